@@ -1,0 +1,73 @@
+"""The library's front door: load a ruleset (by bundled name or path) with options into a Game.
+
+``load`` parses, checks and compiles; results are cached per (file contents, options), so a
+simulation's thousands of games compile once.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .check import Program, check
+from .compile import compile_program
+from .engine.game import Game
+from .errors import Diagnostic, error
+from .load import load_source
+
+_CACHE: dict[tuple[str, str, str], Game] = {}
+
+
+def check_ruleset(name_or_path: str, options: dict[str, Any] | None = None,
+                  text: str | None = None) -> Program:
+    """Parse and check (no compilation): what ``fuda validate`` runs."""
+    return check(load_source(name_or_path, text), options)
+
+
+def load(name_or_path: str, options: dict[str, Any] | None = None) -> Game:
+    """A playable Game for a bundled ruleset name or a .fuda path, with option overrides."""
+    options = dict(options or {})
+    src = load_source(name_or_path)
+    key = (str(src.path.resolve()), json.dumps(src.sources, sort_keys=True, ensure_ascii=False),
+           json.dumps(options, sort_keys=True, ensure_ascii=False, default=str))
+    game = _CACHE.get(key)
+    if game is None:
+        prog = check(src, options)
+        game = Game(prog, compile_program(prog), name_or_path, options)
+        _CACHE[key] = game
+    return game
+
+
+def load_text(text: str, options: dict[str, Any] | None = None, filename: str = "<ruleset>.fuda") -> Game:
+    """A Game from ruleset text (tests and tools); ``extends`` resolves bundled names."""
+    src = load_source(filename, text)
+    prog = check(src, options)
+    return Game(prog, compile_program(prog), filename, dict(options or {}))
+
+
+def read_options_file(path: str) -> dict[str, Any]:
+    """An options file (YAML mapping of option → value) for --options."""
+    import yaml
+
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise error("E406", f"cannot read options file {path}: {e}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        from .errors import FudaError, Span
+        span = Span(path, (mark.line + 1) if mark else 1, (mark.column + 1) if mark else 1,
+                    (mark.line + 1) if mark else 1, (mark.column + 2) if mark else 2)
+        raise FudaError([Diagnostic("E406", f"options file is not valid YAML: {getattr(e, 'problem', e)}", span)],
+                        {path: text}) from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise error("E406", f"options file {path} must map option names to values")
+    if isinstance(data.get("options"), dict) and len(data) <= 2:
+        data = data["options"]
+    return {str(k): v for k, v in data.items()}

@@ -1,0 +1,249 @@
+"""The built-in functions of the rules language: their types (for the checker) and the Python
+expression each compiles to (for the compiler). One entry per function, so a reader finds both.
+
+Generated code sees ``st`` (the state), ``Z`` (zone contents), ``G`` (variables), ``LOC`` (card →
+zone slot) and the runtime helpers of interpreter/engine/runtime.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import types as T
+
+
+@dataclass(frozen=True)
+class Builtin:
+    name: str
+    min_args: int
+    max_args: int
+    check: Callable[[list[T.T]], T.T]
+    gen: Callable[[list[str], list[T.T], Any], str]
+    usage: str
+    impure: bool = False
+
+
+def _need(cond: bool, msg: str) -> None:
+    if not cond:
+        raise TypeError(msg)
+
+
+def _zone(t: T.T) -> bool:
+    return t.kind in ("zone", "any")
+
+
+def _iter(t: T.T) -> T.T:
+    et = T.elem_type(t)
+    _need(et is not None, f"expected a list or a zone, got {t}")
+    assert et is not None
+    return et
+
+
+def _seq_src(a: str, t: T.T) -> str:
+    """A value usable as a Python sequence: zones become their card list."""
+    return f"Z[{a}]" if t.kind == "zone" else a
+
+
+def _top1(z: str) -> str:
+    """The top card, inline: a zone given as a constant slot is read without a call."""
+    if z.isdigit():
+        return f"(Z[{z}][-1] if Z[{z}] else None)"
+    return f"_top(Z[{z}])"
+
+
+def _size(ts: list[T.T]) -> T.T:
+    _need(ts[0].kind in ("zone", "list", "seq", "text", "tuple", "any"), f"size counts a zone or a list, not {ts[0]}")
+    return T.INT
+
+
+def _top(ts: list[T.T]) -> T.T:
+    _need(_zone(ts[0]), f"expected a zone, got {ts[0]}")
+    if len(ts) == 2:
+        _need(T.assignable(ts[1], T.INT), "the count is a whole number")
+        return T.list_of(T.CARD)
+    return T.CARD
+
+
+def _player_n(ts: list[T.T]) -> T.T:
+    _need(T.assignable(ts[0], T.PLAYER), f"expected a player, got {ts[0]}")
+    if len(ts) == 2:
+        _need(T.assignable(ts[1], T.INT), "the step count is a whole number")
+    return T.PLAYER
+
+
+def _players_of(ts: list[T.T]) -> T.T:
+    _need(T.assignable(ts[0], T.PLAYER), f"expected a player, got {ts[0]}")
+    return T.list_of(T.PLAYER)
+
+
+def _minmax(ts: list[T.T]) -> T.T:
+    et = _iter(ts[0])
+    _need(T.is_numeric(et) or et.kind in ("key", "text"), f"min/max need numbers, got {et}")
+    return et
+
+
+def _sum(ts: list[T.T]) -> T.T:
+    et = _iter(ts[0])
+    _need(T.is_numeric(et), f"sum adds numbers, got {et}")
+    return et if et.kind != "any" else T.NUMBER
+
+
+def _abs(ts: list[T.T]) -> T.T:
+    _need(T.is_numeric(ts[0]), "abs takes a number")
+    return ts[0]
+
+
+def _index_of(ts: list[T.T]) -> T.T:
+    _iter(ts[0])
+    return T.INT
+
+
+def _remove(ts: list[T.T]) -> T.T:
+    et = _iter(ts[0])
+    return T.list_of(et)
+
+
+def _same_list(ts: list[T.T]) -> T.T:
+    return T.list_of(_iter(ts[0]))
+
+
+def _subsets(ts: list[T.T]) -> T.T:
+    et = _iter(ts[0])
+    _need(T.assignable(ts[1], T.INT), "the subset size is a whole number")
+    return T.list_of(T.list_of(et))
+
+
+def _square(ts: list[T.T]) -> T.T:
+    _need(all(T.assignable(t, T.INT) for t in ts), "square(x, y) takes two whole numbers")
+    return T.SQUARE
+
+
+def _grid(t: T.T) -> None:
+    _need(t.kind == "grid", f"expected a grid, got {t}")
+
+
+def _squares(ts: list[T.T]) -> T.T:
+    _grid(ts[0])
+    return T.list_of(T.SQUARE)
+
+
+def _neighbors(ts: list[T.T]) -> T.T:
+    _grid(ts[0])
+    _need(T.assignable(ts[1], T.SQUARE), "the second argument is a square")
+    _need(ts[2] == T.enum("Pattern") or ts[2].kind == "any", "the pattern is orthogonal, diagonal or king")
+    return T.list_of(T.SQUARE)
+
+
+def _dist(ts: list[T.T]) -> T.T:
+    _need(all(T.assignable(t, T.SQUARE) for t in ts), "distances are between two squares")
+    return T.INT
+
+
+def _card_to(result: T.T) -> Callable[[list[T.T]], T.T]:
+    def chk(ts: list[T.T]) -> T.T:
+        _need(T.assignable(ts[0], T.CARD), f"expected a card, got {ts[0]}")
+        return result
+    return chk
+
+
+def _card_at(ts: list[T.T]) -> T.T:
+    _grid(ts[0])
+    _need(T.assignable(ts[1], T.SQUARE), "the second argument is a square")
+    return T.CARD
+
+
+def _wh(ts: list[T.T]) -> T.T:
+    _grid(ts[0])
+    return T.INT
+
+
+def _owner(ts: list[T.T]) -> T.T:
+    _need(_zone(ts[0]), f"expected a zone, got {ts[0]}")
+    return T.PLAYER
+
+
+def _any1(ts: list[T.T]) -> T.T:
+    return T.INT
+
+
+def _text(ts: list[T.T]) -> T.T:
+    return T.TEXT
+
+
+def _random(ts: list[T.T]) -> T.T:
+    return _iter(ts[0])
+
+
+def _grid_info(ctx: Any, t: T.T) -> tuple[int, int, int]:
+    z = ctx.zone(t.name)
+    return z.base, z.decl.width, z.decl.height
+
+
+B: list[Builtin] = [
+    Builtin("size", 1, 1, _size, lambda a, t, c: f"len({_seq_src(a[0], t[0])})", "size(zone or list)"),
+    Builtin("top", 1, 2, _top,
+            lambda a, t, c: _top1(a[0]) if len(a) == 1 else f"_topn(Z[{a[0]}], {a[1]})",
+            "top(zone) or top(zone, n): the top card(s), topmost first"),
+    Builtin("bottom", 1, 2, _top,
+            lambda a, t, c: f"_bottom(Z[{a[0]}])" if len(a) == 1 else f"tuple(Z[{a[0]}][:{a[1]}])",
+            "bottom(zone) or bottom(zone, n)"),
+    Builtin("cards", 1, 1, lambda ts: (_need(_zone(ts[0]), "expected a zone"), T.list_of(T.CARD))[1],
+            lambda a, t, c: f"tuple(Z[{a[0]}])", "cards(zone): its cards, bottom first"),
+    Builtin("zone_of", 1, 1, _card_to(T.ZONE), lambda a, t, c: f"LOC[{a[0]}]", "zone_of(card)"),
+    Builtin("holder", 1, 1, _card_to(T.PLAYER), lambda a, t, c: f"_owner(st, LOC[{a[0]}])",
+            "holder(card): the player whose zone holds it, or none"),
+    Builtin("owner", 1, 1, _owner, lambda a, t, c: f"_owner(st, {a[0]})", "owner(zone)"),
+    Builtin("revealed", 1, 1, _card_to(T.BOOL), lambda a, t, c: f"(st.vis[{a[0]}] == ALL)",
+            "revealed(card): is it face up for everyone"),
+    Builtin("next", 1, 2, _player_n,
+            lambda a, t, c: f"_next(st, {a[0]}, {a[1] if len(a) > 1 else 1})",
+            "next(player) or next(player, n): in turn order, skipping players who are out"),
+    Builtin("prev", 1, 2, _player_n,
+            lambda a, t, c: f"_next(st, {a[0]}, -({a[1] if len(a) > 1 else 1}))", "prev(player) or prev(player, n)"),
+    Builtin("others", 1, 1, _players_of, lambda a, t, c: f"_others(st, {a[0]})",
+            "others(player): the other active players in turn order after them"),
+    Builtin("seats_from", 1, 1, _players_of, lambda a, t, c: f"_seats_from(st, {a[0]})",
+            "seats_from(player): active players in turn order starting with them"),
+    Builtin("random", 1, 1, _random, lambda a, t, c: f"_random(st, {_seq_src(a[0], t[0])})",
+            "random(list): one element, chosen with the game's seeded randomness", impure=True),
+    Builtin("min", 1, 1, _minmax, lambda a, t, c: f"min({_seq_src(a[0], t[0])}, default=None)", "min(list)"),
+    Builtin("max", 1, 1, _minmax, lambda a, t, c: f"max({_seq_src(a[0], t[0])}, default=None)", "max(list)"),
+    Builtin("sum", 1, 1, _sum, lambda a, t, c: f"sum({_seq_src(a[0], t[0])})", "sum(list of numbers)"),
+    Builtin("abs", 1, 1, _abs, lambda a, t, c: f"abs({a[0]})", "abs(number)"),
+    Builtin("index_of", 2, 2, _index_of, lambda a, t, c: f"_index_of({_seq_src(a[0], t[0])}, {a[1]})",
+            "index_of(list, x): its position (0 first), -1 if absent"),
+    Builtin("remove", 2, 2, _remove, lambda a, t, c: f"_remove({_seq_src(a[0], t[0])}, {a[1]})",
+            "remove(list, x): the list without the first x"),
+    Builtin("reversed", 1, 1, _same_list, lambda a, t, c: f"tuple(reversed({_seq_src(a[0], t[0])}))", "reversed(list)"),
+    Builtin("sorted", 1, 1, _same_list, lambda a, t, c: f"tuple(sorted({_seq_src(a[0], t[0])}))", "sorted(list)"),
+    Builtin("subsets", 2, 2, _subsets,
+            lambda a, t, c: f"tuple(_combinations({_seq_src(a[0], t[0])}, {a[1]}))",
+            "subsets(list, k): every choice of k elements"),
+    Builtin("square", 2, 2, _square, lambda a, t, c: f"({a[0]}, {a[1]})", "square(x, y)"),
+    Builtin("squares", 1, 1, _squares,
+            lambda a, t, c: repr(tuple((x, y) for y in range(_grid_info(c, t[0])[2])
+                                       for x in range(_grid_info(c, t[0])[1]))),
+            "squares(grid): every square, row by row"),
+    Builtin("neighbors", 3, 3, _neighbors,
+            lambda a, t, c: f"_neighbors({_grid_info(c, t[0])[1]}, {_grid_info(c, t[0])[2]}, {a[1]}, {a[2]})",
+            "neighbors(grid, square, orthogonal|diagonal|king)"),
+    Builtin("manhattan", 2, 2, _dist, lambda a, t, c: f"_manhattan({a[0]}, {a[1]})", "manhattan(square, square)"),
+    Builtin("chebyshev", 2, 2, _dist, lambda a, t, c: f"_chebyshev({a[0]}, {a[1]})",
+            "chebyshev(square, square): king-move distance"),
+    Builtin("square_of", 1, 1, _card_to(T.SQUARE), lambda a, t, c: f"_square_of(st, {a[0]})",
+            "square_of(card): where it stands on a grid, or none"),
+    Builtin("card_at", 2, 2, _card_at,
+            lambda a, t, c: f"_cell_card(Z, {_grid_info(c, t[0])[0]}, {_grid_info(c, t[0])[1]}, {a[1]})",
+            "card_at(grid, square): the card there, or none"),
+    Builtin("width", 1, 1, _wh, lambda a, t, c: str(_grid_info(c, t[0])[1]), "width(grid)"),
+    Builtin("height", 1, 1, _wh, lambda a, t, c: str(_grid_info(c, t[0])[2]), "height(grid)"),
+    Builtin("occurrences", 1, 1, _any1, lambda a, t, c: f"st.tally.get(_key({a[0]}), 0)",
+            "occurrences(key): how often `record key` has recorded it"),
+    Builtin("text", 1, 1, _text, lambda a, t, c: f"_text(st, {a[0]}, {c.type_code(t[0])})",
+            "text(x): x as it is shown to players"),
+    Builtin("card", 1, 1, lambda ts: T.CARD, lambda a, t, c: "None", 'card("♠A"): a card by name'),
+]
+
+BUILTINS: dict[str, Builtin] = {b.name: b for b in B}

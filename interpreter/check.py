@@ -1,0 +1,1974 @@
+"""Semantic analysis: merged declarations + option values → a checked ``Program``.
+
+The checker resolves every name (annotating ``Expr.ref``), infers and checks every type
+(``Expr.ty``), evaluates what is fixed once options are known (option values, the deck, variable
+initial values), allocates storage (zone slots, variable slots, local slots), works out which rules
+may wait for a decision, and reports every static mistake with its span — all of them at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import ast as A
+from . import types as T
+from .decks import TEMPLATES, DeckData
+from .errors import Diagnostic, FudaError, Span, did_you_mean
+from .load import Source
+
+BUILTIN_ENUMS = {"Pattern": [("orthogonal", "orthogonal | 縦横"), ("diagonal", "diagonal | 斜め"),
+                             ("king", "king | 八方")]}
+RESERVED = {"current", "direction", "players", "active", "stack", "score", "place", "out", "true",
+            "false", "none", "list", "of"}
+EFFECT_LOCALS = ("item", "controller", "source", "times")
+ITEM_FIELDS = {"kind": T.EFFECT, "controller": T.PLAYER, "source": T.CARD, "times": T.INT,
+               "negated": T.BOOL}
+
+
+class Abort(Exception):
+    """Stop checking one construct after its error has been recorded."""
+
+
+# ------------------------------------------------------------------ symbols
+@dataclass(eq=False)
+class Sym:
+    name: str
+    span: Span
+    used: bool = False
+
+
+@dataclass(eq=False)
+class OptionSym(Sym):
+    type: T.T = T.ANY
+    value: Any = None
+    decl: A.OptionDecl | None = None
+    members: list[str] = field(default_factory=list)
+    lo: int | None = None
+    hi: int | None = None
+    default: Any = None
+
+
+@dataclass(eq=False)
+class EnumSym(Sym):
+    members: list[str] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+
+    @property
+    def type(self) -> T.T:
+        return T.enum(self.name)
+
+
+@dataclass(eq=False)
+class ZoneSym(Sym):
+    decl: A.ZoneDecl | None = None
+    index: int = 0              # declaration order
+    base: int = 0               # first static slot (not for sequences)
+    count: int = 1              # static slots
+    seq_base: int = 0           # sequences: first index in State.sq
+
+    @property
+    def kind(self) -> str:
+        assert self.decl
+        return self.decl.kind
+
+    @property
+    def per_player(self) -> bool:
+        assert self.decl
+        return self.decl.per_player
+
+    @property
+    def type(self) -> T.T:
+        assert self.decl
+        if self.decl.kind == "sequence":
+            return T.T("seqfam", self.name) if self.decl.per_player else T.T("seq", self.name)
+        if self.decl.kind == "grid":
+            return T.T("grid", self.name)
+        return T.T("zonefam", self.name) if self.decl.per_player else T.ZONE
+
+
+@dataclass(eq=False)
+class VarSym(Sym):
+    type: T.T = T.ANY
+    scope: str = "global"       # global | player | card
+    slot: int = 0               # first slot in State.g
+    visibility: str = "public"
+    init: Any = None
+    readonly: bool = False
+    decl: A.VarDecl | None = None
+
+
+@dataclass(eq=False)
+class LocalSym(Sym):
+    type: T.T = T.ANY
+    slot: int = 0
+    comp: bool = False          # bound inside an expression (comprehension, quantifier)
+    readonly: bool = False
+
+
+@dataclass(eq=False)
+class Proc:
+    """A body of statements that becomes one compiled procedure."""
+    kind: str                   # setup phase rule effect window check
+    name: str
+    span: Span
+    body: list[A.Stmt]
+    params: list[LocalSym] = field(default_factory=list)
+    locals: list[LocalSym] = field(default_factory=list)
+    ret: T.T | None = None
+    suspends_direct: bool = False
+    calls: list[tuple[RuleSym, A.Call, bool]] = field(default_factory=list)
+    suspends: bool = False
+    index: int = 0
+
+    def new_local(self, name: str, ty: T.T, span: Span, comp: bool = False, readonly: bool = False) -> LocalSym:
+        sym = LocalSym(name, span, type=ty, slot=len(self.locals), comp=comp, readonly=readonly)
+        self.locals.append(sym)
+        return sym
+
+
+@dataclass(eq=False)
+class FnSym(Sym):
+    decl: A.FnDecl | None = None
+    params: list[LocalSym] = field(default_factory=list)
+    ret: T.T = T.ANY
+    locals: list[LocalSym] = field(default_factory=list)
+    calls: set[str] = field(default_factory=set)
+    checked: bool = False
+
+
+@dataclass(eq=False)
+class RuleSym(Sym):
+    decl: A.RuleDecl | None = None
+    proc: Proc | None = None
+
+
+@dataclass(eq=False)
+class PhaseSym(Sym):
+    decl: A.PhaseDecl | None = None
+    index: int = 0
+    proc: Proc | None = None
+
+
+@dataclass(eq=False)
+class EffectSym(Sym):
+    decl: A.EffectDecl | None = None
+    index: int = 0
+    params: list[tuple[str, T.T]] = field(default_factory=list)
+    proc: Proc | None = None
+
+
+@dataclass(eq=False)
+class WindowSym(Sym):
+    decl: A.WindowDecl | None = None
+    index: int = 0
+    procs: list[Proc] = field(default_factory=list)     # one per option
+    scope_proc: Proc | None = None                        # locals of when/responders/where
+
+
+@dataclass(eq=False)
+class CheckSym(Sym):
+    decl: A.CheckDecl | None = None
+    proc: Proc | None = None
+    var: LocalSym | None = None
+
+
+@dataclass(eq=False)
+class OrderingSym(Sym):
+    decl: A.OrderingDecl | None = None
+    params: list[LocalSym] = field(default_factory=list)
+    locals: list[LocalSym] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class MemberRef:
+    enum: EnumSym
+    index: int
+
+
+@dataclass
+class Cards:
+    names: list[str]
+    attrs: dict[str, list[Any]]         # values as run-time values (enum members as ints)
+    attr_types: dict[str, T.T]
+    aliases: dict[str, str]
+    start_zone: ZoneSym | None = None
+
+
+@dataclass
+class Program:
+    name: str
+    title: str
+    sources: dict[str, str]
+    chain: list[str]
+    players: int
+    min_players: int
+    max_players: int
+    options: dict[str, OptionSym]
+    option_values: dict[str, Any]
+    enums: dict[str, EnumSym]
+    cards: Cards
+    zones: list[ZoneSym]
+    static_slots: int
+    seq_count: int
+    vars: list[VarSym]
+    g_size: int
+    fns: dict[str, FnSym]
+    rules: dict[str, RuleSym]
+    phases: list[PhaseSym]
+    effects: list[EffectSym]
+    item_fields: dict[str, tuple[int, T.T]]
+    windows: list[WindowSym]           # in window order
+    checks: list[CheckSym]
+    orderings: dict[str, OrderingSym]
+    setup: Proc
+    procs: list[Proc]
+    limit: int
+    warnings: list[Diagnostic]
+    builtin_slots: dict[str, int]
+
+    def option_label(self, name: str) -> str:
+        o = self.options[name]
+        return text_plain(o.decl.label) if o.decl and o.decl.label else name
+
+
+def text_plain(t: A.Text | None, lang: int = 0) -> str:
+    if t is None:
+        return ""
+    parts = t.parts[min(lang, len(t.parts) - 1)]
+    return "".join(p if isinstance(p, str) else "{…}" for p in parts)
+
+
+# ------------------------------------------------------------------ scopes
+class Scope:
+    def __init__(self, parent: Scope | None = None, proc: Proc | None = None) -> None:
+        self.parent = parent
+        self.names: dict[str, LocalSym] = {}
+        self.proc = proc if proc is not None else (parent.proc if parent else None)
+
+    def lookup(self, name: str) -> LocalSym | None:
+        s: Scope | None = self
+        while s is not None:
+            if name in s.names:
+                return s.names[name]
+            s = s.parent
+        return None
+
+    def all_names(self) -> list[str]:
+        out: list[str] = []
+        s: Scope | None = self
+        while s is not None:
+            out.extend(s.names)
+            s = s.parent
+        return out
+
+
+@dataclass
+class Ctx:
+    """What the statements being checked may do."""
+    kind: str                       # fn rule phase setup effect window check ordering
+    proc: Proc | None = None
+    fn: FnSym | None = None
+    pure: bool = False              # no randomness (conditions, functions)
+    loop: int = 0
+    ret: T.T | None = None
+    may_decide: bool = True
+
+
+# ------------------------------------------------------------------ the checker
+class Checker:
+    def __init__(self, src: Source, options: dict[str, Any] | None = None) -> None:
+        self.src = src
+        self.given = dict(options or {})
+        self.diags: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []
+        self.globals: dict[str, Any] = {}
+        self.members: dict[str, list[MemberRef]] = {}
+        self.enums: dict[str, EnumSym] = {}
+        self.options: dict[str, OptionSym] = {}
+        self.zones: list[ZoneSym] = []
+        self.vars: list[VarSym] = []
+        self.fns: dict[str, FnSym] = {}
+        self.rules: dict[str, RuleSym] = {}
+        self.phases: list[PhaseSym] = []
+        self.effects: list[EffectSym] = []
+        self.windows: dict[str, WindowSym] = {}
+        self.checks: list[CheckSym] = []
+        self.orderings: dict[str, OrderingSym] = {}
+        self.procs: list[Proc] = []
+        self.item_fields: dict[str, tuple[int, T.T]] = {}
+        self.goto_targets: set[str] = set()
+        self.n_players = 2
+        self.cards: Cards | None = None
+        self.fn_stack: list[FnSym] = []
+
+    # -------------------------------------------------------------- reporting
+    def err(self, code: str, msg: str, span: Span, hint: str | None = None) -> None:
+        self.diags.append(Diagnostic(code, msg, span, hint))
+
+    def fail(self, code: str, msg: str, span: Span, hint: str | None = None) -> Abort:
+        self.err(code, msg, span, hint)
+        return Abort()
+
+    def warn(self, code: str, msg: str, span: Span, hint: str | None = None) -> None:
+        self.warnings.append(Diagnostic(code, msg, span, hint, "warning"))
+
+    def declare(self, name: str, sym: Any, span: Span) -> None:
+        if name in RESERVED:
+            self.err("E110", f"{name!r} is a built-in name and cannot be declared", span)
+            return
+        if name in self.globals:
+            prev = self.globals[name]
+            self.err("E102", f"{name} is already declared", span,
+                     f"the other declaration is at {prev.span}" if hasattr(prev, "span") else None)
+            return
+        self.globals[name] = sym
+
+    # -------------------------------------------------------------- driver
+    def run(self) -> Program:
+        decls = self.src.decls
+        by = {cls: [d for d in decls if isinstance(d, cls)] for cls in (
+            A.RulesetDecl, A.PlayersDecl, A.OptionDecl, A.EnumDecl, A.CardsDecl, A.ZoneDecl, A.VarDecl,
+            A.FnDecl, A.RuleDecl, A.SetupDecl, A.PhaseDecl, A.EffectDecl, A.WindowDecl, A.WindowsDecl,
+            A.CheckDecl, A.OrderingDecl, A.LimitDecl)}
+        file0 = self.src.chain[0] if self.src.chain else "<ruleset>"
+        top = Span(file0, 1, 1, 1, 2)
+        if not by[A.RulesetDecl]:
+            self.err("E308", "a ruleset file starts with `ruleset NAME`", top,
+                     'e.g. ruleset my_game "My game | 私のゲーム"')
+        name = by[A.RulesetDecl][-1].name if by[A.RulesetDecl] else "unnamed"
+        title = text_plain(by[A.RulesetDecl][-1].title) if by[A.RulesetDecl] else name
+
+        for d in by[A.EnumDecl]:
+            self.enum_decl(d.name, [(m.name, text_plain(m.label) if m.label else m.name) for m in d.members],
+                           d.span, [m.span for m in d.members])
+        for en, members in BUILTIN_ENUMS.items():
+            self.enum_decl(en, members, top, builtin=True)
+        self.players_decl(by[A.PlayersDecl], top)
+        deck = self.deck_data(by[A.CardsDecl])   # template enums must exist before options use them
+        for d in by[A.OptionDecl]:
+            self.option_decl(d)
+        self.apply_given_options(top)
+        self.zones_decl(by[A.ZoneDecl])
+        self.cards_decl(by[A.CardsDecl], deck, top)
+        self.vars_decl(by[A.VarDecl])
+        for d in by[A.FnDecl]:
+            self.fn_signature(d)
+        for d in by[A.RuleDecl]:
+            self.rule_signature(d)
+        for i, d in enumerate(by[A.PhaseDecl]):
+            sym = PhaseSym(d.name, d.span, decl=d, index=i)
+            self.declare(d.name, sym, d.span)
+            self.phases.append(sym)
+        for d in by[A.EffectDecl]:
+            self.effect_signature(d)
+        for d in by[A.OrderingDecl]:
+            self.ordering_signature(d)
+        for d in by[A.WindowDecl]:
+            sym = WindowSym(d.name, d.span, decl=d)
+            self.declare(d.name, sym, d.span)
+            self.windows[d.name] = sym
+        for d in by[A.CheckDecl]:
+            sym = CheckSym(d.name, d.span, decl=d)
+            self.declare(d.name, sym, d.span)
+            self.checks.append(sym)
+        limit = by[A.LimitDecl][-1] if by[A.LimitDecl] else None
+        if limit is not None and limit.unit != "decisions":
+            self.err("E309", f"limit counts decisions, not {limit.unit}", limit.span, "write: limit 2000 decisions")
+
+        # bodies
+        for f in self.fns.values():
+            self.check_fn(f)
+        for o in self.orderings.values():
+            self.check_ordering(o)
+        setup_decl = by[A.SetupDecl][-1] if by[A.SetupDecl] else None
+        if setup_decl is None:
+            self.err("E302", "the ruleset has no setup", top, "add: setup { shuffle …; deal … }")
+            setup = Proc("setup", "setup", top, [])
+        else:
+            setup = self.new_proc("setup", "setup", setup_decl.span, setup_decl.body)
+            self.check_body(setup, Ctx("setup", setup))
+        for r in self.rules.values():
+            assert r.proc
+            self.check_body(r.proc, Ctx("rule", r.proc, ret=r.proc.ret))
+        for ph in self.phases:
+            assert ph.decl
+            ph.proc = self.new_proc("phase", ph.name, ph.decl.span, ph.decl.body)
+            self.check_body(ph.proc, Ctx("phase", ph.proc))
+        for e in self.effects:
+            assert e.proc
+            self.check_body(e.proc, Ctx("effect", e.proc))
+        order = self.window_order(by[A.WindowsDecl])
+        for w in order:
+            self.check_window(w)
+        for w in self.windows.values():
+            if w not in order:
+                self.check_window(w)
+        for c in self.checks:
+            self.check_check(c)
+        if not self.phases:
+            self.err("E303", "the ruleset has no phase", top, "add: phase play { … }")
+        for proc in self.procs:
+            proc.body[:] = prune(proc.body)
+            proc.suspends_direct, proc.calls = _decisions_and_calls(proc.body)
+        self.suspension()
+        self.reachability()
+        self.unused()
+        if self.diags:
+            raise FudaError(self.diags, self.src.sources)
+        assert self.cards is not None
+        static_slots = sum(z.count for z in self.zones if z.kind != "sequence")
+        seq_count = sum(z.count for z in self.zones if z.kind == "sequence")
+        g_size = self._g_size
+        return Program(
+            name=name, title=title, sources=self.src.sources, chain=self.src.chain,
+            players=self.n_players, min_players=self.min_players, max_players=self.max_players,
+            options=self.options, option_values={k: o.value for k, o in self.options.items()},
+            enums=self.enums, cards=self.cards, zones=self.zones, static_slots=static_slots,
+            seq_count=seq_count, vars=self.vars, g_size=g_size, fns=self.fns, rules=self.rules,
+            phases=self.phases, effects=self.effects, item_fields=self.item_fields, windows=order,
+            checks=self.checks, orderings=self.orderings, setup=setup, procs=self.procs,
+            limit=limit.count if limit else 100_000, warnings=self.warnings,
+            builtin_slots=self.builtin_slots)
+
+    def new_proc(self, kind: str, name: str, span: Span, body: list[A.Stmt]) -> Proc:
+        p = Proc(kind, name, span, body, index=len(self.procs))
+        self.procs.append(p)
+        return p
+
+    # -------------------------------------------------------------- enums, players, options
+    def enum_decl(self, name: str, members: list[tuple[str, str]], span: Span,
+                  spans: list[Span] | None = None, builtin: bool = False) -> EnumSym:
+        sym = EnumSym(name, span, members=[m for m, _ in members], labels=[lab for _, lab in members])
+        if builtin and name in self.globals:
+            return self.globals[name]  # type: ignore[no-any-return]
+        self.declare(name, sym, span)
+        self.enums[name] = sym
+        seen: set[str] = set()
+        for i, (m, _) in enumerate(members):
+            if m in seen:
+                self.err("E102", f"{name} lists {m} twice", spans[i] if spans else span)
+            seen.add(m)
+            self.members.setdefault(m, []).append(MemberRef(sym, i))
+        sym.used = builtin
+        return sym
+
+    def players_decl(self, decls: list[A.PlayersDecl], top: Span) -> None:
+        if not decls:
+            self.err("E311", "the ruleset does not say how many play", top, "add: players 2..4 default 4")
+            self.min_players = self.max_players = 2
+            default = 2
+            span = top
+        else:
+            d = decls[-1]
+            span = d.span
+            self.min_players, self.max_players = d.min, d.max
+            default = d.default if d.default is not None else d.min
+            if not (1 <= d.min <= d.max <= 16) or not (d.min <= default <= d.max):
+                self.err("E311", f"bad player count {d.min}..{d.max} default {default}", d.span,
+                         "1 ≤ min ≤ default ≤ max ≤ 16")
+        sym = OptionSym("players", span, type=T.INT, value=default, default=default, lo=self.min_players,
+                        hi=self.max_players, used=True)
+        self.options["players"] = sym
+
+    def option_decl(self, d: A.OptionDecl) -> None:
+        sym = OptionSym(d.name, d.span, decl=d)
+        ot = d.type
+        try:
+            if ot is None:
+                raise self.fail("E404", f"option {d.name} has no type", d.span, "option NAME: bool = false")
+            if ot.kind == "enum":
+                members = [(m.name, text_plain(m.label) if m.label else m.name) for m in ot.members]
+                en = self.enum_decl(d.name, members, ot.span, [m.span for m in ot.members])
+                del self.globals[d.name]    # the option's name refers to the option, its type to the enum
+                self.globals[d.name] = sym
+                sym.type = en.type
+                sym.members = en.members
+                en.used = True
+            elif ot.kind == "range":
+                if ot.name != "int":
+                    raise self.fail("E201", f"a range option is an int range, not {ot.name}", ot.span)
+                sym.type, sym.lo, sym.hi = T.INT, ot.lo, ot.hi
+                if ot.lo is not None and ot.hi is not None and ot.lo > ot.hi:
+                    raise self.fail("E402", f"empty range {ot.lo}..{ot.hi}", ot.span)
+            else:
+                assert ot.name is not None
+                if ot.name in ("bool", "int", "number", "text"):
+                    sym.type = T.BASIC[ot.name]
+                elif ot.name in self.enums:
+                    sym.type = self.enums[ot.name].type
+                    sym.members = self.enums[ot.name].members
+                    self.enums[ot.name].used = True
+                else:
+                    raise self.fail("E101", f"unknown option type {ot.name}", ot.span,
+                                    did_you_mean(ot.name, ["bool", "int", "number", "text", *self.enums]))
+            sym.default = self.option_value(sym, self.const(d.default, None), d.default.span)
+            sym.value = sym.default
+        except Abort:
+            pass
+        if d.type is None or d.type.kind != "enum":
+            self.declare(d.name, sym, d.span)
+        self.options[d.name] = sym
+
+    def option_value(self, sym: OptionSym, value: Any, span: Span, given: bool = False) -> Any:
+        """Check a value for an option; enum members become their index."""
+        t = sym.type
+        what = "given" if given else "default"
+        if t.kind == "bool":
+            if isinstance(value, str) and given and value.lower() in ("true", "false", "yes", "no", "on", "off"):
+                return value.lower() in ("true", "yes", "on")
+            if not isinstance(value, bool):
+                raise self.fail("E402", f"option {sym.name} is a bool; {what} value {value!r} is not", span,
+                                "use true or false")
+            return value
+        if t.kind == "int":
+            if isinstance(value, str) and given:
+                try:
+                    value = int(value)
+                except ValueError:
+                    pass
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise self.fail("E402", f"option {sym.name} is a whole number; {what} value {value!r} is not", span)
+            if (sym.lo is not None and value < sym.lo) or (sym.hi is not None and value > sym.hi):
+                raise self.fail("E402", f"option {sym.name} must be within {sym.lo}..{sym.hi}; {what} value is {value}",
+                                span)
+            return value
+        if t.kind == "number":
+            if isinstance(value, str) and given:
+                try:
+                    value = float(value)
+                except ValueError:
+                    pass
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise self.fail("E402", f"option {sym.name} is a number; {what} value {value!r} is not", span)
+            return value
+        if t.kind == "text":
+            if not isinstance(value, str):
+                raise self.fail("E402", f"option {sym.name} is a text; {what} value {value!r} is not", span)
+            return value
+        if t.kind == "enum":
+            if isinstance(value, MemberRef):
+                if value.enum.name != t.name:
+                    raise self.fail("E402", f"option {sym.name} takes one of {', '.join(sym.members)}", span)
+                return value.index
+            if isinstance(value, str) and value in sym.members:
+                return sym.members.index(value)
+            if isinstance(value, int) and not isinstance(value, bool) and given and 0 <= value < len(sym.members):
+                return value
+            raise self.fail("E402", f"option {sym.name} takes one of {', '.join(sym.members)}; got {value!r}", span,
+                            did_you_mean(str(value), sym.members))
+        return value
+
+    def apply_given_options(self, top: Span) -> None:
+        for k, v in self.given.items():
+            if k not in self.options:
+                self.err("E401", f"unknown option {k!r}", top, did_you_mean(k, self.options) or
+                         "options: " + ", ".join(self.options))
+                continue
+            try:
+                self.options[k].value = self.option_value(self.options[k], v, top, given=True)
+            except Abort:
+                pass
+        self.n_players = self.options["players"].value
+
+    # -------------------------------------------------------------- constants
+    def const(self, e: A.Expr, env: dict[str, Any] | None) -> Any:
+        """Evaluate an expression fixed before the game starts (options, literals, enum members)."""
+        env = env or {}
+        if isinstance(e, A.Lit):
+            return e.value
+        if isinstance(e, A.Name):
+            if e.name in env:
+                return env[e.name]
+            if e.name in self.options and e.name in self.globals and self.globals[e.name] is self.options[e.name]:
+                o = self.options[e.name]
+                o.used = True
+                if o.type.kind == "enum":
+                    return MemberRef(self.enums[o.type.name or ""], o.value)  # type: ignore[arg-type]
+                return o.value
+            if e.name == "players":
+                return list(range(self.n_players))
+            refs = self.members.get(e.name)
+            if refs and len(refs) == 1:
+                refs[0].enum.used = True
+                return refs[0]
+            raise self.fail("E201", f"{e.name} is not known before the game starts", e.span,
+                            "initial values and option defaults use literals, options and enum members")
+        if isinstance(e, A.Attr) and isinstance(e.obj, A.Name) and e.obj.name in self.enums:
+            en = self.enums[e.obj.name]
+            if e.name in en.members:
+                return MemberRef(en, en.members.index(e.name))
+            raise self.fail("E103", f"{en.name} has no member {e.name}", e.span, did_you_mean(e.name, en.members))
+        if isinstance(e, A.Unary):
+            v = self.const(e.operand, env)
+            return (not v) if e.op == "not" else -v
+        if isinstance(e, A.Binary):
+            a, b = self.const(e.left, env), self.const(e.right, env)
+            try:
+                return _const_binop(e.op, a, b)
+            except TypeError:
+                raise self.fail("E201", f"cannot apply {e.op} to {a!r} and {b!r}", e.span) from None
+        if isinstance(e, A.IfExpr):
+            return self.const(e.then if self.const(e.cond, env) else e.other, env)
+        if isinstance(e, A.ListLit):
+            return [self.const(x, env) for x in e.items]
+        if isinstance(e, A.TupleLit):
+            return tuple(self.const(x, env) for x in e.items)
+        raise self.fail("E201", "this must be a fixed value (literal, option, enum member)", e.span)
+
+    # -------------------------------------------------------------- zones and cards
+    def zones_decl(self, decls: list[A.ZoneDecl]) -> None:
+        slot = 0
+        seq = 0
+        for i, d in enumerate(decls):
+            z = ZoneSym(d.name, d.span, decl=d, index=i)
+            self.declare(d.name, z, d.span)
+            if d.kind == "grid":
+                if d.per_player:
+                    self.err("E309", "a grid is shared; declare one grid and give squares owners", d.span)
+                if d.width < 1 or d.height < 1:
+                    self.err("E309", "a grid needs a size of at least 1 × 1", d.span)
+                z.count = max(d.width, 1) * max(d.height, 1)
+            elif d.per_player:
+                z.count = self.n_players
+            if d.kind == "sequence":
+                z.seq_base = seq
+                seq += z.count
+            else:
+                z.base = slot
+                slot += z.count
+            self.zones.append(z)
+
+    def deck_data(self, decls: list[A.CardsDecl]) -> DeckData | None:
+        """Built-in deck templates are expanded early so their enums (Suit, Colour) are known."""
+        if not decls or decls[-1].template is None:
+            return None
+        d = decls[-1]
+        tmpl = TEMPLATES.get(d.template or "")
+        if tmpl is None:
+            self.err("E101", f"unknown deck template {d.template}", d.span,
+                     did_you_mean(d.template or "", TEMPLATES) or "templates: " + ", ".join(TEMPLATES))
+            return None
+        fn, params = tmpl
+        kwargs: dict[str, Any] = {}
+        for a in d.args:
+            if not isinstance(a, A.KwArg):
+                self.err("E207", "deck template arguments are named: standard(jokers = 2)", a.span)
+                continue
+            if a.name not in params:
+                self.err("E207", f"{d.template} has no argument {a.name}", a.span, did_you_mean(a.name, params))
+                continue
+            kwargs[a.name] = a.value
+        self._deck_args = kwargs
+        data = fn()   # enums only; evaluated again with argument values once options are known
+        for en, members in data.enums.items():
+            self.enum_decl(en, members, d.span)
+        return data
+
+    def cards_decl(self, decls: list[A.CardsDecl], deck: DeckData | None, top: Span) -> None:
+        names: list[str] = []
+        attrs: dict[str, list[Any]] = {}
+        attr_types: dict[str, T.T] = {}
+        aliases: dict[str, str] = {}
+        if not decls:
+            self.err("E310", "the ruleset has no cards", top, "add: cards standard(jokers = 0) in DECK_ZONE")
+        else:
+            d = decls[-1]
+            if d.template is not None and deck is not None:
+                fn, params = TEMPLATES[d.template]
+                kwargs = {}
+                for k, v in getattr(self, "_deck_args", {}).items():
+                    try:
+                        kwargs[k] = self.const(v, None)
+                        if not isinstance(kwargs[k], params[k]) or kwargs[k] < 0:
+                            self.err("E201", f"{k} must be a whole number ≥ 0", v.span)
+                            kwargs[k] = 0
+                    except Abort:
+                        kwargs[k] = 0
+                data = fn(**kwargs)
+                names = data.names
+                aliases = data.aliases
+                for a, vals in data.attrs.items():
+                    tname = data.attr_types[a]
+                    if tname in self.enums:
+                        en = self.enums[tname]
+                        attr_types[a] = en.type
+                        attrs[a] = [None if v is None else en.members.index(v) for v in vals]
+                    else:
+                        attr_types[a] = T.BASIC[tname]
+                        attrs[a] = list(vals)
+            elif d.template is None:
+                defaults: dict[str, Any] = {}
+                self.card_items(d.items, {}, names, attrs, attr_types, defaults)
+            if d.template is None and not names:
+                self.err("E310", "the deck has no cards", d.span)
+            dup = {n for n in names if names.count(n) > 1}
+            if dup:
+                self.err("E102", f"card names must be unique: {', '.join(sorted(dup))}", d.span)
+        start = None
+        if decls and decls[-1].zone is not None:
+            d = decls[-1]
+            z = self.globals.get(d.zone or "")
+            if not isinstance(z, ZoneSym):
+                self.err("E101", f"unknown zone {d.zone}", d.zone_span or d.span,
+                         did_you_mean(d.zone or "", [x.name for x in self.zones]))
+            elif z.per_player or z.kind in ("grid", "sequence"):
+                self.err("E203", f"cards start in one shared zone; {z.name} is not one", d.zone_span or d.span)
+            else:
+                z.used = True
+                start = z
+        elif self.zones:
+            start = next((z for z in self.zones if not z.per_player and z.kind in ("pile", "hand")), None)
+            if start is None and decls:
+                self.err("E203", "no shared pile for the cards to start in", decls[-1].span,
+                         "declare one and write: cards … in ZONE")
+        elif decls:
+            self.err("E203", "no zone for the cards to start in", decls[-1].span)
+        for a in attr_types:
+            if a in ("name",):
+                self.err("E110", "name is a built-in card attribute", decls[-1].span)
+        self.cards = Cards(names, attrs, attr_types, aliases, start)
+
+    def card_items(self, items: list[Any], env: dict[str, Any], names: list[str], attrs: dict[str, list[Any]],
+                   attr_types: dict[str, T.T], defaults: dict[str, Any]) -> None:
+        for it in items:
+            try:
+                if isinstance(it, A.CardAttrDecl):
+                    if it.name in attr_types:
+                        raise self.fail("E102", f"card attribute {it.name} is declared twice", it.span)
+                    attr_types[it.name] = self.type_ref(it.type)
+                    defaults[it.name] = self.run_value(self.const(it.default, env)) if it.default else None
+                    attrs[it.name] = [defaults[it.name]] * len(names)
+                elif isinstance(it, A.CardDef):
+                    name = "".join(p if isinstance(p, str) else _const_text(self.const(p, env))
+                                   for p in it.name.parts[0])
+                    names.append(name)
+                    for a in attrs:
+                        attrs[a].append(defaults[a])
+                    for f in it.fields:
+                        if f.name not in attr_types:
+                            raise self.fail("E103", f"unknown card attribute {f.name}", f.span,
+                                            did_you_mean(f.name, attr_types) or "declare it: attr NAME: TYPE")
+                        v = self.const(f.value, env)
+                        vt = _const_type(v)
+                        if not T.assignable(vt, attr_types[f.name]):
+                            raise self.fail("E201", f"attribute {f.name} is {attr_types[f.name]}, not {vt}", f.span)
+                        attrs[f.name][-1] = self.run_value(v)
+                elif isinstance(it, A.CardFor):
+                    src = self.const(it.source, env)
+                    if not isinstance(src, list | tuple | range):
+                        raise self.fail("E201", "for in a deck runs over a list or a range", it.source.span)
+                    for v in src:
+                        self.card_items(it.items, {**env, it.var: v}, names, attrs, attr_types, defaults)
+                elif isinstance(it, A.CardIf):
+                    if self.const(it.cond, env):
+                        self.card_items(it.items, env, names, attrs, attr_types, defaults)
+            except Abort:
+                pass
+
+    def run_value(self, v: Any) -> Any:
+        if isinstance(v, MemberRef):
+            return v.index
+        if isinstance(v, list | tuple):
+            return tuple(self.run_value(x) for x in v)
+        return v
+
+    # -------------------------------------------------------------- variables
+    def vars_decl(self, decls: list[A.VarDecl]) -> None:
+        n = self.n_players
+        # built-ins: current, direction, then per player: out, place, score, outcome
+        self.builtin_slots = {"current": 0, "direction": 1, "out": 2, "place": 2 + n, "score": 2 + 2 * n,
+                              "outcome": 2 + 3 * n}
+        slot = 2 + 4 * n
+        builtin = [
+            VarSym("current", Span("<builtin>", 0, 0, 0, 0), type=T.PLAYER, slot=0, used=True),
+            VarSym("direction", Span("<builtin>", 0, 0, 0, 0), type=T.INT, slot=1, init=1, used=True),
+            VarSym("out", Span("<builtin>", 0, 0, 0, 0), type=T.BOOL, scope="player", slot=2, init=False,
+                   readonly=True, used=True),
+            VarSym("place", Span("<builtin>", 0, 0, 0, 0), type=T.INT, scope="player", slot=2 + n, init=0,
+                   readonly=True, used=True),
+            VarSym("score", Span("<builtin>", 0, 0, 0, 0), type=T.NUMBER, scope="player", slot=2 + 2 * n, init=0,
+                   used=True),
+        ]
+        for b in builtin:
+            self.globals[b.name] = b
+        self.vars.extend(builtin)
+        ncards = len(self.cards.names) if self.cards else 0
+        for d in decls:
+            sym = VarSym(d.name, d.span, decl=d, scope=d.scope, visibility=d.visibility)
+            self.declare(d.name, sym, d.span)
+            try:
+                v = self.const(d.init, None)
+                vt = _const_type(v)
+                if d.type is not None:
+                    sym.type = self.type_ref(d.type)
+                    if not T.assignable(vt, sym.type):
+                        raise self.fail("E201", f"{d.name} is {sym.type}; its initial value is {vt}", d.init.span)
+                else:
+                    if vt.kind in ("none", "any") or (vt.kind == "list" and vt.elem == T.ANY):
+                        raise self.fail("E201", f"give {d.name} a type: its initial value does not tell", d.init.span,
+                                        f"var {d.name}: card = none")
+                    sym.type = vt
+                sym.init = self.run_value(v)
+            except Abort:
+                pass
+            if d.visibility == "others":
+                self.err("E309", "a variable is public, hidden or owner", d.span)
+            if d.visibility == "owner" and d.scope != "player":
+                self.err("E309", "only a per-player variable can be seen by its owner alone", d.span,
+                         "use hidden, and reveal it when the rules say so")
+            sym.slot = slot
+            slot += {"global": 1, "player": n, "card": ncards}[d.scope]
+            self.vars.append(sym)
+        self._g_size = slot
+
+    def type_ref(self, t: A.TypeRef) -> T.T:
+        if t.name == "list":
+            return T.list_of(self.type_ref(t.of) if t.of else T.ANY)
+        if t.name in T.BASIC:
+            return T.BASIC[t.name]
+        if t.name in self.enums:
+            self.enums[t.name].used = True
+            return self.enums[t.name].type
+        raise self.fail("E101", f"unknown type {t.name}", t.span,
+                        did_you_mean(t.name, [*T.BASIC, *self.enums]))
+
+    def params(self, ps: list[A.Param], proc: Proc | None, into: list[LocalSym]) -> None:
+        seen: set[str] = set()
+        for p in ps:
+            if p.name in seen:
+                self.err("E102", f"parameter {p.name} is declared twice", p.span)
+            seen.add(p.name)
+            self.no_shadow(p.name, p.span)
+            try:
+                ty = self.type_ref(p.type)
+            except Abort:
+                ty = T.ANY
+            if proc is not None:
+                into.append(proc.new_local(p.name, ty, p.span))
+            else:
+                into.append(LocalSym(p.name, p.span, type=ty, slot=len(into)))
+
+    def no_shadow(self, name: str, span: Span) -> None:
+        if name in self.globals or name in RESERVED:
+            prev = self.globals.get(name)
+            where = f" (declared at {prev.span})" if isinstance(prev, Sym) and prev.span.line else ""
+            self.err("E109", f"{name} hides the global {name}{where}", span, "choose another name")
+
+    # -------------------------------------------------------------- signatures
+    def fn_signature(self, d: A.FnDecl) -> None:
+        sym = FnSym(d.name, d.span, decl=d)
+        self.declare(d.name, sym, d.span)
+        self.fns[d.name] = sym
+        self.params(d.params, None, sym.params)
+        sym.locals = list(sym.params)
+        if d.ret is not None:
+            try:
+                sym.ret = self.type_ref(d.ret)
+            except Abort:
+                sym.ret = T.ANY
+
+    def rule_signature(self, d: A.RuleDecl) -> None:
+        sym = RuleSym(d.name, d.span, decl=d)
+        self.declare(d.name, sym, d.span)
+        self.rules[d.name] = sym
+        proc = self.new_proc("rule", d.name, d.span, d.body)
+        self.params(d.params, proc, proc.params)
+        if d.ret is not None:
+            try:
+                proc.ret = self.type_ref(d.ret)
+            except Abort:
+                proc.ret = T.ANY
+        sym.proc = proc
+
+    def effect_signature(self, d: A.EffectDecl) -> None:
+        sym = EffectSym(d.name, d.span, decl=d, index=len(self.effects))
+        self.declare(d.name, sym, d.span)
+        self.effects.append(sym)
+        proc = self.new_proc("effect", d.name, d.span, d.body)
+        for n, ty in (("item", T.ITEM), ("controller", T.PLAYER), ("source", T.CARD), ("times", T.INT)):
+            proc.params.append(proc.new_local(n, ty, d.span, readonly=True))
+        self.params(d.params, proc, proc.params)
+        for p in proc.params[len(EFFECT_LOCALS):]:
+            if p.name in EFFECT_LOCALS or p.name in ITEM_FIELDS:
+                self.err("E110", f"{p.name} is a built-in field of every effect", p.span)
+            sym.params.append((p.name, p.type))
+            if p.name in self.item_fields:
+                idx, ty = self.item_fields[p.name]
+                if not (T.assignable(p.type, ty) and T.assignable(ty, p.type)):
+                    self.err("E201", f"parameter {p.name} is {ty} in another effect; here it is {p.type}", p.span,
+                             "effects share field names: give it another name or the same type")
+            else:
+                self.item_fields[p.name] = (len(self.item_fields), p.type)
+        sym.proc = proc
+
+    def ordering_signature(self, d: A.OrderingDecl) -> None:
+        sym = OrderingSym(d.name, d.span, decl=d)
+        self.declare(d.name, sym, d.span)
+        self.orderings[d.name] = sym
+        self.params(d.params, None, sym.params)
+        sym.locals = list(sym.params)
+
+    def window_order(self, decls: list[A.WindowsDecl]) -> list[WindowSym]:
+        if not decls:
+            return list(self.windows.values())
+        d = decls[-1]
+        out: list[WindowSym] = []
+        for n, sp in zip(d.names, d.name_spans, strict=True):
+            w = self.windows.get(n)
+            if w is None:
+                self.err("E107", f"unknown window {n}", sp, did_you_mean(n, self.windows))
+            elif w in out:
+                self.err("E102", f"window {n} is listed twice", sp)
+            else:
+                out.append(w)
+                w.used = True
+        for w in self.windows.values():
+            if w not in out:
+                self.err("E107", f"window {w.name} is not in the windows order", w.span,
+                         f"add it to: windows {', '.join(d.names)}")
+        for i, w in enumerate(out):
+            w.index = i
+        return out
+
+    # -------------------------------------------------------------- bodies
+    def check_fn(self, f: FnSym) -> None:
+        if f.checked:
+            return
+        f.checked = True
+        assert f.decl
+        sc = Scope()
+        for p in f.params:
+            sc.names[p.name] = p
+        self.fn_stack.append(f)
+        try:
+            t = self.expr(f.decl.body, sc, Ctx("fn", fn=f, pure=True))
+            if f.decl.ret is None:
+                f.ret = t
+            elif not T.assignable(t, f.ret):
+                self.err("E201", f"{f.name} returns {f.ret} but its body is {t}", f.decl.body.span)
+        except Abort:
+            pass
+        finally:
+            self.fn_stack.pop()
+
+    def check_ordering(self, o: OrderingSym) -> None:
+        assert o.decl
+        sc = Scope()
+        for p in o.params:
+            sc.names[p.name] = p
+        fake = FnSym(o.name, o.span, locals=o.locals)
+        ctx = Ctx("ordering", fn=fake, pure=True)
+        for t in o.decl.tiers:
+            self.cond(t.cond, sc, ctx)
+            if t.by is not None:
+                try:
+                    bt = self.expr(t.by, sc, ctx)
+                    if not (T.is_numeric(bt) or bt.kind in ("text", "key", "enum")):
+                        self.err("E201", f"a tier is ordered by a number, text or key, not {bt}", t.by.span)
+                except Abort:
+                    pass
+        o.locals = fake.locals
+
+    def check_body(self, proc: Proc, ctx: Ctx) -> None:
+        sc = Scope(proc=proc)
+        for p in proc.params:
+            sc.names[p.name] = p
+        self.block(proc.body, sc, ctx)
+        if proc.ret is not None and proc.kind == "rule" and not _returns(proc.body):
+            self.err("E312", f"rule {proc.name} must return a {proc.ret} on every path", proc.span,
+                     "end it with: return …")
+
+    def check_window(self, w: WindowSym) -> None:
+        if w.scope_proc is not None:
+            return
+        d = w.decl
+        assert d
+        base = Proc("window", w.name, d.span, [])
+        w.scope_proc = base
+        self.no_shadow(d.item_var, d.span)
+        self.no_shadow(d.player_var, d.span)
+        item = base.new_local(d.item_var, T.ITEM, d.span, readonly=True)
+        sc = Scope(proc=base)
+        sc.names[d.item_var] = item
+        ctx = Ctx("window", base, pure=True, may_decide=False)
+        if d.when is not None:
+            self.cond(d.when, sc, ctx)
+        if d.responders is not None:
+            try:
+                rt = self.expr(d.responders, sc, ctx)
+                if not T.assignable(rt, T.list_of(T.PLAYER)):
+                    self.err("E201", f"responders are a list of players, not {rt}", d.responders.span)
+            except Abort:
+                pass
+        if d.ask_all is not None:
+            self.cond(d.ask_all, sc, ctx)
+        names: set[str] = set()
+        for opt in d.options:
+            if opt.name in names or opt.name == "pass":
+                self.err("E102", f"response {opt.name} is declared twice" if opt.name != "pass" else
+                         "pass is added to every window by itself", opt.span)
+            names.add(opt.name)
+            proc = self.new_proc("window", f"{w.name}.{opt.name}", opt.span, opt.body)
+            proc.params = [proc.new_local(d.item_var, T.ITEM, d.span, readonly=True),
+                           proc.new_local(d.player_var, T.PLAYER, d.span, readonly=True)]
+            osc = Scope(proc=proc)
+            osc.names[d.item_var] = proc.params[0]
+            osc.names[d.player_var] = proc.params[1]
+            self.option(opt, osc, Ctx("window", proc))
+            w.procs.append(proc)
+
+    def check_check(self, c: CheckSym) -> None:
+        d = c.decl
+        assert d
+        proc = self.new_proc("check", c.name, d.span, d.body)
+        c.proc = proc
+        sc = Scope(proc=proc)
+        ctx = Ctx("check", proc, pure=True, may_decide=False)
+        if d.var is not None and d.source is not None:
+            try:
+                st = self.expr(d.source, Scope(proc=proc), ctx)
+                if not T.assignable(st, T.list_of(T.PLAYER)):
+                    self.err("E201", f"a check runs for a list of players, not {st}", d.source.span)
+            except Abort:
+                pass
+            self.no_shadow(d.var, d.span)
+            c.var = proc.new_local(d.var, T.PLAYER, d.span, readonly=True)
+            proc.params.append(c.var)
+            sc.names[d.var] = c.var
+        self.cond(d.cond, sc, ctx)
+        self.block(d.body, sc, Ctx("check", proc, may_decide=False))
+
+    # -------------------------------------------------------------- statements
+    def block(self, stmts: list[A.Stmt], sc: Scope, ctx: Ctx) -> None:
+        inner = Scope(sc)
+        for s in stmts:
+            try:
+                self.stmt(s, inner, ctx)
+            except Abort:
+                pass
+
+    def cond(self, e: A.Expr, sc: Scope, ctx: Ctx) -> None:
+        try:
+            pure = Ctx(ctx.kind, ctx.proc, ctx.fn, True, ctx.loop, ctx.ret, ctx.may_decide)
+            t = self.expr(e, sc, pure)
+            if t.kind not in ("bool", "any"):
+                self.err("E205", f"a condition must be true or false; this is {t}", e.span,
+                         "compare it: x == y, size(z) > 0")
+        except Abort:
+            pass
+
+    def decide(self, s: A.Stmt, ctx: Ctx, what: str) -> None:
+        if not ctx.may_decide or ctx.proc is None:
+            raise self.fail("E306", f"{what} cannot happen inside a {ctx.kind}", s.span,
+                            "checks, functions and window conditions run without asking anyone")
+        ctx.proc.suspends_direct = True
+
+    def stmt(self, s: A.Stmt, sc: Scope, ctx: Ctx) -> None:
+        if isinstance(s, A.Let):
+            self.no_shadow(s.name, s.span)
+            if sc.lookup(s.name) is not None:
+                self.err("E109", f"{s.name} is already a local name here", s.span, "choose another name")
+            vt = self.value_expr(s.value, sc, ctx)
+            ty = vt
+            if s.type is not None:
+                ty = self.type_ref(s.type)
+                if not T.assignable(vt, ty):
+                    self.err("E201", f"{s.name} is {ty}; the value is {vt}", s.value.span)
+            elif vt.kind == "none":
+                raise self.fail("E201", f"give {s.name} a type: none does not tell", s.span,
+                                f"let {s.name}: card = none")
+            assert ctx.proc
+            sc.names[s.name] = ctx.proc.new_local(s.name, ty, s.span)
+        elif isinstance(s, A.Assign):
+            self.assign(s, sc, ctx)
+        elif isinstance(s, A.ExprStmt):
+            if not isinstance(s.expr, A.Call):
+                raise self.fail("E309", "this expression does nothing on its own", s.span,
+                                "a statement is an assignment (x = …), a rule call (r(…)) or a keyword statement")
+            t = self.value_expr(s.expr, sc, ctx, statement=True)
+            del t
+            if not isinstance(s.expr.ref, RuleSym):
+                self.err("E309", f"calling {s.expr.func} as a statement does nothing", s.span,
+                         "functions compute values; rules do things")
+        elif isinstance(s, A.If):
+            for c, body in s.branches:
+                self.cond(c, sc, ctx)
+                self.block(body, sc, ctx)
+            if s.orelse is not None:
+                self.block(s.orelse, sc, ctx)
+        elif isinstance(s, A.While):
+            self.cond(s.cond, sc, ctx)
+            self.block(s.body, sc, _loop(ctx))
+        elif isinstance(s, A.Repeat):
+            self.want(s.count, T.INT, sc, ctx, "repeat counts a whole number of times")
+            self.block(s.body, sc, _loop(ctx))
+        elif isinstance(s, A.For):
+            st = self.expr(s.source, sc, ctx)
+            et = T.elem_type(st)
+            if et is None:
+                raise self.fail("E201", f"for runs over a list or a zone, not {st}", s.source.span)
+            inner = Scope(sc)
+            self.no_shadow(s.var, s.span)
+            assert ctx.proc
+            inner.names[s.var] = ctx.proc.new_local(s.var, et, s.span)
+            self.block(s.body, inner, _loop(ctx))
+        elif isinstance(s, A.Break | A.Continue):
+            if ctx.loop == 0:
+                self.err("E304", f"{type(s).__name__.lower()} outside a loop", s.span)
+        elif isinstance(s, A.Return):
+            if ctx.kind != "rule":
+                raise self.fail("E305", "return is allowed in rules only", s.span)
+            if s.value is not None:
+                vt = self.value_expr(s.value, sc, ctx)
+                if ctx.ret is None:
+                    self.err("E201", "this rule declares no result; say `-> TYPE` to return one", s.value.span)
+                elif not T.assignable(vt, ctx.ret):
+                    self.err("E201", f"the rule returns {ctx.ret}, not {vt}", s.value.span)
+            elif ctx.ret is not None:
+                self.err("E312", f"the rule returns a {ctx.ret}: say what", s.span)
+        elif isinstance(s, A.Move):
+            self.cards_expr(s.cards, sc, ctx)
+            self.dest_zone(s.dest, sc, ctx)
+        elif isinstance(s, A.Deal):
+            self.want(s.count, T.INT, sc, ctx, "deal gives a whole number of cards")
+            self.dest_zone(s.source, sc, ctx, "deal takes cards from one zone")
+            z = self.globals.get(s.dest)
+            if not isinstance(z, ZoneSym):
+                raise self.fail("E101", f"unknown zone {s.dest}", s.dest_span,
+                                did_you_mean(s.dest, [x.name for x in self.zones]))
+            z.used = True
+            if not z.per_player or z.kind not in ("pile", "hand"):
+                raise self.fail("E203", f"deal gives to a per-player pile or hand; {z.name} is not one", s.dest_span)
+            if s.players is not None:
+                self.want(s.players, T.list_of(T.PLAYER), sc, ctx, "deal … for a list of players")
+        elif isinstance(s, A.Shuffle):
+            self.dest_zone(s.zone, sc, ctx, "shuffle takes a zone")
+            self.impure(s, ctx)
+        elif isinstance(s, A.Reveal | A.Hide):
+            what = s.what
+            if isinstance(s, A.Reveal) and self.is_var_ref(what, sc):
+                self.expr(what, sc, ctx)
+                if s.to is not None:
+                    self.err("E309", "a variable is revealed to everyone", s.to.span)
+            else:
+                self.cards_expr(what, sc, ctx)
+            if isinstance(s, A.Reveal) and s.to is not None:
+                tt = self.expr(s.to, sc, ctx)
+                if not (T.assignable(tt, T.PLAYER) or T.assignable(tt, T.list_of(T.PLAYER))):
+                    self.err("E201", f"reveal … to a player or a list of players, not {tt}", s.to.span)
+        elif isinstance(s, A.Swap):
+            self.want(s.a, T.CARD, sc, ctx, "swap exchanges two cards")
+            self.want(s.b, T.CARD, sc, ctx, "swap exchanges two cards")
+        elif isinstance(s, A.Choose):
+            self.decide(s, ctx, "a decision")
+            self.want(s.player, T.PLAYER, sc, ctx, "choose asks one player")
+            self.decision_options(s.options, sc, ctx)
+            if s.otherwise is not None:
+                self.block(s.otherwise, sc, ctx)
+        elif isinstance(s, A.Simultaneous):
+            self.decide(s, ctx, "a decision")
+            self.want(s.players, T.list_of(T.PLAYER), sc, ctx, "simultaneous asks a list of players")
+            inner = Scope(sc)
+            self.no_shadow(s.var, s.span)
+            assert ctx.proc
+            inner.names[s.var] = ctx.proc.new_local(s.var, T.PLAYER, s.span, readonly=True)
+            self.decision_options(s.options, inner, ctx)
+        elif isinstance(s, A.Turn):
+            self.want(s.player, T.PLAYER, sc, ctx, "turn takes a player")
+            self.block(s.body, sc, ctx)
+        elif isinstance(s, A.Goto):
+            ph = self.globals.get(s.phase)
+            if not isinstance(ph, PhaseSym):
+                raise self.fail("E105", f"unknown phase {s.phase}", s.span,
+                                did_you_mean(s.phase, [p.name for p in self.phases]))
+            ph.used = True
+            self.goto_targets.add(s.phase)
+        elif isinstance(s, A.Activate):
+            self.decide(s, ctx, "activating an effect (others may respond)")
+            eff = self.globals.get(s.effect)
+            if not isinstance(eff, EffectSym):
+                raise self.fail("E106", f"unknown effect {s.effect}", s.span,
+                                did_you_mean(s.effect, [e.name for e in self.effects]))
+            eff.used = True
+            self.call_args(s.effect, eff.params, s.args, s.kwargs, s.span, sc, ctx)
+            if s.by is not None:
+                self.want(s.by, T.PLAYER, sc, ctx, "activate … by a player")
+            if s.source is not None:
+                self.want(s.source, T.CARD, sc, ctx, "activate … from a card")
+        elif isinstance(s, A.Negate):
+            self.want(s.item, T.ITEM, sc, ctx, "negate takes a stack item")
+        elif isinstance(s, A.Win):
+            wt = self.expr(s.who, sc, ctx)
+            if not (T.assignable(wt, T.PLAYER) or T.assignable(wt, T.list_of(T.PLAYER))):
+                self.err("E201", f"win takes a player or a list of players, not {wt}", s.who.span)
+        elif isinstance(s, A.Lose | A.Finish):
+            self.want(s.who, T.PLAYER, sc, ctx, f"{type(s).__name__.lower()} takes a player")
+        elif isinstance(s, A.End | A.Reverse):
+            pass
+        elif isinstance(s, A.Log):
+            self.text(s.text, sc, ctx)
+        elif isinstance(s, A.Tell):
+            self.want(s.player, T.PLAYER, sc, ctx, "tell takes a player")
+            self.text(s.text, sc, ctx)
+        elif isinstance(s, A.Insert):
+            st = self.expr(s.seq, sc, ctx)
+            if st.kind != "seq":
+                raise self.fail("E203", f"insert adds a zone to a sequence, not to {st}", s.seq.span,
+                                "declare: zone lines: sequence per player; then: insert lines[p] front as z")
+            self.no_shadow(s.name, s.span)
+            assert ctx.proc
+            sc.names[s.name] = ctx.proc.new_local(s.name, T.ZONE, s.span)
+        elif isinstance(s, A.Record):
+            self.expr(s.key, sc, ctx)
+        else:  # pragma: no cover - the grammar has no other statements
+            raise self.fail("E309", f"unsupported statement {type(s).__name__}", s.span)
+
+    def impure(self, s: A.Stmt | A.Expr, ctx: Ctx) -> None:
+        if ctx.pure:
+            raise self.fail("E313", "randomness where the rules must not change the game", s.span,
+                            "conditions and functions only look; shuffle or draw at random in a rule")
+
+    def is_var_ref(self, e: A.Expr, sc: Scope) -> bool:
+        if isinstance(e, A.Name):
+            return isinstance(self.globals.get(e.name), VarSym) and sc.lookup(e.name) is None
+        if isinstance(e, A.Index) and isinstance(e.obj, A.Name):
+            return isinstance(self.globals.get(e.obj.name), VarSym) and sc.lookup(e.obj.name) is None
+        return False
+
+    def decision_options(self, opts: list[A.Option], sc: Scope, ctx: Ctx) -> None:
+        names: set[str] = set()
+        for o in opts:
+            if o.name in names:
+                self.err("E102", f"option {o.name} appears twice in this decision", o.span)
+            names.add(o.name)
+            self.option(o, sc, ctx)
+
+    def option(self, o: A.Option, sc: Scope, ctx: Ctx) -> None:
+        inner = Scope(sc)
+        assert ctx.proc
+        for b in o.binders:
+            try:
+                bt = self.expr(b.source, inner, Ctx(ctx.kind, ctx.proc, pure=True))
+                et = T.elem_type(bt)
+                if et is None:
+                    raise self.fail("E201", f"{b.var} must range over a list or a zone, not {bt}", b.source.span)
+            except Abort:
+                et = T.ANY
+            self.no_shadow(b.var, b.span)
+            if inner.lookup(b.var) is not None:
+                self.err("E109", f"{b.var} is already a local name here", b.span)
+            inner.names[b.var] = ctx.proc.new_local(b.var, et, b.span, readonly=True)
+        if o.where is not None:
+            self.cond(o.where, inner, ctx)
+        if o.label is not None:
+            self.text(o.label, inner, Ctx(ctx.kind, ctx.proc, pure=True))
+        self.block(o.body, inner, ctx)
+
+    def text(self, t: A.Text, sc: Scope, ctx: Ctx) -> None:
+        for parts in t.parts:
+            for p in parts:
+                if not isinstance(p, str):
+                    try:
+                        self.expr(p, sc, ctx)
+                    except Abort:
+                        pass
+
+    def want(self, e: A.Expr, ty: T.T, sc: Scope, ctx: Ctx, why: str) -> T.T:
+        t = self.expr(e, sc, ctx)
+        if not T.assignable(t, ty):
+            raise self.fail("E201", f"{why}: expected {ty}, got {t}", e.span)
+        return t
+
+    def cards_expr(self, e: A.Expr, sc: Scope, ctx: Ctx) -> None:
+        t = self.expr(e, sc, ctx)
+        if t.kind in ("card", "zone", "any", "none"):
+            return
+        if t.kind == "list" and t.elem is not None and t.elem.kind in ("card", "any", "none"):
+            return
+        hint = None
+        if t.kind == "zonefam":
+            hint = f"{t.name} belongs to each player: write {t.name}[p]"
+        raise self.fail("E201", f"expected a card, cards or a zone; got {t}", e.span, hint)
+
+    def dest_zone(self, e: A.Expr, sc: Scope, ctx: Ctx, why: str = "cards move to a zone") -> None:
+        t = self.expr(e, sc, ctx)
+        if t.kind in ("zone", "any"):
+            return
+        hints = {"zonefam": f"{t.name} belongs to each player: write {t.name}[p]",
+                 "grid": f"{t.name} is a grid: name a square, {t.name}[x, y]",
+                 "seq": f"{t.name} is a sequence of zones: pick one, {t.name}[p][i]",
+                 "seqfam": f"{t.name} is a sequence of zones per player: {t.name}[p][i]"}
+        raise self.fail("E203", f"{why}; this is {t}, which cannot hold cards", e.span, hints.get(t.kind))
+
+    def assign(self, s: A.Assign, sc: Scope, ctx: Ctx) -> None:
+        tgt = s.target
+        tt = self.lvalue(tgt, sc, ctx)
+        vt = self.value_expr(s.value, sc, ctx)
+        if s.op == "=":
+            if not T.assignable(vt, tt):
+                self.err("E201", f"cannot store {vt} in {tt}", s.value.span)
+        elif s.op == "+=" and tt.kind in ("list", "text"):
+            if tt.kind == "list" and not T.assignable(vt, tt):
+                self.err("E201", f"+= on a list adds a list; got {vt}", s.value.span, "x += [item]")
+            if tt.kind == "text" and vt.kind != "text":
+                self.err("E201", f"+= on a text adds a text; got {vt}", s.value.span)
+        else:
+            if not (T.is_numeric(tt) and T.is_numeric(vt)):
+                self.err("E201", f"{s.op} works on numbers; here {tt} and {vt}", s.span)
+            elif tt.kind == "int" and (vt.kind == "number" or s.op == "/="):
+                self.err("E201", f"{s.op} would make a fraction but the target is a whole number", s.span,
+                         "use //= or declare it as number")
+
+    def lvalue(self, e: A.Expr, sc: Scope, ctx: Ctx) -> T.T:
+        if isinstance(e, A.Name):
+            loc = sc.lookup(e.name)
+            if loc is not None:
+                if loc.readonly:
+                    raise self.fail("E204", f"{e.name} cannot be changed here", e.span)
+                e.ref, e.ty = loc, loc.type
+                return loc.type
+            g = self.globals.get(e.name)
+            if isinstance(g, VarSym):
+                g.used = True
+                if g.scope != "global":
+                    raise self.fail("E206", f"{e.name} is per {g.scope}: say whose", e.span,
+                                    f"{e.name}[p] = …" if g.scope == "player" else f"c.{e.name} = …")
+                e.ref, e.ty = g, g.type
+                return g.type
+            if isinstance(g, OptionSym):
+                raise self.fail("E204", f"option {e.name} is fixed for the game", e.span)
+            self.expr(e, sc, ctx)
+            raise self.fail("E204", f"{e.name} cannot be assigned", e.span)
+        if isinstance(e, A.Index) and isinstance(e.obj, A.Name):
+            g = self.globals.get(e.obj.name)
+            if isinstance(g, VarSym) and g.scope == "player" and sc.lookup(e.obj.name) is None:
+                if g.readonly:
+                    raise self.fail("E204", f"{g.name} is kept by the engine (use finish/win/lose)", e.span)
+                self.expr(e, sc, ctx)
+                return g.type
+        if isinstance(e, A.Attr):
+            t = self.expr(e, sc, ctx)
+            if isinstance(e.ref, tuple) and e.ref[0] in ("cardvar", "field") and e.name not in ("negated", "kind",
+                                                                                                "controller", "source"):
+                return t
+            raise self.fail("E204", f"{e.name} cannot be assigned here", e.span,
+                            "card attributes are fixed; declare `var NAME: TYPE per card = …` to change them")
+        self.expr(e, sc, ctx)
+        raise self.fail("E204", "this cannot be assigned", e.span)
+
+    def value_expr(self, e: A.Expr, sc: Scope, ctx: Ctx, statement: bool = False) -> T.T:
+        """An expression at the top of a statement: the one place a rule call may wait for decisions."""
+        if isinstance(e, A.Call) and isinstance(self.globals.get(e.func), RuleSym) and sc.lookup(e.func) is None:
+            return self.call(e, sc, ctx, top=True, statement=statement)
+        return self.expr(e, sc, ctx)
+
+    # -------------------------------------------------------------- expressions
+    def expr(self, e: A.Expr, sc: Scope, ctx: Ctx) -> T.T:
+        t = self._expr(e, sc, ctx)
+        e.ty = t
+        return t
+
+    def _expr(self, e: A.Expr, sc: Scope, ctx: Ctx) -> T.T:
+        if isinstance(e, A.Lit):
+            return {"int": T.INT, "number": T.NUMBER, "text": T.TEXT, "bool": T.BOOL, "none": T.NONE}[e.kind]
+        if isinstance(e, A.Name):
+            return self.name(e, sc, ctx)
+        if isinstance(e, A.Attr):
+            return self.attr(e, sc, ctx)
+        if isinstance(e, A.Index):
+            return self.index(e, sc, ctx)
+        if isinstance(e, A.Call):
+            return self.call(e, sc, ctx)
+        if isinstance(e, A.Unary):
+            t = self.expr(e.operand, sc, ctx)
+            if e.op == "not":
+                if t.kind not in ("bool", "any"):
+                    raise self.fail("E201", f"not takes true/false, not {t}", e.span)
+                return T.BOOL
+            if not T.is_numeric(t):
+                raise self.fail("E201", f"- takes a number, not {t}", e.span)
+            return t
+        if isinstance(e, A.Binary):
+            return self.binary(e, sc, ctx)
+        if isinstance(e, A.IfExpr):
+            self.cond(e.cond, sc, ctx)
+            return T.join(self.expr(e.then, sc, ctx), self.expr(e.other, sc, ctx))
+        if isinstance(e, A.ListLit):
+            et: T.T | None = None
+            for x in e.items:
+                xt = self.expr(x, sc, ctx)
+                et = xt if et is None else T.join(et, xt)
+            return T.list_of(et or T.ANY)
+        if isinstance(e, A.TupleLit):
+            for x in e.items:
+                self.expr(x, sc, ctx)
+            return T.TUPLE
+        if isinstance(e, A.Comprehension | A.Quantifier | A.Best):
+            st = self.expr(e.source, sc, ctx)
+            et = T.elem_type(st)
+            if et is None:
+                raise self.fail("E201", f"{e.var} must range over a list or a zone, not {st}", e.source.span)
+            inner = Scope(sc)
+            if inner.lookup(e.var) is not None:
+                self.err("E109", f"{e.var} is already a local name here", e.span)
+            self.no_shadow(e.var, e.span)
+            holder = ctx.proc if ctx.proc is not None else None
+            if holder is not None:
+                loc = holder.new_local(e.var, et, e.span, comp=True, readonly=True)
+            else:
+                assert ctx.fn is not None
+                loc = LocalSym(e.var, e.span, type=et, slot=len(ctx.fn.locals), comp=True, readonly=True)
+                ctx.fn.locals.append(loc)
+            inner.names[e.var] = loc
+            e.ref = loc
+            if isinstance(e, A.Comprehension):
+                if e.cond is not None:
+                    self.cond(e.cond, inner, ctx)
+                return T.list_of(self.expr(e.elem, inner, ctx))
+            if isinstance(e, A.Quantifier):
+                self.cond(e.cond, inner, ctx)
+                return T.INT if e.kind == "count" else T.BOOL
+            kt = self.expr(e.key, inner, ctx)
+            if not (T.is_numeric(kt) or kt.kind in ("key", "text", "enum")):
+                raise self.fail("E201", f"best … by a number or an ordering, not {kt}", e.key.span)
+            return et
+        raise self.fail("E309", f"unsupported expression {type(e).__name__}", e.span)  # pragma: no cover
+
+    def name(self, e: A.Name, sc: Scope, ctx: Ctx) -> T.T:
+        loc = sc.lookup(e.name)
+        if loc is not None:
+            e.ref = loc
+            return loc.type
+        if ctx.fn is not None:
+            loc2 = next((x for x in ctx.fn.params if x.name == e.name), None)
+            if loc2 is not None:
+                e.ref = loc2
+                return loc2.type
+        g = self.globals.get(e.name)
+        if e.name == "players":
+            e.ref = ("players",)
+            return T.list_of(T.PLAYER)
+        if e.name == "active":
+            e.ref = ("active",)
+            return T.list_of(T.PLAYER)
+        if e.name == "stack":
+            e.ref = ("stack",)
+            return T.list_of(T.ITEM)
+        if isinstance(g, VarSym):
+            g.used = True
+            if g.scope != "global":
+                raise self.fail("E206", f"{e.name} is per {g.scope}: say whose", e.span,
+                                f"{e.name}[p]" if g.scope == "player" else f"c.{e.name}")
+            e.ref = g
+            return g.type
+        if isinstance(g, OptionSym):
+            g.used = True
+            e.ref = ("const", g.value)
+            return g.type
+        if isinstance(g, ZoneSym):
+            g.used = True
+            e.ref = g
+            return g.type
+        if isinstance(g, EffectSym):
+            g.used = True
+            e.ref = ("const", g.index)
+            return T.EFFECT
+        if e.name in self.members:
+            refs = self.members[e.name]
+            if len(refs) > 1:
+                raise self.fail("E101", f"{e.name} is a member of several enums: say which",
+                                e.span, " or ".join(f"{r.enum.name}.{e.name}" for r in refs))
+            refs[0].enum.used = True
+            e.ref = ("const", refs[0].index)
+            return refs[0].enum.type
+        if isinstance(g, EnumSym):
+            raise self.fail("E201", f"{e.name} is a type; name one of its members, {e.name}.{g.members[0]}", e.span)
+        if isinstance(g, FnSym | RuleSym | OrderingSym):
+            raise self.fail("E201", f"{e.name} is called with (…)", e.span, f"{e.name}(…)")
+        if isinstance(g, PhaseSym | WindowSym | CheckSym):
+            raise self.fail("E201", f"{e.name} is a {type(g).__name__.removesuffix('Sym').lower()}, not a value",
+                            e.span)
+        cands = [*sc.all_names(), *self.globals, *self.members, "players", "active", "stack"]
+        raise self.fail("E101", f"unknown name {e.name}", e.span, did_you_mean(e.name, cands))
+
+    def attr(self, e: A.Attr, sc: Scope, ctx: Ctx) -> T.T:
+        if isinstance(e.obj, A.Name) and e.obj.name in self.enums and sc.lookup(e.obj.name) is None \
+                and not isinstance(self.globals.get(e.obj.name), OptionSym):
+            en = self.enums[e.obj.name]
+            en.used = True
+            if e.name not in en.members:
+                raise self.fail("E103", f"{en.name} has no member {e.name}", e.span, did_you_mean(e.name, en.members))
+            e.ref = ("const", en.members.index(e.name))
+            return en.type
+        ot = self.expr(e.obj, sc, ctx)
+        assert self.cards is not None
+        if ot.kind == "card":
+            if e.name == "name":
+                e.ref = ("cardname",)
+                return T.TEXT
+            if e.name in self.cards.attr_types:
+                e.ref = ("cardattr", e.name)
+                return self.cards.attr_types[e.name]
+            v = self.globals.get(e.name)
+            if isinstance(v, VarSym) and v.scope == "card":
+                v.used = True
+                e.ref = ("cardvar", v)
+                return v.type
+            raise self.fail("E103", f"cards have no attribute {e.name}", e.span,
+                            did_you_mean(e.name, [*self.cards.attr_types, "name",
+                                                  *[x.name for x in self.vars if x.scope == "card"]]))
+        if ot.kind == "item":
+            if e.name in ITEM_FIELDS:
+                e.ref = ("field", e.name)
+                return ITEM_FIELDS[e.name]
+            if e.name in self.item_fields:
+                e.ref = ("field", e.name)
+                return self.item_fields[e.name][1]
+            raise self.fail("E103", f"stack items have no field {e.name}", e.span,
+                            did_you_mean(e.name, [*ITEM_FIELDS, *self.item_fields]))
+        if ot.kind == "square":
+            if e.name in ("x", "y"):
+                e.ref = ("sq", e.name)
+                return T.INT
+            raise self.fail("E103", f"a square has x and y, not {e.name}", e.span)
+        if ot.kind == "any":
+            raise self.fail("E201", f"the type of this value is not known; .{e.name} cannot be checked", e.obj.span,
+                            "give the value a type (let x: card = …)")
+        raise self.fail("E103", f"{ot} has no attribute {e.name}", e.span)
+
+    def index(self, e: A.Index, sc: Scope, ctx: Ctx) -> T.T:
+        if isinstance(e.obj, A.Name) and sc.lookup(e.obj.name) is None:
+            g = self.globals.get(e.obj.name)
+            if isinstance(g, VarSym) and g.scope == "player":
+                g.used = True
+                if len(e.args) != 1:
+                    raise self.fail("E202", f"{g.name}[p] takes one player", e.span)
+                self.want(e.args[0], T.PLAYER, sc, ctx, f"{g.name}[…] takes a player")
+                e.ref = ("pvar", g)
+                e.obj.ty = T.ANY
+                return g.type
+            if isinstance(g, VarSym) and g.scope == "card":
+                raise self.fail("E206", f"{g.name} belongs to cards: write c.{g.name}", e.span)
+        ot = self.expr(e.obj, sc, ctx)
+        if ot.kind == "zonefam":
+            if len(e.args) != 1:
+                raise self.fail("E202", f"{ot.name}[p] takes one player", e.span)
+            self.want(e.args[0], T.PLAYER, sc, ctx, f"{ot.name}[…] takes a player")
+            e.ref = ("zonefam",)
+            return T.ZONE
+        if ot.kind == "seqfam":
+            if len(e.args) != 1:
+                raise self.fail("E202", f"{ot.name}[p] takes one player", e.span)
+            self.want(e.args[0], T.PLAYER, sc, ctx, f"{ot.name}[…] takes a player")
+            e.ref = ("seqfam",)
+            return T.T("seq", ot.name)
+        if ot.kind == "grid":
+            if len(e.args) == 2:
+                self.want(e.args[0], T.INT, sc, ctx, "a grid square's x")
+                self.want(e.args[1], T.INT, sc, ctx, "a grid square's y")
+                e.ref = ("gridxy",)
+            elif len(e.args) == 1:
+                self.want(e.args[0], T.SQUARE, sc, ctx, f"{ot.name}[…] takes a square or x, y")
+                e.ref = ("gridsq",)
+            else:
+                raise self.fail("E202", f"{ot.name}[…] takes a square or x, y", e.span)
+            return T.ZONE
+        if len(e.args) != 1:
+            raise self.fail("E202", "indexing takes one position", e.span)
+        self.want(e.args[0], T.INT, sc, ctx, "a position is a whole number (0 is the first)")
+        if ot.kind == "seq":
+            e.ref = ("seqi",)
+            return T.ZONE
+        if ot.kind == "list":
+            e.ref = ("listi",)
+            return ot.elem or T.ANY
+        if ot.kind == "tuple" or ot.kind == "any":
+            e.ref = ("listi",)
+            return T.ANY
+        if ot.kind == "zone":
+            e.ref = ("zonei",)
+            return T.CARD
+        raise self.fail("E201", f"{ot} cannot be indexed", e.span)
+
+    def binary(self, e: A.Binary, sc: Scope, ctx: Ctx) -> T.T:
+        op = e.op
+        if op in ("and", "or"):
+            for side in (e.left, e.right):
+                t = self.expr(side, sc, ctx)
+                if t.kind not in ("bool", "any"):
+                    raise self.fail("E205", f"{op} joins true/false values; this is {t}", side.span)
+            return T.BOOL
+        lt = self.expr(e.left, sc, ctx)
+        rt = self.expr(e.right, sc, ctx)
+        if op in ("==", "!="):
+            if not T.comparable(lt, rt):
+                raise self.fail("E201", f"comparing {lt} with {rt} is always {'false' if op == '==' else 'true'}",
+                                e.span)
+            return T.BOOL
+        if op in ("<", "<=", ">", ">="):
+            ok = (T.is_numeric(lt) and T.is_numeric(rt)) or (lt == rt and lt.kind in ("text", "key", "tuple")) \
+                or "any" in (lt.kind, rt.kind)
+            if not ok:
+                raise self.fail("E201", f"{op} compares numbers (or ordering keys); here {lt} and {rt}", e.span)
+            return T.BOOL
+        if op in ("in", "notin"):
+            et = T.elem_type(rt)
+            if et is None and rt.kind != "text":
+                raise self.fail("E201", f"`in` looks inside a list or a zone, not {rt}", e.right.span)
+            if et is not None and not T.comparable(lt, et):
+                raise self.fail("E201", f"a {lt} is never in a {rt}", e.span)
+            return T.BOOL
+        if op == "..":
+            if not (T.assignable(lt, T.INT) and T.assignable(rt, T.INT)):
+                raise self.fail("E201", f"a range runs between whole numbers; here {lt} and {rt}", e.span)
+            return T.list_of(T.INT)
+        if op == "+" and lt.kind == "list" and rt.kind == "list":
+            return T.join(lt, rt)
+        if op == "+" and lt.kind == "text" and rt.kind == "text":
+            return T.TEXT
+        if not (T.is_numeric(lt) and T.is_numeric(rt)):
+            raise self.fail("E201", f"{op} works on numbers; here {lt} and {rt}", e.span)
+        if op == "/" or T.NUMBER in (lt, rt):
+            return T.NUMBER
+        return T.INT
+
+    # -------------------------------------------------------------- calls
+    def call(self, e: A.Call, sc: Scope, ctx: Ctx, top: bool = False, statement: bool = False) -> T.T:
+        g = self.globals.get(e.func) if sc.lookup(e.func) is None else None
+        if isinstance(g, FnSym):
+            g.used = True
+            e.ref = g
+            self.call_args(e.func, [(p.name, p.type) for p in g.params], e.args, e.kwargs, e.span, sc, ctx)
+            if ctx.fn is not None:
+                ctx.fn.calls.add(g.name)
+            if g in self.fn_stack:
+                cycle = " → ".join([f.name for f in self.fn_stack[self.fn_stack.index(g):]] + [g.name])
+                raise self.fail("E307", f"function {g.name} calls itself ({cycle})", e.span,
+                                "write a rule with a loop instead")
+            self.check_fn(g)
+            return g.ret
+        if isinstance(g, RuleSym):
+            g.used = True
+            e.ref = g
+            if ctx.kind in ("fn", "ordering") or (ctx.pure and not top):
+                raise self.fail("E306", f"rule {g.name} cannot be called here: rules change the game",
+                                e.span, "functions and conditions only look; turn the rule into a fn")
+            assert g.proc
+            self.call_args(e.func, [(p.name, p.type) for p in g.proc.params], e.args, e.kwargs, e.span, sc, ctx)
+            if ctx.proc is not None:
+                ctx.proc.calls.append((g, e, top))
+            if not statement and g.proc.ret is None:
+                raise self.fail("E201", f"rule {g.name} returns nothing", e.span)
+            return g.proc.ret or T.NONE
+        if isinstance(g, OrderingSym):
+            g.used = True
+            e.ref = g
+            self.call_args(e.func, [(p.name, p.type) for p in g.params], e.args, e.kwargs, e.span, sc, ctx)
+            return T.KEY
+        from .builtins import BUILTINS
+        b = BUILTINS.get(e.func)
+        if b is None:
+            cands = [*self.fns, *self.rules, *self.orderings, *BUILTINS]
+            raise self.fail("E104", f"unknown function {e.func}", e.span, did_you_mean(e.func, cands))
+        if e.kwargs:
+            raise self.fail("E207", f"{e.func} takes no named arguments", e.kwargs[0].span)
+        if e.func == "card":
+            return self.card_literal(e)
+        if b.impure:
+            self.impure(e, ctx)
+        ats = [self.expr(a, sc, ctx) for a in e.args]
+        if not (b.min_args <= len(ats) <= b.max_args):
+            n = f"{b.min_args}" if b.min_args == b.max_args else f"{b.min_args}–{b.max_args}"
+            raise self.fail("E202", f"{e.func} takes {n} argument{'s' if b.max_args != 1 else ''}, got {len(ats)}",
+                            e.span, b.usage)
+        try:
+            rt = b.check(ats)
+        except TypeError as te:
+            raise self.fail("E201", f"{e.func}: {te}", e.span, b.usage) from None
+        e.ref = ("builtin", b.name)
+        return rt
+
+    def card_literal(self, e: A.Call) -> T.T:
+        assert self.cards is not None
+        if len(e.args) != 1 or not isinstance(e.args[0], A.Lit) or e.args[0].kind != "text":
+            raise self.fail("E202", 'card(…) takes a card name in quotes: card("♠A")', e.span)
+        name = str(e.args[0].value)
+        name = self.cards.aliases.get(name, name)
+        if name not in self.cards.names:
+            raise self.fail("E108", f"no card is named {name}", e.args[0].span, did_you_mean(name, self.cards.names))
+        e.ref = ("const", self.cards.names.index(name))
+        return T.CARD
+
+    def call_args(self, name: str, params: list[tuple[str, T.T]], args: list[A.Expr], kwargs: list[A.KwArg],
+                  span: Span, sc: Scope, ctx: Ctx) -> None:
+        if len(args) > len(params):
+            raise self.fail("E202", f"{name} takes {len(params)} argument{'s' if len(params) != 1 else ''}, "
+                            f"got {len(args) + len(kwargs)}", span,
+                            f"{name}({', '.join(p for p, _ in params)})")
+        given: dict[str, A.Expr] = {}
+        for (pn, _), a in zip(params, args, strict=False):
+            given[pn] = a
+        for kw in kwargs:
+            if kw.name not in dict(params):
+                raise self.fail("E207", f"{name} has no parameter {kw.name}", kw.span,
+                                did_you_mean(kw.name, [p for p, _ in params]))
+            if kw.name in given:
+                raise self.fail("E207", f"{kw.name} is given twice", kw.span)
+            given[kw.name] = kw.value
+        missing = [p for p, _ in params if p not in given]
+        if missing:
+            raise self.fail("E202", f"{name} needs {', '.join(missing)}", span,
+                            f"{name}({', '.join(p for p, _ in params)})")
+        for pn, pt in params:
+            at = self.expr(given[pn], sc, ctx)
+            if not T.assignable(at, pt):
+                self.err("E201", f"{name}: {pn} is {pt}, got {at}", given[pn].span)
+        # keyword arguments are reordered positionally for the compiler
+        if kwargs:
+            args[:] = [given[p] for p, _ in params]
+            kwargs.clear()
+
+    # -------------------------------------------------------------- whole-program checks
+    def suspension(self) -> None:
+        """A procedure suspends if it decides, activates, or calls a rule that suspends."""
+        procs = [p for p in self.procs]
+        for p in procs:
+            p.suspends = p.suspends_direct
+        changed = True
+        while changed:
+            changed = False
+            for p in procs:
+                if not p.suspends and any(r.proc and r.proc.suspends for r, _, _ in p.calls):
+                    p.suspends = True
+                    changed = True
+        for p in procs:
+            for r, call, top in p.calls:
+                assert r.proc
+                if r.proc.suspends and not top:
+                    self.err("E306", f"rule {r.name} asks for decisions, so it is called on its own, not inside "
+                             "an expression", call.span, f"let x = {r.name}(…) first")
+                if r.proc.suspends and p.kind == "check":
+                    self.err("E306", f"rule {r.name} asks for decisions; a check cannot wait for one", call.span)
+
+    def reachability(self) -> None:
+        if not self.phases:
+            return
+        for ph in self.phases[1:]:
+            if ph.name not in self.goto_targets:
+                self.err("E301", f"phase {ph.name} is never entered", ph.span,
+                         f"the game starts in phase {self.phases[0].name}; reach this one with: goto {ph.name}")
+        self.phases[0].used = True
+
+    def unused(self) -> None:
+        for name, g in self.globals.items():
+            if isinstance(g, Sym) and not g.used and g.span.line > 0:
+                if isinstance(g, PhaseSym | CheckSym | WindowSym):
+                    continue
+                kind = type(g).__name__.removesuffix("Sym").lower()
+                self.warn("W101", f"{kind} {name} is never used", g.span)
+
+
+# ------------------------------------------------------------------ option-constant folding
+def const_value(e: A.Expr | None) -> tuple[bool, Any]:
+    """(True, value) if ``e`` is fixed once options are known, e.g. ``stop_at_first_winner or x == 1``."""
+    if e is None:
+        return False, None
+    if isinstance(e, A.Lit):
+        return True, e.value
+    if isinstance(e, A.Name | A.Attr) and isinstance(e.ref, tuple) and e.ref and e.ref[0] == "const":
+        return True, e.ref[1]
+    if isinstance(e, A.Unary):
+        ok, v = const_value(e.operand)
+        return (ok, (not v) if e.op == "not" else -v) if ok else (False, None)
+    if isinstance(e, A.Binary) and e.op in ("and", "or"):
+        ok, a = const_value(e.left)
+        if ok and ((e.op == "and" and not a) or (e.op == "or" and a)):
+            return True, a
+        okb, b = const_value(e.right)
+        if ok and okb:
+            return True, (a and b) if e.op == "and" else (a or b)
+        return False, None
+    if isinstance(e, A.Binary) and e.op in ("==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "//", "%"):
+        ok, a = const_value(e.left)
+        okb, b = const_value(e.right)
+        if ok and okb:
+            try:
+                return True, _const_binop(e.op, a, b)
+            except (TypeError, ZeroDivisionError):
+                return False, None
+    if isinstance(e, A.IfExpr):
+        ok, c = const_value(e.cond)
+        if ok:
+            return const_value(e.then if c else e.other)
+    return False, None
+
+
+def prune(body: list[A.Stmt]) -> list[A.Stmt]:
+    """Drop branches an option rules out, so a rule that asks only under some option does not wait
+    (and is compiled as a plain function) when that option is off."""
+    out: list[A.Stmt] = []
+    for s in body:
+        if isinstance(s, A.If):
+            branches = []
+            taken: list[A.Stmt] | None = None
+            for c, b in s.branches:
+                ok, v = const_value(c)
+                if ok and not v:
+                    continue
+                if ok and v and not branches:
+                    taken = b
+                    break
+                branches.append((c, prune(b)))
+                if ok and v:
+                    break
+            else:
+                if not branches and s.orelse is not None:
+                    taken = s.orelse
+            if taken is not None:
+                out.extend(prune(taken))
+            elif branches:
+                orelse = prune(s.orelse) if s.orelse is not None else None
+                if branches and const_value(branches[-1][0]) == (True, True):
+                    orelse = None
+                out.append(A.If(span=s.span, branches=branches, orelse=orelse))
+            continue
+        if isinstance(s, A.While):
+            ok, v = const_value(s.cond)
+            if ok and not v:
+                continue
+            s.body[:] = prune(s.body)
+        elif isinstance(s, A.Repeat | A.For | A.Turn):
+            s.body[:] = prune(s.body)
+        elif isinstance(s, A.Choose):
+            for o in s.options:
+                o.body[:] = prune(o.body)
+            if s.otherwise is not None:
+                s.otherwise[:] = prune(s.otherwise)
+        elif isinstance(s, A.Simultaneous):
+            for o in s.options:
+                o.body[:] = prune(o.body)
+        out.append(s)
+    return out
+
+
+def _decisions_and_calls(body: list[A.Stmt]) -> tuple[bool, list[tuple[RuleSym, A.Call, bool]]]:
+    """Does a body decide by itself, and which rules does it call (and is each call a whole statement)?"""
+    direct = False
+    calls: list[tuple[RuleSym, A.Call, bool]] = []
+
+    def expr(e: Any, top: bool) -> None:
+        if isinstance(e, A.Call) and isinstance(e.ref, RuleSym):
+            calls.append((e.ref, e, top))
+        if isinstance(e, A.Node):
+            for f in e.__dataclass_fields__:
+                if f not in ("span", "ty", "ref"):
+                    sub(getattr(e, f))
+
+    def sub(v: Any) -> None:
+        if isinstance(v, A.Expr):
+            expr(v, False)
+        elif isinstance(v, A.Text):
+            for parts in v.parts:
+                for p in parts:
+                    sub(p)
+        elif isinstance(v, A.Node):
+            for f in v.__dataclass_fields__:
+                if f not in ("span", "ty", "ref"):
+                    sub(getattr(v, f))
+        elif isinstance(v, list | tuple):
+            for x in v:
+                if isinstance(x, A.Stmt):
+                    stmt(x)
+                else:
+                    sub(x)
+
+    def stmt(s: A.Stmt) -> None:
+        nonlocal direct
+        if isinstance(s, A.Choose | A.Simultaneous | A.Activate):
+            direct = True
+        if isinstance(s, A.ExprStmt):
+            expr(s.expr, True)
+            return
+        if isinstance(s, A.Let | A.Assign):
+            expr(s.value, True)
+            if isinstance(s, A.Assign):
+                sub(s.target)
+            return
+        sub(s)
+
+    for s in body:
+        stmt(s)
+    return direct, calls
+
+
+def _loop(ctx: Ctx) -> Ctx:
+    return Ctx(ctx.kind, ctx.proc, ctx.fn, ctx.pure, ctx.loop + 1, ctx.ret, ctx.may_decide)
+
+
+def _returns(body: list[A.Stmt]) -> bool:
+    """Does every path through ``body`` end in return (or leave the game)?"""
+    for s in reversed(body):
+        if isinstance(s, A.Return | A.Goto | A.End | A.Win | A.Lose):
+            return True
+        if isinstance(s, A.If):
+            return s.orelse is not None and all(_returns(b) for _, b in s.branches) and _returns(s.orelse)
+        if isinstance(s, A.While) and isinstance(s.cond, A.Lit) and s.cond.value is True:
+            return True
+        if isinstance(s, A.Choose):
+            return all(_returns(o.body) for o in s.options) and (s.otherwise is None or _returns(s.otherwise))
+        return False
+    return False
+
+
+def _const_binop(op: str, a: Any, b: Any) -> Any:
+    if isinstance(a, MemberRef) or isinstance(b, MemberRef):
+        if op == "==":
+            return a == b or (isinstance(a, MemberRef) and isinstance(b, MemberRef) and
+                              a.enum is b.enum and a.index == b.index)
+        if op == "!=":
+            return not _const_binop("==", a, b)
+        raise TypeError
+    ops = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "/": lambda: a / b,
+           "//": lambda: a // b, "%": lambda: a % b, "==": lambda: a == b, "!=": lambda: a != b,
+           "<": lambda: a < b, "<=": lambda: a <= b, ">": lambda: a > b, ">=": lambda: a >= b,
+           "and": lambda: a and b, "or": lambda: a or b, "in": lambda: a in b, "notin": lambda: a not in b,
+           "..": lambda: list(range(a, b + 1))}
+    return ops[op]()
+
+
+def _const_type(v: Any) -> T.T:
+    if v is None:
+        return T.NONE
+    if isinstance(v, bool):
+        return T.BOOL
+    if isinstance(v, int):
+        return T.INT
+    if isinstance(v, float):
+        return T.NUMBER
+    if isinstance(v, str):
+        return T.TEXT
+    if isinstance(v, MemberRef):
+        return v.enum.type
+    if isinstance(v, list):
+        et: T.T | None = None
+        for x in v:
+            xt = _const_type(x)
+            et = xt if et is None else T.join(et, xt)
+        return T.list_of(et or T.ANY)
+    if isinstance(v, tuple):
+        return T.TUPLE
+    return T.ANY
+
+
+def _const_text(v: Any) -> str:
+    if isinstance(v, MemberRef):
+        return v.enum.members[v.index]
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
+
+
+def check(src: Source, options: dict[str, Any] | None = None) -> Program:
+    return Checker(src, options).run()
+

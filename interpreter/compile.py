@@ -1,0 +1,1478 @@
+"""Checked program → executable rules.
+
+The compiler writes Python source for the whole ruleset and ``exec``s it once per (ruleset,
+options): option values are folded in as constants, card attributes become tuple lookups, zones
+become list indexes. Nothing walks a tree while a game runs.
+
+Rules that may wait for a decision become *resumable procedures*: ``P7(st, fr)`` runs from the
+label stored in its frame ``fr = [proc, label, locals…]`` until it needs a decision (it stores the
+pending decision and returns SUSPEND), calls another resumable procedure (pushes its frame and
+returns CALL) or finishes (DONE). Frames are plain lists, so a suspended game is plain data.
+Everything that cannot wait (functions, conditions, checks, most rules) compiles to ordinary
+functions. Each generated line remembers the rule span it came from, so a failure at run time
+is reported at the rule, never as a Python traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import ast as A
+from . import types as T
+from .builtins import BUILTINS
+from .check import (
+    ITEM_FIELDS,
+    const_value,
+    CheckSym,
+    EffectSym,
+    FnSym,
+    LocalSym,
+    OrderingSym,
+    Proc,
+    Program,
+    RuleSym,
+    VarSym,
+    WindowSym,
+    ZoneSym,
+)
+from .errors import Span
+
+FIELD_INDEX = {"kind": 0, "controller": 1, "source": 2, "times": 3, "negated": 4}
+
+
+@dataclass
+class OptInfo:
+    name: str
+    span: int
+    binder_types: list[str]
+    binder_slots: list[int]         # frame slots the chosen values go to
+
+
+@dataclass
+class SiteInfo:
+    kind: str                        # choose | simul | window
+    span: int
+    options: list[OptInfo]
+    enum: Any = None                 # (st, fr) / (st, fr, p) / (st, item, p) -> list of option tuples
+    labels: Any = None               # same args + option -> (en, ja) or None
+    prompt: Any = None               # same args (no option) -> (en, ja) or None
+    window: int = -1
+
+
+@dataclass
+class WindowRT:
+    name: str
+    site: int
+    when: Any
+    responders: Any
+    ask_all: Any
+    procs: list[int]
+    frame_sizes: list[int]
+    binder_slots: list[list[int]]
+
+
+@dataclass
+class EffectRT:
+    name: str
+    proc: int
+    frame_size: int
+    nparams: int
+    fields: list[int]
+
+
+@dataclass
+class Compiled:
+    source: str
+    line_spans: list[int]
+    spans: list[Span]
+    procs: list[Any]
+    frame_sizes: list[int]
+    proc_names: list[str]
+    sites: list[SiteInfo]
+    windows: list[WindowRT]
+    effects: list[EffectRT]
+    setup: int
+    phases: list[int]
+    namespace: dict[str, Any] = field(default_factory=dict)
+
+
+class _Block:
+    __slots__ = ("lines",)
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[int, str, int]] = []
+
+
+def type_code(t: T.T | None) -> str:
+    """How a value of this type is shown in texts and action ids (see runtime ``_fmt``)."""
+    if t is None:
+        return "any"
+    if t.kind == "enum":
+        return f"enum:{t.name}"
+    if t.kind == "list":
+        return f"list:{type_code(t.elem)}"
+    if t.kind == "seq":
+        return "list:zone"
+    return t.kind
+
+
+class Compiler:
+    def __init__(self, prog: Program) -> None:
+        self.p = prog
+        self.out: list[tuple[int, str, int]] = []       # (indent, text, span id)
+        self.spans: list[Span] = []
+        self.span_ids: dict[Span, int] = {}
+        self.sites: list[SiteInfo] = []
+        self.consts: dict[str, Any] = {}
+        self.zone_by_name = {z.name: z for z in prog.zones}
+        # frame procedures: 0 is the effect stack (engine/flow.py)
+        self.frame_ids: dict[int, int] = {}
+        self.frame_sizes: list[int] = [8]
+        self.proc_names: list[str] = ["<stack>"]
+        for proc in prog.procs:
+            if self.is_frame(proc):
+                self.frame_ids[proc.index] = len(self.frame_sizes)
+                self.frame_sizes.append(0)
+                self.proc_names.append(f"{proc.kind} {proc.name}")
+        self.frame_ids[prog.setup.index] = self._setup_fid = self.frame_ids.get(prog.setup.index, 0)
+        self.check_reads = _check_reads(prog)
+
+    # -------------------------------------------------------------- helpers
+    def is_frame(self, proc: Proc) -> bool:
+        return proc.kind in ("setup", "phase", "effect", "window") or (proc.kind == "rule" and proc.suspends)
+
+    def span(self, sp: Span) -> int:
+        sid = self.span_ids.get(sp)
+        if sid is None:
+            sid = len(self.spans)
+            self.spans.append(sp)
+            self.span_ids[sp] = sid
+        return sid
+
+    def const(self, name: str, value: Any) -> str:
+        self.consts[name] = value
+        return name
+
+    def zone(self, name: str | None) -> ZoneSym:
+        return self.zone_by_name[name or ""]
+
+    def type_code(self, t: T.T) -> str:
+        return repr(type_code(t))
+
+    def emit(self, ind: int, text: str, sp: int = -1) -> None:
+        self.out.append((ind, text, sp))
+
+    # -------------------------------------------------------------- whole program
+    def run(self) -> Compiled:
+        p = self.p
+        cards = p.cards
+        for a, vals in cards.attrs.items():
+            self.const(f"A_{_ident(a)}", tuple(vals))
+        self.const("NAMES", tuple(cards.names))
+        self.const("PLAYERS", tuple(range(p.players)))
+        self.emit(0, "# generated by fuda from " + ", ".join(p.chain))
+        for f in p.fns.values():
+            self.gen_fn(f)
+        for o in p.orderings.values():
+            self.gen_ordering(o)
+        for r in p.rules.values():
+            assert r.proc
+            if not r.proc.suspends:
+                self.gen_plain_proc(r.proc, f"R{r.proc.index}")
+        for c in p.checks:
+            assert c.proc
+            self.gen_check(c)
+        self.gen_checks_driver()
+        windows: list[WindowRT] = []
+        for w in p.windows:
+            windows.append(self.gen_window(w))
+        effects: list[EffectRT] = []
+        for e in p.effects:
+            assert e.proc
+            fid = self.frame_ids[e.proc.index]
+            self.gen_frame_proc(e.proc, fid)
+            effects.append(EffectRT(e.name, fid, self.frame_sizes[fid], len(e.params),
+                                    [p.item_fields[n][0] for n, _ in e.params]))
+        self.gen_frame_proc(p.setup, self._setup_fid)
+        phases = []
+        for ph in p.phases:
+            assert ph.proc
+            fid = self.frame_ids[ph.proc.index]
+            self.gen_frame_proc(ph.proc, fid)
+            phases.append(fid)
+        for r in p.rules.values():
+            assert r.proc
+            if r.proc.suspends:
+                self.gen_frame_proc(r.proc, self.frame_ids[r.proc.index])
+        for w in p.windows:
+            for proc in w.procs:
+                self.gen_frame_proc(proc, self.frame_ids[proc.index])
+        lines: list[str] = []
+        line_spans: list[int] = []
+        pad = re.compile(r"@PAD(\d+):(\d+)@")
+
+        def fill(m: re.Match[str]) -> str:
+            missing = self.frame_sizes[int(m.group(1))] - 2 - int(m.group(2))
+            return ", None" * missing
+
+        for ind, text, sp in self.out:
+            lines.append("    " * ind + pad.sub(fill, text))
+            line_spans.append(sp)
+        source = "\n".join(lines) + "\n"
+        return Compiled(source, line_spans, self.spans, [], self.frame_sizes, self.proc_names, self.sites,
+                        windows, effects, self._setup_fid, phases, dict(self.consts))
+
+    # -------------------------------------------------------------- functions and orderings
+    def gen_fn(self, f: FnSym) -> None:
+        assert f.decl
+        args = ", ".join(f"l{x.slot}" for x in f.params)
+        sid = self.span(f.decl.body.span)
+        self.emit(0, f"def F_{_ident(f.name)}(st{', ' if args else ''}{args}):", sid)
+        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        eg = ExprGen(self, {}, "plain")
+        self.emit(1, f"return {eg.gen(f.decl.body)}", sid)
+
+    def gen_ordering(self, o: OrderingSym) -> None:
+        assert o.decl
+        args = ", ".join(f"l{x.slot}" for x in o.params)
+        sid = self.span(o.decl.span)
+        self.emit(0, f"def O_{_ident(o.name)}(st{', ' if args else ''}{args}):", sid)
+        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        eg = ExprGen(self, {}, "plain")
+        n = len(o.decl.tiers)
+        for i, t in enumerate(o.decl.tiers):
+            tsid = self.span(t.span)
+            self.emit(1, f"if {eg.gen(t.cond)}:", tsid)
+            self.emit(2, f"return ({n - i}, {eg.gen(t.by) if t.by is not None else 0})", tsid)
+        self.emit(1, "return (0, 0)", sid)
+
+    # -------------------------------------------------------------- plain procedures
+    def gen_plain_proc(self, proc: Proc, name: str) -> None:
+        args = ", ".join(f"l{x.slot}" for x in proc.params)
+        sid = self.span(proc.span)
+        self.emit(0, f"def {name}(st{', ' if args else ''}{args}):", sid)
+        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        bg = BodyGen(self, proc, "plain")
+        bg.stmts(proc.body, 1)
+        self.out[-1] = (1, _prologue(t for _, t, _ in bg.plain_lines), sid)
+        bg.flush_plain()
+
+    def gen_check(self, c: CheckSym) -> None:
+        assert c.proc and c.decl
+        sid = self.span(c.decl.span)
+        arg = f", l{c.var.slot}" if c.var is not None else ""
+        eg = ExprGen(self, {}, "plain")
+        self.emit(0, f"def CK_{_ident(c.name)}(st{arg}):", sid)
+        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        self.emit(1, f"return {eg.gen(c.decl.cond)}", self.span(c.decl.cond.span))
+        self.emit(0, f"def CB_{_ident(c.name)}(st{arg}):", sid)
+        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        bg = BodyGen(self, c.proc, "plain")
+        bg.stmts(c.decl.body, 1)
+        bg.flush_plain()
+
+    def gen_checks_driver(self) -> None:
+        self.emit(0, "def CHECKS(st):")
+        if not self.p.checks:
+            self.emit(1, "return")
+            return
+        self.emit(1, "if st.in_check: return")
+        self.emit(1, "st.in_check = True")
+        self.emit(1, "try:")
+        self.emit(2, "for _n in range(200):")
+        for c in self.p.checks:
+            assert c.decl
+            sid = self.span(c.decl.span)
+            nm = _ident(c.name)
+            idx = self.p.checks.index(c)
+            if c.var is not None and c.decl.source is not None:
+                eg = ExprGen(self, {}, "plain")
+                self.emit(3, f"_hit = None", sid)
+                self.emit(3, f"for _p in {eg.seq(c.decl.source)}:", sid)
+                self.emit(4, f"if CK_{nm}(st, _p):", sid)
+                self.emit(5, "_hit = _p; break", sid)
+                self.emit(3, "if _hit is not None:", sid)
+                self.emit(4, f"st.ev.append(({_ev('CHECK')}, {sid}, {idx}, _hit)); CB_{nm}(st, _hit); continue", sid)
+            else:
+                self.emit(3, f"if CK_{nm}(st):", sid)
+                self.emit(4, f"st.ev.append(({_ev('CHECK')}, {sid}, {idx}, None)); CB_{nm}(st); continue", sid)
+        self.emit(3, "return")
+        first = self.span(self.p.checks[0].span)
+        self.emit(2, f"raise _RuleFailure('a check keeps firing: its condition stays true after its rule ran', "
+                     f"{first})", first)
+        self.emit(1, "finally:")
+        self.emit(2, "st.in_check = False")
+
+    # -------------------------------------------------------------- windows
+    def gen_window(self, w: WindowSym) -> WindowRT:
+        d = w.decl
+        assert d and w.scope_proc
+        sid = self.span(d.span)
+        nm = _ident(w.name)
+        item_sym = w.scope_proc.locals[0]
+        eg = ExprGen(self, {id(item_sym): "it"}, "plain")
+
+        def fn(kind: str, expr: A.Expr | None) -> str | None:
+            if expr is None:
+                return None
+            fname = f"W{kind}_{nm}"
+            self.emit(0, f"def {fname}(st, it):", sid)
+            self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+            code = eg.seq(expr) if kind == "R" else eg.gen(expr)
+            self.emit(1, f"return {'tuple(' + code + ')' if kind == 'R' else code}", self.span(expr.span))
+            return fname
+
+        when = fn("W", d.when)
+        resp = fn("R", d.responders)
+        ask = fn("A", d.ask_all)
+        site = len(self.sites)
+        opts: list[OptInfo] = []
+        procs: list[int] = []
+        sizes: list[int] = []
+        slots: list[list[int]] = []
+        self.sites.append(SiteInfo("window", sid, opts, window=w.index))
+        maps: list[dict[int, str]] = []
+        for proc, o in zip(w.procs, d.options, strict=True):
+            fid = self.frame_ids[proc.index]
+            procs.append(fid)
+            m = {id(proc.params[0]): "it", id(proc.params[1]): "pl"}
+            maps.append(m)
+        self.gen_enum(site, d.options, [w.procs[i] for i in range(len(d.options))], "it, pl", maps, opts)
+        for i, o in enumerate(d.options):
+            slots.append(opts[i].binder_slots)
+        for proc in w.procs:
+            sizes.append(0)  # filled after frame generation
+        return WindowRT(w.name, site, when, resp, ask, procs, sizes, slots)
+
+    # -------------------------------------------------------------- decisions
+    def gen_enum(self, site: int, options: list[A.Option], procs: list[Proc], args: str,
+                 maps: list[dict[int, str]], infos: list[OptInfo],
+                 frame_slot: Any = lambda sym: sym.slot + 2) -> None:
+        """The function listing the legal options of a decision, and the one writing their labels."""
+        sid = self.sites[site].span
+        self.emit(0, f"def E{site}(st, {args}):", sid)
+        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc; out = []", sid)
+        label_lines: list[tuple[int, str, int]] = []
+        for k, (o, proc, m) in enumerate(zip(options, procs, maps, strict=True)):
+            osid = self.span(o.span)
+            m = dict(m)
+            names = []
+            variant: set[int] = set()
+            for b in o.binders:
+                sym = _find_local(proc, b.var, b.span)
+                m[id(sym)] = f"b{sym.slot}"
+                names.append(f"b{sym.slot}")
+                variant.add(id(sym))
+            hoist = Hoister(variant)
+            eg = ExprGen(self, m, "frame" if "fr" in args else "plain", hoist)
+            sources = [eg.seq(b.source) for b in o.binders]
+            where = eg.gen(o.where) if o.where is not None else None
+            for h in hoist.lines:
+                self.emit(1, h, osid)
+            ind = 1
+            for b, src in zip(o.binders, sources, strict=True):
+                sym = _find_local(proc, b.var, b.span)
+                self.emit(ind, f"for b{sym.slot} in {src}:", osid)
+                ind += 1
+            tup = "(" + ", ".join([str(k), *names]) + ("," if not names else "") + ")"
+            if where is not None:
+                assert o.where is not None
+                self.emit(ind, f"if {where}:", self.span(o.where.span))
+                ind += 1
+            self.emit(ind, f"out.append({tup})", osid)
+            infos.append(OptInfo(o.name, osid,
+                                 [type_code(_find_local(proc, b.var, b.span).type) for b in o.binders],
+                                 [frame_slot(_find_local(proc, b.var, b.span)) for b in o.binders]))
+            if o.label is not None:
+                label_lines.append((1, f"if o[0] == {k}:", osid))
+                for i, b in enumerate(o.binders):
+                    sym = _find_local(proc, b.var, b.span)
+                    label_lines.append((2, f"b{sym.slot} = o[{i + 1}]", osid))
+                leg = ExprGen(self, m, "frame" if "fr" in args else "plain")
+                label_lines.append((2, f"return {leg.text(o.label)}", osid))
+        self.emit(1, "return out", sid)
+        self.emit(0, f"def LB{site}(st, {args}, o):", sid)
+        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        for line in label_lines:
+            self.emit(*line)
+        self.emit(1, "return None", sid)
+        self.sites[site].enum = f"E{site}"
+        self.sites[site].labels = f"LB{site}"
+
+    # -------------------------------------------------------------- resumable procedures
+    def gen_frame_proc(self, proc: Proc, fid: int) -> None:
+        bg = BodyGen(self, proc, "frame")
+        bg.fid = fid
+        bg.stmts(proc.body, 0)
+        bg.finish()
+        blocks = _thread_jumps(bg.blocks)
+        sid = self.span(proc.span)
+        self.emit(0, f"def P{fid}(st, fr):", sid)
+        self.emit(1, _prologue(t for b in blocks for _, t, _ in b.lines), sid)
+        self.emit(1, "L = fr[1]", sid)
+        self.emit(1, "while True:", sid)
+        for i, b in enumerate(blocks):
+            self.emit(2, f"{'if' if i == 0 else 'elif'} L == {i}:", sid)
+            if not b.lines:
+                self.emit(3, "pass", sid)
+            for ind, text, sp in b.lines:
+                self.emit(3 + ind, text, sp)
+        self.emit(2, "else:", sid)
+        self.emit(3, "raise RuntimeError('bad resume label')", sid)
+        self.frame_sizes[fid] = 2 + len(proc.locals) + bg.extra
+
+
+_JUMP = re.compile(r"(L = |fr\[1\] = )(\d+)")
+
+
+def _thread_jumps(blocks: list[_Block]) -> list[_Block]:
+    """Follow blocks that only jump, drop blocks nothing reaches, and renumber the rest."""
+    alias: dict[int, int] = {}
+    for i, b in enumerate(blocks):
+        if len(b.lines) == 1:
+            m = re.fullmatch(r"L = (\d+); continue", b.lines[0][1])
+            if m and b.lines[0][0] == 0:
+                alias[i] = int(m.group(1))
+
+    def final(k: int) -> int:
+        seen = set()
+        while k in alias and k not in seen:
+            seen.add(k)
+            k = alias[k]
+        return k
+
+    def retarget(text: str) -> str:
+        return _JUMP.sub(lambda m: m.group(1) + str(final(int(m.group(2)))), text)
+
+    lines = [[(ind, retarget(t), sp) for ind, t, sp in b.lines] for b in blocks]
+    reached = {final(0)}
+    todo = [final(0)]
+    while todo:
+        k = todo.pop()
+        for _, t, _ in lines[k]:
+            for m in _JUMP.finditer(t):
+                j = int(m.group(2))
+                if j not in reached:
+                    reached.add(j)
+                    todo.append(j)
+    order = [k for k in range(len(blocks)) if k in reached]
+    if order[0] != final(0):
+        order.remove(final(0))
+        order.insert(0, final(0))
+    new = {k: i for i, k in enumerate(order)}
+    out = []
+    for k in order:
+        nb = _Block()
+        nb.lines = [(ind, _JUMP.sub(lambda m: m.group(1) + str(new[int(m.group(2))]), t), sp)
+                    for ind, t, sp in lines[k]]
+        out.append(nb)
+    return out
+
+
+def _prologue(texts: Any) -> str:
+    """Local aliases for the state's lists, only those the function uses."""
+    body = "\n".join(texts)
+    parts = [f"{n} = st.{a}" for n, a in (("Z", "z"), ("G", "g"), ("LOC", "loc")) if re.search(rf"\b{n}\[", body)]
+    return "; ".join(parts) if parts else "pass"
+
+
+def _return_in_loop(body: list[A.Stmt], in_loop: bool = False) -> bool:
+    for s in body:
+        if isinstance(s, A.Return) and in_loop:
+            return True
+        if isinstance(s, A.While | A.Repeat | A.For) and _return_in_loop(s.body, True):
+            return True
+        if isinstance(s, A.If):
+            if any(_return_in_loop(b, in_loop) for _, b in s.branches) or _return_in_loop(s.orelse or [], in_loop):
+                return True
+        if isinstance(s, A.Turn) and _return_in_loop(s.body, in_loop):
+            return True
+        if isinstance(s, A.Choose | A.Simultaneous):
+            if any(_return_in_loop(o.body, in_loop or isinstance(s, A.Simultaneous)) for o in s.options):
+                return True
+            if isinstance(s, A.Choose) and _return_in_loop(s.otherwise or [], in_loop):
+                return True
+    return False
+
+
+def _calls_any(proc: Proc, targets: list[Proc], seen: set[int] | None = None) -> bool:
+    """Does ``proc`` (transitively) call one of ``targets``? Recursion is never inlined."""
+    seen = seen if seen is not None else set()
+    for r, _, _ in proc.calls:
+        if r.proc is None or id(r.proc) in seen:
+            continue
+        if r.proc in targets:
+            return True
+        seen.add(id(r.proc))
+        if _calls_any(r.proc, targets, seen):
+            return True
+    return False
+
+
+def _find_local(proc: Proc, name: str, span: Span) -> LocalSym:
+    for loc in proc.locals:
+        if loc.name == name and loc.span == span:
+            return loc
+    raise KeyError(name)
+
+
+def _ident(name: str) -> str:
+    """A Python identifier for a ruleset name (which may hold ♠ or other symbols)."""
+    out = []
+    for ch in name:
+        if ch.isidentifier() or (ch.isdigit() and out):
+            out.append(ch)
+        else:
+            out.append(f"_{ord(ch):x}_")
+    s = "".join(out)
+    return s if s.isidentifier() else "_" + s
+
+
+def _ev(name: str) -> int:
+    from .engine import runtime
+
+    return int(getattr(runtime, f"EV_{name}"))
+
+
+def _check_reads(prog: Program) -> tuple[bool, set[int]]:
+    """Which state the checks look at: any zone (bool) and which variable slots."""
+    zones = False
+    vars_: set[int] = set()
+    seen_fns: set[str] = set()
+
+    def walk(e: Any) -> None:
+        nonlocal zones
+        if isinstance(e, A.Expr):
+            r = e.ref
+            if isinstance(r, ZoneSym):
+                zones = True
+            elif isinstance(r, VarSym):
+                vars_.add(id(r))
+            elif isinstance(r, tuple) and r and r[0] in ("pvar", "cardvar"):
+                vars_.add(id(r[1]))
+            elif isinstance(r, tuple) and r and r[0] in ("active",):
+                vars_.add(-1)
+            elif isinstance(r, tuple) and r and r[0] == "builtin" and r[1] in (
+                    "holder", "zone_of", "revealed", "card_at", "square_of", "top", "size", "cards", "bottom"):
+                zones = True
+            elif isinstance(r, FnSym) and r.name not in seen_fns and r.decl is not None:
+                seen_fns.add(r.name)
+                walk(r.decl.body)
+            elif isinstance(r, OrderingSym) and r.decl is not None:
+                for t in r.decl.tiers:
+                    walk(t.cond)
+                    walk(t.by)
+        if isinstance(e, A.Node):
+            for f in e.__dataclass_fields__:
+                if f in ("span", "ty", "ref"):
+                    continue
+                walk(getattr(e, f))
+        elif isinstance(e, list | tuple):
+            for x in e:
+                walk(x)
+
+    for c in prog.checks:
+        assert c.decl
+        walk(c.decl.cond)
+        walk(c.decl.source)
+    return zones, vars_
+
+
+# ------------------------------------------------------------------ expressions
+_CALL = re.compile(r"[\w\]]\s*\(|\bfor\b|\blambda\b|\bif\b")
+_SAFE_HOIST = {"top", "bottom", "size", "cards", "next", "prev", "others", "seats_from"}
+
+
+def cheap(code: str) -> bool:
+    """Reading this Python twice costs about as much as a variable: no calls, no loops."""
+    return not _CALL.search(code)
+
+
+class Hoister:
+    """Collects loop-invariant expressions of an option enumeration, computed once before its loops."""
+
+    def __init__(self, variant: set[int]) -> None:
+        self.variant = variant
+        self.lines: list[str] = []
+        self.cache: dict[str, str] = {}
+
+    def can(self, e: A.Expr) -> bool:
+        return not (free_locals(e) & self.variant) and _safe_to_hoist(e)
+
+    def add(self, code: str) -> str:
+        name = self.cache.get(code)
+        if name is None:
+            name = f"h{len(self.cache)}"
+            self.cache[code] = name
+            self.lines.append(f"{name} = {code}")
+        return name
+
+
+def _safe_to_hoist(e: Any) -> bool:
+    """Only expressions that cannot fail are evaluated before (and even without) the loop."""
+    if isinstance(e, A.Lit):
+        return True
+    if isinstance(e, A.Name):
+        return True
+    if isinstance(e, A.Index):
+        return isinstance(e.ref, tuple) and e.ref[0] in ("zonefam", "pvar") and all(_safe_to_hoist(a) for a in e.args)
+    if isinstance(e, A.Call):
+        return isinstance(e.ref, tuple) and e.ref[0] == "builtin" and e.func in _SAFE_HOIST and \
+            all(_safe_to_hoist(a) for a in e.args)
+    return False
+
+
+def free_locals(e: Any) -> set[int]:
+    """Ids of the local symbols an expression reads (bound-inside comprehension variables excluded)."""
+    out: set[int] = set()
+    bound: set[int] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, A.Comprehension | A.Quantifier | A.Best) and isinstance(x.ref, LocalSym):
+            bound.add(id(x.ref))
+        if isinstance(x, A.Name) and isinstance(x.ref, LocalSym):
+            out.add(id(x.ref))
+        if isinstance(x, A.Call) and isinstance(x.ref, FnSym) and x.ref.decl is not None:
+            pass  # a function sees only its parameters
+        if isinstance(x, A.Node):
+            for f in x.__dataclass_fields__:
+                if f not in ("span", "ty", "ref"):
+                    walk(getattr(x, f))
+        elif isinstance(x, list | tuple):
+            for y in x:
+                walk(y)
+
+    walk(e)
+    return out - bound
+
+
+def _impure(e: Any) -> bool:
+    if isinstance(e, A.Call) and e.func == "random" and isinstance(e.ref, tuple):
+        return True
+    if isinstance(e, A.Node):
+        return any(_impure(getattr(e, f)) for f in e.__dataclass_fields__ if f not in ("span", "ty", "ref"))
+    if isinstance(e, list | tuple):
+        return any(_impure(x) for x in e)
+    return False
+
+
+def _size(e: Any) -> int:
+    if isinstance(e, A.Node):
+        return 1 + sum(_size(getattr(e, f)) for f in e.__dataclass_fields__ if f not in ("span", "ty", "ref"))
+    if isinstance(e, list | tuple):
+        return sum(_size(x) for x in e)
+    return 0
+
+
+def _uses(e: Any, counts: dict[int, int]) -> None:
+    if isinstance(e, A.Name) and isinstance(e.ref, LocalSym):
+        counts[id(e.ref)] = counts.get(id(e.ref), 0) + 1
+    if isinstance(e, A.Node):
+        for f in e.__dataclass_fields__:
+            if f not in ("span", "ty", "ref"):
+                _uses(getattr(e, f), counts)
+    elif isinstance(e, list | tuple):
+        for x in e:
+            _uses(x, counts)
+
+
+class ExprGen:
+    """Expression → Python source. ``names`` maps LocalSym ids to the Python that reads them.
+
+    Small functions are inlined (their parameters replaced by the argument code); an argument
+    read several times is hoisted out of option loops when it does not depend on them."""
+
+    INLINE_SIZE = 60
+    _fresh = 0
+
+    def __init__(self, cg: Compiler, names: dict[int, str], mode: str, hoister: Hoister | None = None,
+                 depth: int = 0) -> None:
+        self.cg = cg
+        self.names = names
+        self.mode = mode
+        self.hoister = hoister
+        self.depth = depth
+
+    def inline(self, f: FnSym, args: list[A.Expr]) -> str | None:
+        assert f.decl is not None
+        if self.depth >= 4 or _size(f.decl.body) > self.INLINE_SIZE or any(_impure(a) for a in args):
+            return None
+        uses: dict[int, int] = {}
+        _uses(f.decl.body, uses)
+        names = dict(self.names)
+        for param, arg in zip(f.params, args, strict=True):
+            code = self.gen(arg)
+            if uses.get(id(param), 0) > 1 and not cheap(code):
+                if self.hoister is not None and self.hoister.can(arg):
+                    code = self.hoister.add(code)
+                else:
+                    return None
+            names[id(param)] = code if cheap(code) and not code.startswith("-") else f"({code})"
+        for loc in f.locals:
+            if loc.comp:
+                ExprGen._fresh += 1
+                names[id(loc)] = f"k{ExprGen._fresh}"
+        sub = ExprGen(self.cg, names, self.mode, self.hoister, self.depth + 1)
+        return f"({sub.gen(f.decl.body)})"
+
+    def local(self, sym: LocalSym) -> str:
+        n = self.names.get(id(sym))
+        if n is not None:
+            return n
+        if sym.comp:
+            return f"c{sym.slot}"
+        return f"fr[{sym.slot + 2}]" if self.mode == "frame" else f"l{sym.slot}"
+
+    def seq(self, e: A.Expr) -> str:
+        """An expression used as something to iterate over."""
+        code = self.gen(e)
+        if e.ty is not None and e.ty.kind == "zone":
+            return f"Z[{code}]"
+        return code
+
+    def zone_or_seq(self, e: A.Expr) -> str:
+        return self.seq(e)
+
+    def gen(self, e: A.Expr | None) -> str:
+        if e is None:
+            return "None"
+        if isinstance(e, A.Binary | A.Unary | A.IfExpr):
+            ok, v = const_value(e)
+            if ok and isinstance(v, bool | int | float | str | type(None)):
+                return repr(v)
+        m = getattr(self, "g_" + type(e).__name__)
+        return m(e)  # type: ignore[no-any-return]
+
+    def g_Lit(self, e: A.Lit) -> str:
+        return repr(e.value)
+
+    def g_Name(self, e: A.Name) -> str:
+        r = e.ref
+        if isinstance(r, LocalSym):
+            return self.local(r)
+        if isinstance(r, VarSym):
+            return f"G[{r.slot}]"
+        if isinstance(r, ZoneSym):
+            if r.kind == "sequence" and not r.per_player:
+                return f"tuple(st.sq[{r.seq_base}])"
+            return str(r.base)
+        if isinstance(r, tuple):
+            if r[0] == "const":
+                return repr(r[1])
+            if r[0] == "players":
+                return "PLAYERS"
+            if r[0] == "active":
+                return "_active(st)"
+            if r[0] == "stack":
+                return "tuple(st.stack)"
+        raise AssertionError(f"unresolved name {e.name}")
+
+    def g_Attr(self, e: A.Attr) -> str:
+        r = e.ref
+        if isinstance(r, tuple) and r[0] == "const":
+            return repr(r[1])
+        obj = self.gen(e.obj)
+        kind = r[0]
+        if kind == "cardattr":
+            return f"A_{_ident(r[1])}[{obj}]"
+        if kind == "cardname":
+            return f"NAMES[{obj}]"
+        if kind == "cardvar":
+            return f"G[{r[1].slot} + {obj}]"
+        if kind == "field":
+            sid = self.cg.span(e.span)
+            return f"_item(st, {obj}, {sid})[{self.field_index(r[1])}]"
+        if kind == "sq":
+            return f"{obj}[{0 if r[1] == 'x' else 1}]"
+        raise AssertionError(kind)
+
+    def field_index(self, name: str) -> int:
+        if name in FIELD_INDEX:
+            return FIELD_INDEX[name]
+        return 5 + self.cg.p.item_fields[name][0]
+
+    def g_Index(self, e: A.Index) -> str:
+        r = e.ref
+        kind = r[0]
+        if kind == "pvar":
+            return f"G[{r[1].slot} + {self.gen(e.args[0])}]"
+        if kind == "zonefam":
+            z = e.obj.ref
+            assert isinstance(z, ZoneSym)
+            return f"({z.base} + {self.gen(e.args[0])})"
+        if kind == "seqfam":
+            z = e.obj.ref
+            assert isinstance(z, ZoneSym)
+            return f"tuple(st.sq[{z.seq_base} + {self.gen(e.args[0])}])"
+        if kind in ("gridxy", "gridsq"):
+            z = self.cg.zone((e.obj.ty or T.ANY).name)
+            sid = self.cg.span(e.span)
+            w, h = z.decl.width, z.decl.height  # type: ignore[union-attr]
+            if kind == "gridxy":
+                return f"_cell({z.base}, {w}, {h}, {self.gen(e.args[0])}, {self.gen(e.args[1])}, {sid})"
+            return f"_cellsq({z.base}, {w}, {h}, {self.gen(e.args[0])}, {sid})"
+        if kind == "zonei":
+            return f"Z[{self.gen(e.obj)}][{self.gen(e.args[0])}]"
+        return f"{self.gen(e.obj)}[{self.gen(e.args[0])}]"
+
+    def g_Call(self, e: A.Call) -> str:
+        r = e.ref
+        if isinstance(r, FnSym):
+            inlined = self.inline(r, e.args)
+            if inlined is not None:
+                return inlined
+        args = [self.gen(a) for a in e.args]
+        if isinstance(r, FnSym):
+            return f"F_{_ident(r.name)}(st{''.join(', ' + a for a in args)})"
+        if isinstance(r, OrderingSym):
+            return f"O_{_ident(r.name)}(st{''.join(', ' + a for a in args)})"
+        if isinstance(r, RuleSym):
+            assert r.proc
+            return f"R{r.proc.index}(st{''.join(', ' + a for a in args)})"
+        if isinstance(r, tuple) and r[0] == "const":
+            return repr(r[1])
+        b = BUILTINS[e.func]
+        return "(" + b.gen(args, [a.ty or T.ANY for a in e.args], self.cg) + ")"
+
+    def g_Unary(self, e: A.Unary) -> str:
+        return f"(not {self.gen(e.operand)})" if e.op == "not" else f"(-{self.gen(e.operand)})"
+
+    def g_Binary(self, e: A.Binary) -> str:
+        op = e.op
+        lt, rt = e.left.ty, e.right.ty
+        left, right = self.gen(e.left), self.gen(e.right)
+        if op in ("in", "notin"):
+            neg = "not " if op == "notin" else ""
+            if rt is not None and rt.kind == "zone" and lt is not None and lt.kind == "card":
+                return f"({neg}(LOC[{left}] == {right}) if {left} is not None else {'True' if neg else 'False'})"
+            return f"({left} {'not in' if neg else 'in'} {self.seq(e.right)})"
+        if op == "..":
+            return f"tuple(range({left}, {right} + 1))"
+        if op in ("and", "or"):
+            return f"({left} {op} {right})"
+        return f"({left} {op} {right})"
+
+    def g_IfExpr(self, e: A.IfExpr) -> str:
+        return f"({self.gen(e.then)} if {self.gen(e.cond)} else {self.gen(e.other)})"
+
+    def g_ListLit(self, e: A.ListLit) -> str:
+        items = [self.gen(x) for x in e.items]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+    g_TupleLit = g_ListLit
+
+    def _var(self, e: A.Comprehension | A.Quantifier | A.Best) -> str:
+        sym = e.ref
+        assert isinstance(sym, LocalSym)
+        return self.local(sym)
+
+    def g_Comprehension(self, e: A.Comprehension) -> str:
+        v = self._var(e)
+        cond = f" if {self.gen(e.cond)}" if e.cond is not None else ""
+        return f"tuple({self.gen(e.elem)} for {v} in {self.seq(e.source)}{cond})"
+
+    def g_Quantifier(self, e: A.Quantifier) -> str:
+        v = self._var(e)
+        src = self.seq(e.source)
+        cond = self.gen(e.cond)
+        if e.kind == "any":
+            return f"any({cond} for {v} in {src})"
+        if e.kind == "all":
+            return f"all({cond} for {v} in {src})"
+        return f"sum(1 for {v} in {src} if {cond})"
+
+    def g_Best(self, e: A.Best) -> str:
+        v = self._var(e)
+        return f"max({self.seq(e.source)}, key=lambda {v}: {self.gen(e.key)}, default=None)"
+
+    def text(self, t: A.Text) -> str:
+        """A label or message → a Python expression building (english, japanese)."""
+        halves = []
+        for parts in t.parts:
+            segs = []
+            for p in parts:
+                if isinstance(p, str):
+                    segs.append(repr(p))
+                else:
+                    segs.append(f"_fmt(st, {self.gen(p)}, {self.cg.type_code(p.ty or T.ANY)})")
+            halves.append(" + ".join(segs) if segs else "''")
+        if len(halves) == 1:
+            return f"(({halves[0]}),) * 2"
+        return f"(({halves[0]}), ({halves[1]}))"
+
+
+# ------------------------------------------------------------------ statements
+class BodyGen:
+    """Statements → Python. In "frame" mode, statements that wait for decisions are split into
+    labelled blocks of the resumable procedure; everything else stays straight-line Python."""
+
+    def __init__(self, cg: Compiler, proc: Proc, mode: str) -> None:
+        self.cg = cg
+        self.proc = proc
+        self.mode = mode
+        self.eg = ExprGen(cg, {}, mode)
+        self.blocks: list[_Block] = [_Block()]
+        self.cur = 0
+        self.extra = 0
+        self.loops: list[tuple[str, int, int]] = []   # ("py", 0, 0) or ("jump", head, exit)
+        self.fid = 0
+        self.plain_lines: list[tuple[int, str, int]] = []
+        # rules inlined into this procedure: (proc, result slot, continuation block)
+        self.inlined: list[tuple[Proc, int | None, int]] = []
+        self.slots: dict[int, int] = {}                # LocalSym id → frame index, for inlined locals
+
+    @property
+    def cur_proc(self) -> Proc:
+        return self.inlined[-1][0] if self.inlined else self.proc
+
+    def frame_slot(self, sym: LocalSym) -> int:
+        return self.slots.get(id(sym), sym.slot + 2)
+
+    # -------------------------------------------------------------- emission
+    def line(self, ind: int, text: str, sp: int) -> None:
+        if self.mode == "frame":
+            self.blocks[self.cur].lines.append((ind, text, sp))
+        else:
+            self.plain_lines.append((ind, text, sp))
+
+    def flush_plain(self) -> None:
+        if not self.plain_lines:
+            self.plain_lines.append((1, "pass", -1))
+        for ind, text, sp in self.plain_lines:
+            self.cg.emit(ind, text, sp)
+        self.plain_lines = []
+
+    def new_block(self) -> int:
+        self.blocks.append(_Block())
+        return len(self.blocks) - 1
+
+    def slot_index(self) -> int:
+        s = 2 + len(self.proc.locals) + self.extra
+        self.extra += 1
+        return s
+
+    def slot(self) -> str:
+        return f"fr[{self.slot_index()}]"
+
+    def jump(self, ind: int, target: int, sp: int) -> None:
+        self.line(ind, f"L = {target}; continue", sp)
+
+    def finish(self) -> None:
+        self.line(0, "return 0", self.cg.span(self.proc.span))
+
+    # -------------------------------------------------------------- dispatch
+    def suspends(self, s: A.Stmt) -> bool:
+        if self.mode != "frame":
+            return False
+        if isinstance(s, A.Choose | A.Simultaneous | A.Activate):
+            return True
+        if isinstance(s, A.ExprStmt | A.Let | A.Assign):
+            call = s.expr if isinstance(s, A.ExprStmt) else s.value
+            return isinstance(call, A.Call) and isinstance(call.ref, RuleSym) and bool(
+                call.ref.proc and call.ref.proc.suspends)
+        if isinstance(s, A.If):
+            return any(self.any_susp(b) for _, b in s.branches) or self.any_susp(s.orelse or [])
+        if isinstance(s, A.While | A.Repeat | A.For | A.Turn):
+            return self.any_susp(s.body)
+        return False
+
+    def any_susp(self, stmts: list[A.Stmt]) -> bool:
+        return any(self.suspends(s) for s in stmts)
+
+    def stmts(self, stmts: list[A.Stmt], ind: int) -> None:
+        if not stmts:
+            return
+        for s in stmts:
+            if self.suspends(s):
+                getattr(self, "s_" + type(s).__name__)(s, ind)
+            else:
+                self.plain(s, ind)
+
+    def body(self, stmts: list[A.Stmt], ind: int) -> None:
+        """A nested Python block: at least one statement."""
+        n = len(self.blocks[self.cur].lines) if self.mode == "frame" else len(self.plain_lines)
+        self.stmts(stmts, ind)
+        m = len(self.blocks[self.cur].lines) if self.mode == "frame" else len(self.plain_lines)
+        if m == n:
+            self.line(ind, "pass", -1)
+
+    # -------------------------------------------------------------- plain statements
+    def check_after(self, ind: int, sp: int, zones: bool = False, var: Any = None) -> None:
+        reads_zones, reads_vars = self.cg.check_reads
+        if not self.cg.p.checks:
+            return
+        if (zones and reads_zones) or (var is not None and id(var) in reads_vars):
+            self.line(ind, "CHECKS(st)", sp)
+
+    def plain(self, s: A.Stmt, ind: int) -> None:
+        sp = self.cg.span(s.span)
+        eg = self.eg
+        if isinstance(s, A.Let):
+            sym = self.let_sym(s)
+            self.line(ind, f"{eg.local(sym)} = {eg.gen(s.value)}", sp)
+        elif isinstance(s, A.Assign):
+            self.assign(s, ind, sp, eg.gen(s.value))
+        elif isinstance(s, A.ExprStmt):
+            r = s.expr.ref if isinstance(s.expr, A.Call) else None
+            if isinstance(r, RuleSym) and r.proc is not None and not r.proc.body and not any(
+                    _impure(a) for a in s.expr.args):  # type: ignore[union-attr]
+                return   # an empty hook (a base ruleset's extension point)
+            self.line(ind, eg.gen(s.expr), sp)
+        elif isinstance(s, A.If):
+            for i, (c, b) in enumerate(s.branches):
+                self.line(ind, f"{'if' if i == 0 else 'elif'} {eg.gen(c)}:", self.cg.span(c.span))
+                self.body(b, ind + 1)
+            if s.orelse:
+                self.line(ind, "else:", sp)
+                self.body(s.orelse, ind + 1)
+        elif isinstance(s, A.While):
+            self.line(ind, f"while {eg.gen(s.cond)}:", sp)
+            self.loops.append(("py", 0, 0))
+            self.body(s.body, ind + 1)
+            self.loops.pop()
+        elif isinstance(s, A.Repeat):
+            self.line(ind, f"for _ in range({eg.gen(s.count)}):", sp)
+            self.loops.append(("py", 0, 0))
+            self.body(s.body, ind + 1)
+            self.loops.pop()
+        elif isinstance(s, A.For):
+            sym = self.for_sym(s)
+            src = eg.seq(s.source)
+            if s.source.ty is not None and s.source.ty.kind == "zone":
+                src = f"tuple({src})"
+            self.line(ind, f"for {eg.local(sym)} in {src}:", sp)
+            self.loops.append(("py", 0, 0))
+            self.body(s.body, ind + 1)
+            self.loops.pop()
+        elif isinstance(s, A.Break | A.Continue):
+            kind, head, exit_ = self.loops[-1]
+            if kind == "py":
+                self.line(ind, "break" if isinstance(s, A.Break) else "continue", sp)
+            else:
+                self.jump(ind, exit_ if isinstance(s, A.Break) else head, sp)
+        elif isinstance(s, A.Return):
+            v = eg.gen(s.value) if s.value is not None else "None"
+            if self.inlined:
+                _, into, cont = self.inlined[-1]
+                self.line(ind, (f"fr[{into}] = {v}; " if into is not None else "") + f"L = {cont}; continue", sp)
+            elif self.mode == "frame":
+                self.line(ind, f"st.ret = {v}; return 0", sp)
+            else:
+                self.line(ind, f"return {v}", sp)
+        elif isinstance(s, A.Move):
+            self.move(s, ind, sp)
+        elif isinstance(s, A.Deal):
+            z = self.cg.zone(s.dest)
+            players = eg.seq(s.players) if s.players is not None else "PLAYERS"
+            self.line(ind, f"_deal(st, {eg.gen(s.count)}, {eg.gen(s.source)}, {z.base}, {players}, {sp})", sp)
+            self.check_after(ind, sp, zones=True)
+        elif isinstance(s, A.Shuffle):
+            self.line(ind, f"_shuffle(st, {eg.gen(s.zone)}, {sp})", sp)
+        elif isinstance(s, A.Reveal):
+            self.reveal(s, ind, sp)
+        elif isinstance(s, A.Hide):
+            what = eg.seq(s.what) if s.what.ty is not None and s.what.ty.kind == "zone" else eg.gen(s.what)
+            self.line(ind, f"_hide(st, {what})", sp)
+            self.check_after(ind, sp, zones=True)
+        elif isinstance(s, A.Swap):
+            self.line(ind, f"_swap(st, {eg.gen(s.a)}, {eg.gen(s.b)}, {sp})", sp)
+            self.check_after(ind, sp, zones=True)
+        elif isinstance(s, A.Turn):
+            who = eg.gen(s.player)
+            self.line(ind, ("" if who == "G[0]" else f"G[0] = {who}; ") + f"st.ev.append(({_ev('TURN')}, {sp}, G[0]))", sp)
+            self.check_after(ind, sp, var=self.cg.p.vars[0])
+            self.stmts(s.body, ind)
+        elif isinstance(s, A.Goto):
+            idx = next(i for i, ph in enumerate(self.cg.p.phases) if ph.name == s.phase)
+            self.line(ind, f"raise _Goto({idx})", sp)
+        elif isinstance(s, A.Negate):
+            self.line(ind, f"_negate(st, {eg.gen(s.item)}, {sp})", sp)
+        elif isinstance(s, A.Win):
+            self.line(ind, f"_win(st, {eg.gen(s.who)}, {sp})", sp)
+        elif isinstance(s, A.Lose):
+            self.line(ind, f"_lose(st, {eg.gen(s.who)}, {sp})", sp)
+        elif isinstance(s, A.Finish):
+            self.line(ind, f"_finish(st, {eg.gen(s.who)}, {sp})", sp)
+            self.check_after(ind, sp, var=self.cg.p.vars[2])
+            reads = self.cg.check_reads[1]
+            if -1 in reads and self.cg.p.checks:
+                self.line(ind, "CHECKS(st)", sp)
+        elif isinstance(s, A.End):
+            self.line(ind, f"_end(st, {s.draw}, {sp})", sp)
+        elif isinstance(s, A.Log):
+            self.line(ind, f"st.ev.append(({_ev('LOG')}, {sp}, {eg.text(s.text)}))", sp)
+        elif isinstance(s, A.Tell):
+            self.line(ind, f"st.ev.append(({_ev('TELL')}, {sp}, {eg.gen(s.player)}, {eg.text(s.text)}))", sp)
+        elif isinstance(s, A.Reverse):
+            self.line(ind, f"G[1] = -G[1]; st.ev.append(({_ev('REVERSE')}, {sp}, G[1]))", sp)
+        elif isinstance(s, A.Insert):
+            sym = _find_local(self.cur_proc, s.name, s.span)
+            self.line(ind, f"{eg.local(sym)} = _insert(st, {self.seq_id(s.seq)}, {s.side == 'front'}, {sp})", sp)
+        elif isinstance(s, A.Record):
+            self.line(ind, f"_record(st, {eg.gen(s.key)})", sp)
+        else:
+            raise AssertionError(f"statement {type(s).__name__} cannot be compiled here")
+
+    def seq_id(self, e: A.Expr) -> str:
+        if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and isinstance(e.obj.ref, ZoneSym):
+            return f"({e.obj.ref.seq_base} + {self.eg.gen(e.args[0])})"
+        if isinstance(e, A.Name) and isinstance(e.ref, ZoneSym):
+            return str(e.ref.seq_base)
+        raise AssertionError("sequence expected")
+
+    def let_sym(self, s: A.Let) -> LocalSym:
+        return _find_local(self.cur_proc, s.name, s.span)
+
+    def for_sym(self, s: A.For) -> LocalSym:
+        return _find_local(self.cur_proc, s.var, s.span)
+
+    def move(self, s: A.Move, ind: int, sp: int) -> None:
+        eg = self.eg
+        face = 1 if s.face == "up" else 0
+        dest = eg.gen(s.dest)
+        ct = s.cards.ty or T.ANY
+        mv = "_mv" if self.cg.p.seq_count else "_mv0"
+        if ct.kind in ("card", "none"):
+            self.line(ind, f"{mv}(st, {eg.gen(s.cards)}, {dest}, {s.under}, {face}, {sp})", sp)
+        else:
+            self.line(ind, f"_mvall(st, {eg.seq(s.cards)}, {dest}, {s.under}, {face}, {sp})", sp)
+        self.check_after(ind, sp, zones=True)
+
+    def reveal(self, s: A.Reveal, ind: int, sp: int) -> None:
+        eg = self.eg
+        what = s.what
+        if isinstance(what, A.Name) and isinstance(what.ref, VarSym):
+            self.line(ind, f"_reveal_var(st, {what.ref.slot}, {sp})", sp)
+            return
+        if isinstance(what, A.Index) and isinstance(what.ref, tuple) and what.ref[0] == "pvar":
+            self.line(ind, f"_reveal_var(st, {what.ref[1].slot} + {eg.gen(what.args[0])}, {sp})", sp)
+            return
+        mask = "ALL" if s.to is None else f"_mask({eg.gen(s.to)})"
+        w = eg.seq(what) if what.ty is not None and what.ty.kind == "zone" else eg.gen(what)
+        self.line(ind, f"_reveal(st, {w}, {mask}, {sp})", sp)
+        self.check_after(ind, sp, zones=True)
+
+    def assign(self, s: A.Assign, ind: int, sp: int, value: str) -> None:
+        eg = self.eg
+        t = s.target
+        op = s.op
+        if isinstance(t, A.Attr) and isinstance(t.ref, tuple) and t.ref[0] == "field":
+            obj = eg.gen(t.obj)
+            idx = eg.field_index(t.ref[1])
+            if op == "=":
+                self.line(ind, f"_set_field(st, {obj}, {idx}, {value}, {sp})", sp)
+            else:
+                self.line(ind, f"_it = {obj}; _set_field(st, _it, {idx}, _item(st, _it, {sp})[{idx}] {op[:-1]} "
+                               f"({value}), {sp})", sp)
+            return
+        target = eg.gen(t)
+        self.line(ind, f"{target} {op} {value}", sp)
+        var = None
+        if isinstance(t, A.Name) and isinstance(t.ref, VarSym):
+            var = t.ref
+        elif isinstance(t.ref, tuple) and t.ref and t.ref[0] in ("pvar", "cardvar"):
+            var = t.ref[1]
+        if var is not None:
+            self.check_after(ind, sp, var=var)
+
+    # -------------------------------------------------------------- statements that wait
+    def inline_call(self, callee: Proc, call: A.Call, ind: int, into: str | None, sp: int) -> None:
+        """Splice a resumable rule into this procedure: its locals get slots of this frame."""
+        args = [self.eg.gen(a) for a in call.args]
+        for loc in callee.locals:
+            if not loc.comp:
+                k = self.slot_index()
+                self.slots[id(loc)] = k
+                self.eg.names[id(loc)] = f"fr[{k}]"
+        for param, code in zip(callee.params, args, strict=True):
+            self.line(ind, f"fr[{self.slots[id(param)]}] = {code}", sp)
+        ret = self.slot_index() if into is not None else None
+        cont = self.new_block()
+        self.inlined.append((callee, ret, cont))
+        saved_loops, self.loops = self.loops, []
+        self.stmts(callee.body, ind)
+        self.jump(ind, cont, sp)
+        self.loops = saved_loops
+        self.inlined.pop()
+        self.cur = cont
+        if into is not None and into != "_r":
+            self.line(0, f"{into} = fr[{ret}]", sp)
+        elif into == "_r":
+            self.line(0, f"st.ret = fr[{ret}]", sp)
+
+    def s_ExprStmt(self, s: A.ExprStmt, ind: int) -> None:
+        self.call_frame(s.expr, ind, None)  # type: ignore[arg-type]
+
+    def s_Let(self, s: A.Let, ind: int) -> None:
+        self.call_frame(s.value, ind, self.eg.local(self.let_sym(s)))  # type: ignore[arg-type]
+
+    def s_Assign(self, s: A.Assign, ind: int) -> None:
+        sp = self.cg.span(s.span)
+        self.call_frame(s.value, ind, "_r")  # type: ignore[arg-type]
+        self.assign(s, ind, sp, "st.ret")
+
+    def can_inline(self, callee: Proc) -> bool:
+        stack = [self.proc] + [p for p, _, _ in self.inlined]
+        return (len(self.inlined) < 4 and callee not in stack and _size(callee.body) < 400
+                and not _return_in_loop(callee.body) and not _calls_any(callee, stack))
+
+    def call_frame(self, call: A.Call, ind: int, into: str | None) -> None:
+        sp = self.cg.span(call.span)
+        r = call.ref
+        assert isinstance(r, RuleSym) and r.proc
+        if self.can_inline(r.proc):
+            self.inline_call(r.proc, call, ind, into, sp)
+            return
+        fid = self.cg.frame_ids[r.proc.index]
+        args = [self.eg.gen(a) for a in call.args]
+        # the callee's frame size is known once every procedure is generated: filled in by emit_procs
+        nxt = self.new_block()
+        self.line(ind, f"_nf = [{fid}, 0{''.join(', ' + a for a in args)}@PAD{fid}:{len(args)}@]", sp)
+        self.direct_call(ind, f"P{fid}", nxt, sp)
+        self.cur = nxt
+        if into is not None and into != "_r":
+            self.line(0, f"{into} = st.ret", sp)
+
+    def s_If(self, s: A.If, ind: int) -> None:
+        sp = self.cg.span(s.span)
+        targets = [self.new_block() for _ in s.branches]
+        else_b = self.new_block() if s.orelse else None
+        join = self.new_block()
+        start = self.cur
+        for i, (c, _) in enumerate(s.branches):
+            self.cur = start
+            self.line(ind, f"{'if' if i == 0 else 'elif'} {self.eg.gen(c)}:", self.cg.span(c.span))
+            self.jump(ind + 1, targets[i], sp)
+        self.line(ind, "else:", sp)
+        self.jump(ind + 1, else_b if else_b is not None else join, sp)
+        for (_, b), tgt in zip(s.branches, targets, strict=True):
+            self.cur = tgt
+            self.stmts(b, 0)
+            self.jump(0, join, sp)
+        if else_b is not None and s.orelse is not None:
+            self.cur = else_b
+            self.stmts(s.orelse, 0)
+            self.jump(0, join, sp)
+        self.cur = join
+
+    def _loop(self, ind: int, sp: int, head_code: list[str], body: list[A.Stmt], pre: list[str]) -> None:
+        for code in pre:
+            self.line(ind, code, sp)
+        head = self.new_block()
+        exit_ = self.new_block()
+        self.jump(ind, head, sp)
+        self.cur = head
+        for code in head_code:
+            self.line(0, code.replace("@EXIT", str(exit_)), sp)
+        self.loops.append(("jump", head, exit_))
+        self.stmts(body, 0)
+        self.loops.pop()
+        self.jump(0, head, sp)
+        self.cur = exit_
+
+    def s_While(self, s: A.While, ind: int) -> None:
+        sp = self.cg.span(s.span)
+        cond = self.eg.gen(s.cond)
+        self._loop(ind, sp, [] if cond == "True" else [f"if not ({cond}): L = @EXIT; continue"], s.body, [])
+
+    def s_Repeat(self, s: A.Repeat, ind: int) -> None:
+        sp = self.cg.span(s.span)
+        n = self.slot()
+        self._loop(ind, sp, [f"if {n} <= 0: L = @EXIT; continue", f"{n} -= 1"], s.body,
+                   [f"{n} = {self.eg.gen(s.count)}"])
+
+    def s_For(self, s: A.For, ind: int) -> None:
+        sp = self.cg.span(s.span)
+        lst, ix = self.slot(), self.slot()
+        var = self.eg.local(self.for_sym(s))
+        self._loop(ind, sp, [f"if {ix} >= len({lst}): L = @EXIT; continue", f"{var} = {lst}[{ix}]; {ix} += 1"],
+                   s.body, [f"{lst} = tuple({self.eg.seq(s.source)}); {ix} = 0"])
+
+    def s_Turn(self, s: A.Turn, ind: int) -> None:
+        sp = self.cg.span(s.span)
+        who = self.eg.gen(s.player)
+        self.line(ind, ("" if who == "G[0]" else f"G[0] = {who}; ") + f"st.ev.append(({_ev('TURN')}, {sp}, G[0]))", sp)
+        self.check_after(ind, sp, var=self.cg.p.vars[0])
+        self.stmts(s.body, ind)
+
+    def s_Activate(self, s: A.Activate, ind: int) -> None:
+        sp = self.cg.span(s.span)
+        eff = next(e for e in self.cg.p.effects if e.name == s.effect)
+        args = [self.eg.gen(a) for a in s.args]
+        by = self.eg.gen(s.by) if s.by is not None else "G[0]"
+        src = self.eg.gen(s.source) if s.source is not None else "None"
+        tup = "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
+        self.line(ind, f"_i = _push(st, {eff.index}, {by}, {src}, {tup}, {sp})", sp)
+        self.line(ind, "_nf = [0, 0, _i, 0, (), 0, None, None]", sp)
+        nxt = self.new_block()
+        self.direct_call(ind, "_stack_proc", nxt, sp)
+        self.cur = nxt
+
+    def direct_call(self, ind: int, fn: str, nxt: int, sp: int) -> None:
+        """Run the callee at once; only if it waits do we hand control back to the driver."""
+        self.line(ind, f"st.frames.append(_nf); fr[1] = {nxt}", sp)
+        self.line(ind, f"_r = {fn}(st, _nf)", sp)
+        self.line(ind, "if _r: return _r", sp)
+        self.line(ind, f"st.frames.pop(); L = {nxt}; continue", sp)
+
+    def s_Choose(self, s: A.Choose, ind: int) -> None:
+        sp = self.cg.span(s.span)
+        site = len(self.cg.sites)
+        infos: list[OptInfo] = []
+        self.cg.sites.append(SiteInfo("choose", sp, infos))
+        self.decision_fns(site, s.options, "fr", dict(self.eg.names), infos, s.label)
+        pslot = self.slot()
+        self.line(ind, f"_o = E{site}(st, fr)", sp)
+        self.line(ind, "if not _o:", sp)
+        after_other = None
+        if s.otherwise is not None:
+            if self.any_susp(s.otherwise):
+                ob = self.new_block()
+                after_other = self.new_block()
+                self.jump(ind + 1, ob, sp)
+                start = self.cur
+                self.cur = ob
+                self.stmts(s.otherwise, 0)
+                self.jump(0, after_other, sp)
+                self.cur = start
+            else:
+                after_other = self.new_block()
+                self.body(s.otherwise, ind + 1)
+                self.jump(ind + 1, after_other, sp)
+        else:
+            self.line(ind + 1, f"raise _RuleFailure('no option of this decision is legal and it has no "
+                               f"otherwise', {sp})", sp)
+        resume = self.new_block()
+        self.line(ind, f"{pslot} = {self.eg.gen(s.player)}", sp)
+        self.line(ind, f"st.pend = ({site}, ({pslot},)); st.opts = _o; fr[1] = {resume}; return 1", sp)
+        self.cur = resume
+        join = self.dispatch(s.options, infos, "st.choice", sp, None)
+        if after_other is not None:
+            self.jump(0, join, sp)
+            self.cur = after_other
+            self.jump(0, join, sp)
+        self.cur = join
+
+    def decision_fns(self, site: int, options: list[A.Option], args: str, m: dict[int, str],
+                     infos: list[OptInfo], prompt: A.Text | None) -> None:
+        cg = self.cg
+        saved = cg.out
+        cg.out = []
+        cg.gen_enum(site, options, [self.cur_proc] * len(options), args, [m] * len(options), infos,
+                    self.frame_slot)
+        if prompt is not None:
+            sid = cg.sites[site].span
+            cg.emit(0, f"def PR{site}(st, {args}):", sid)
+            cg.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+            eg = ExprGen(cg, m, "frame")
+            cg.emit(1, f"return {eg.text(prompt)}", sid)
+            cg.sites[site].prompt = f"PR{site}"
+        generated = cg.out
+        cg.out = saved
+        cg.out.extend(generated)
+
+    def dispatch(self, options: list[A.Option], infos: list[OptInfo], choice: str, sp: int,
+                 loop_head: int | None) -> int:
+        """Bind the chosen option's values and run its body; returns the join block."""
+        join = self.new_block() if loop_head is None else loop_head
+        start = self.cur
+        self.line(0, f"_c = {choice}; _k = _c[0]", sp)
+        bodies: list[tuple[int, A.Option]] = []
+        for k, (o, info) in enumerate(zip(options, infos, strict=True)):
+            self.cur = start
+            osp = self.cg.span(o.span)
+            self.line(0, f"{'if' if k == 0 else 'elif'} _k == {k}:", osp)
+            for i, slot in enumerate(info.binder_slots):
+                self.line(1, f"fr[{slot}] = _c[{i + 1}]", osp)
+            if self.any_susp(o.body):
+                b = self.new_block()
+                bodies.append((b, o))
+                self.cur = start
+                self.jump(1, b, osp)
+            else:
+                self.cur = start
+                self.body(o.body, 1)
+                self.jump(1, join, osp)
+        self.cur = start
+        self.jump(0, join, sp)
+        for b, o in bodies:
+            self.cur = b
+            self.stmts(o.body, 0)
+            self.jump(0, join, sp)
+        return join
+
+    def s_Simultaneous(self, s: A.Simultaneous, ind: int) -> None:
+        sp = self.cg.span(s.span)
+        site = len(self.cg.sites)
+        infos: list[OptInfo] = []
+        self.cg.sites.append(SiteInfo("simul", sp, infos))
+        var_sym = next(x for x in self.cur_proc.locals if x.name == s.var and x.span == s.span)
+        self.decision_fns(site, s.options, "fr, pl", {**self.eg.names, id(var_sym): "pl"}, infos, s.label)
+        ps, ch, ix = self.slot(), self.slot(), self.slot()
+        self.line(ind, f"{ps} = tuple({self.eg.seq(s.players)})", sp)
+        self.line(ind, f"_so = [E{site}(st, fr, _p) for _p in {ps}]", sp)
+        self.line(ind, "if not all(_so):", sp)
+        self.line(ind + 1, f"raise _RuleFailure('a player has no legal option in this simultaneous decision', {sp})",
+                  sp)
+        resume = self.new_block()
+        self.line(ind, f"st.pend = ({site}, {ps}); st.sopts = _so; st.schosen = [None] * len({ps}); "
+                       f"fr[1] = {resume}; return 1", sp)
+        self.cur = resume
+        self.line(0, f"{ch} = st.choice; {ix} = 0", sp)
+        head = self.new_block()
+        exit_ = self.new_block()
+        self.jump(0, head, sp)
+        self.cur = head
+        self.line(0, f"if {ix} >= len({ps}): L = {exit_}; continue", sp)
+        self.line(0, f"{self.eg.local(var_sym)} = {ps}[{ix}]; _cc = {ch}[{ix}]; {ix} += 1", sp)
+        self.dispatch(s.options, infos, "_cc", sp, head)
+        self.cur = exit_
+
+
+# ------------------------------------------------------------------ entry point
+def compile_program(prog: Program) -> Compiled:
+    from .engine import runtime
+
+    comp = Compiler(prog).run()
+    ns: dict[str, Any] = {name: getattr(runtime, name) for name in dir(runtime) if name.startswith("_")
+                          and not name.startswith("__")}
+    ns["ALL"] = runtime.ALL
+    ns["_RuleFailure"] = runtime.RuleFailure
+    ns["_Goto"] = runtime.Goto
+    ns["_combinations"] = runtime._combinations
+    ns.update(comp.namespace)
+    sizes = comp.frame_sizes
+
+    def _frame(fid: int, args: tuple[Any, ...]) -> list[Any]:
+        fr: list[Any] = [fid, 0, *args]
+        fr.extend([None] * (sizes[fid] - len(fr)))
+        return fr
+
+    ns["_frame"] = _frame
+    from .engine.game import stack_proc
+    ns["_stack_proc"] = stack_proc
+    code = compile(comp.source, f"<fuda:{prog.name}>", "exec")
+    exec(code, ns)
+    comp.namespace = ns
+    procs: list[Any] = [None] * len(sizes)
+    for fid in range(1, len(sizes)):
+        procs[fid] = ns[f"P{fid}"]
+    comp.procs = procs
+    for site in comp.sites:
+        site.enum = ns[site.enum]
+        site.labels = ns[site.labels]
+        if site.prompt is not None:
+            site.prompt = ns[site.prompt]
+    for w in comp.windows:
+        w.when = ns[w.when] if w.when else None
+        w.responders = ns[w.responders] if w.responders else None
+        w.ask_all = ns[w.ask_all] if w.ask_all else None
+        w.frame_sizes = [sizes[f] for f in w.procs]
+    for e in comp.effects:
+        e.frame_size = sizes[e.proc]
+    return comp
+
+
+__all__ = ["Compiled", "compile_program", "type_code", "ITEM_FIELDS", "EffectSym", "WindowSym"]

@@ -1,0 +1,74 @@
+"""Built-in deck templates: card sets that many games share, described as plain data.
+
+A template yields card names, attribute values, the attribute types and the enums it needs.
+Only the standard French deck lives here; any other deck is written in the ruleset itself
+(``cards { attr …; for …: card "…" … }``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SUITS = ["♠", "♥", "♦", "♣"]
+SUIT_LABELS = ["spades | スペード", "hearts | ハート", "diamonds | ダイヤ", "clubs | クラブ"]
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+ASCII_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+@dataclass
+class DeckData:
+    names: list[str]
+    attrs: dict[str, list[Any]]                 # attribute → value per card (enum members as names)
+    attr_types: dict[str, str]                  # attribute → type name ("int", "bool", an enum name)
+    enums: dict[str, list[tuple[str, str]]] = field(default_factory=dict)   # enum → [(member, label)]
+    aliases: dict[str, str] = field(default_factory=dict)                   # ASCII alias → name
+
+
+def rank_name(rank: int) -> str:
+    return RANK_NAMES.get(rank, str(rank))
+
+
+def standard(jokers: int = 0) -> DeckData:
+    """52 cards ♠♥♦♣ × A–K, plus ``jokers`` Jokers named JK1, JK2, …
+
+    Attributes: ``suit`` (Suit, none for Jokers), ``rank`` (A=1 … K=13, Joker 0), ``colour``
+    (red/black; JK1 is the red Joker, JK2 the black one, further Jokers alternate), ``joker``.
+    """
+    names: list[str] = []
+    suit: list[Any] = []
+    rank: list[Any] = []
+    colour: list[Any] = []
+    joker: list[Any] = []
+    aliases: dict[str, str] = {}
+    for s in SUITS:
+        for r in range(1, 14):
+            n = f"{s}{rank_name(r)}"
+            names.append(n)
+            aliases[f"{ASCII_SUITS[s]}{rank_name(r)}"] = n
+            aliases[f"{ASCII_SUITS[s]}{r}"] = n
+            suit.append(s)
+            rank.append(r)
+            colour.append("red" if s in ("♥", "♦") else "black")
+            joker.append(False)
+    for i in range(jokers):
+        n = f"JK{i + 1}"
+        names.append(n)
+        aliases[f"Joker{i + 1}"] = n
+        suit.append(None)
+        rank.append(0)
+        colour.append("red" if i % 2 == 0 else "black")
+        joker.append(True)
+    if jokers == 1:
+        aliases["Joker"] = "JK1"
+    return DeckData(
+        names=names,
+        attrs={"suit": suit, "rank": rank, "colour": colour, "joker": joker},
+        attr_types={"suit": "Suit", "rank": "int", "colour": "Colour", "joker": "bool"},
+        enums={"Suit": list(zip(SUITS, SUIT_LABELS, strict=True)),
+               "Colour": [("red", "red | 赤"), ("black", "black | 黒")]},
+        aliases=aliases,
+    )
+
+
+TEMPLATES = {"standard": (standard, {"jokers": int})}

@@ -1,0 +1,516 @@
+"""A loaded ruleset ready to play: ``Game`` owns the compiled rules and static tables and runs
+states forward; ``State`` (state.py) is the plain data it runs.
+
+The driver executes the frame on top of ``State.frames`` until a procedure asks for a decision;
+``apply`` stores the chosen option and runs again. The effect stack is a generic procedure here:
+push → open each window in order for the top item → ask eligible players in order → a response
+runs (and may push more items) → windows reopen for whatever is on top → all pass → resolve.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+from ..check import Program
+from ..compile import Compiled, type_code
+from ..errors import Diagnostic, IllegalAction, RuleRuntimeError, Span
+from . import runtime as R
+from .state import State, tuplify
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A legal action: stable text id (``play ♥7``), the option's name and its values."""
+    player: int
+    id: str
+    name: str
+    args: tuple[Any, ...]
+    raw: tuple[Any, ...]
+    label: str = ""
+
+    def __str__(self) -> str:
+        return self.id
+
+
+class Game:
+    def __init__(self, prog: Program, comp: Compiled, ruleset: str, options: dict[str, Any]) -> None:
+        self.prog = prog
+        self.comp = comp
+        self.ruleset = ruleset
+        self.options_given = dict(options)
+        self.name = prog.name
+        self.title = prog.title
+        self.n = prog.players
+        self.ncards = len(prog.cards.names)
+        self.card_names = prog.cards.names
+        self.card_index = {n: i for i, n in enumerate(prog.cards.names)}
+        for alias, target in prog.cards.aliases.items():
+            self.card_index.setdefault(alias, self.card_index[target])
+        self.static_slots = prog.static_slots
+        self.limit = prog.limit
+        # zone slot tables
+        self.zone_owner: list[int | None] = []
+        self.zone_decl: list[int] = []            # slot → index into prog.zones
+        self.zone_label: list[str] = []
+        self.cell_square: dict[int, tuple[int, int]] = {}
+        for zi, z in enumerate(prog.zones):
+            if z.kind == "sequence":
+                continue
+            assert z.decl
+            for k in range(z.count):
+                slot = z.base + k
+                self.zone_decl.append(zi)
+                if z.kind == "grid":
+                    x, y = k % z.decl.width, k // z.decl.width
+                    self.cell_square[slot] = (x, y)
+                    self.zone_owner.append(None)
+                    self.zone_label.append(f"{z.name}[{x},{y}]")
+                elif z.per_player:
+                    self.zone_owner.append(k)
+                    self.zone_label.append(f"{z.name}[P{k}]")
+                else:
+                    self.zone_owner.append(None)
+                    self.zone_label.append(z.name)
+        self.seq_owner: list[int | None] = []
+        self.seq_decl: list[int] = []
+        for zi, z in enumerate(prog.zones):
+            if z.kind == "sequence":
+                for k in range(z.count):
+                    self.seq_owner.append(k if z.per_player else None)
+                    self.seq_decl.append(zi)
+        self.effect_fields = [e.fields for e in comp.effects]
+        self.n_item_fields = len(prog.item_fields)
+        self.procs = comp.procs
+        self.procs[0] = stack_proc
+        self.frame_sizes = comp.frame_sizes
+        self.sites = comp.sites
+        self.windows = comp.windows
+        self.effects = comp.effects
+        self.spans = comp.spans
+        self.enum_members = {name: e.members for name, e in prog.enums.items()}
+
+    def zone_name(self, st: State, slot: int) -> str:
+        if slot < self.static_slots:
+            return self.zone_label[slot]
+        seq, owner = st.dyn[slot - self.static_slots]
+        z = self.prog.zones[self.seq_decl[seq]]
+        pos = st.sq[seq].index(slot) if slot in st.sq[seq] else -1
+        who = f"[P{owner}]" if owner is not None else ""
+        return f"{z.name}{who}[{pos}]" if pos >= 0 else f"{z.name}{who}[gone]"
+
+    # -------------------------------------------------------------- identity
+    def ident(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "options": self.options_given}
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name} players={self.n}>"
+
+    # -------------------------------------------------------------- new games
+    def new_state(self, seed: int = 0) -> State:
+        prog = self.prog
+        st = State.__new__(State)
+        st.game = self
+        st.seed = seed
+        st.z = [[] for _ in range(self.static_slots)]
+        start = prog.cards.start_zone
+        assert start is not None
+        st.z[start.base] = list(range(self.ncards))
+        st.loc = [start.base] * self.ncards
+        st.vis = [0] * self.ncards
+        g: list[Any] = [None] * prog.g_size
+        for v in prog.vars:
+            width = {"global": 1, "player": self.n, "card": self.ncards}[v.scope]
+            for k in range(width):
+                g[v.slot + k] = v.init
+        g[0] = 0
+        g[1] = 1
+        bs = prog.builtin_slots
+        for p in range(self.n):
+            g[bs["out"] + p] = False
+            g[bs["place"] + p] = 0
+            g[bs["score"] + p] = 0
+            g[bs["outcome"] + p] = R.NO_OUTCOME
+        st.g = g
+        st.sq = [[] for _ in range(prog.seq_count)]
+        st.dyn = []
+        st.frames = [self._frame(self.comp.setup, ())]
+        st.stack = []
+        st.items = {}
+        st.nitem = 0
+        st.pend = None
+        st.opts = None
+        st.sopts = None
+        st.schosen = None
+        st.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & R.M64
+        st.ev = []
+        st.tally = {}
+        st.over = False
+        st.capped = False
+        st.ndec = 0
+        st.phase = -1
+        st.revealed = []
+        st.ret = None
+        st.choice = None
+        st.in_check = False
+        self.run(st)
+        return st
+
+    def _frame(self, fid: int, args: tuple[Any, ...]) -> list[Any]:
+        fr: list[Any] = [fid, 0, *args]
+        fr.extend([None] * (self.frame_sizes[fid] - len(fr)))
+        return fr
+
+    # -------------------------------------------------------------- running
+    def run(self, st: State) -> None:
+        procs = self.procs
+        frames = st.frames
+        while True:
+            try:
+                while True:
+                    if not frames:
+                        if st.phase < 0 and self.comp.phases:
+                            st.phase = 0
+                            frames.append(self._frame(self.comp.phases[0], ()))
+                            st.ev.append((R.EV_PHASE, -1, 0))
+                            continue
+                        R._end(st, False, -1)
+                    fr = frames[-1]
+                    r = procs[fr[0]](st, fr)
+                    if r == 0:
+                        frames.pop()
+                    elif r == 1:
+                        return
+            except R.GameOver:
+                frames.clear()
+                st.pend = None
+                st.opts = st.sopts = st.schosen = None
+                return
+            except R.Goto as gt:
+                frames.clear()
+                st.stack.clear()
+                st.items.clear()
+                st.in_check = False
+                st.phase = gt.phase
+                frames.append(self._frame(self.comp.phases[gt.phase], ()))
+                st.ev.append((R.EV_PHASE, -1, gt.phase))
+            except R.RuleFailure as rf:
+                st.in_check = False
+                raise self.runtime_error(str(rf), rf.span) from None
+            except RecursionError:
+                raise self.runtime_error("the rules recurse without end", self._failing_span()) from None
+            except (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError) as e:
+                st.in_check = False
+                raise self.runtime_error(_explain(e), self._failing_span()) from None
+
+    def _failing_span(self) -> int:
+        """The rule span of the innermost generated line in the current exception's traceback."""
+        tb = sys.exc_info()[2]
+        sid = -1
+        fname = f"<fuda:{self.prog.name}>"
+        for frame, lineno in traceback.walk_tb(tb):
+            if frame.f_code.co_filename == fname and 0 < lineno <= len(self.comp.line_spans):
+                s = self.comp.line_spans[lineno - 1]
+                if s >= 0:
+                    sid = s
+        return sid
+
+    def runtime_error(self, msg: str, sid: int) -> RuleRuntimeError:
+        span = self.spans[sid] if 0 <= sid < len(self.spans) else Span(self.prog.chain[0], 0, 0, 0, 0)
+        return RuleRuntimeError([Diagnostic("E601", msg, span)], dict(self.prog.sources))
+
+    # -------------------------------------------------------------- decisions
+    def legal_actions(self, st: State, player: int | None = None) -> list[Action]:
+        pend = st.pend
+        if pend is None:
+            return []
+        site_id, players = pend
+        site = self.sites[site_id]
+        if st.schosen is None:
+            p = players[0]
+            if player is not None and player != p:
+                return []
+            return [self._action(st, site, p, o) for o in st.opts or ()]
+        if player is None:
+            return []
+        if player not in players:
+            return []
+        i = players.index(player)
+        if st.schosen[i] is not None or st.sopts is None:
+            return []
+        return [self._action(st, site, player, o) for o in st.sopts[i]]
+
+    def _action(self, st: State, site: Any, player: int, o: tuple[Any, ...]) -> Action:
+        k = o[0]
+        if k == -1:
+            return Action(player, "pass", "pass", (), o, "pass | パス")
+        info = site.options[k]
+        parts = [info.name] + [R._fmt(st, v, tc) for v, tc in zip(o[1:], info.binder_types, strict=True)]
+        label = self.option_label(st, site, player, o)
+        return Action(player, " ".join(parts), info.name, tuple(o[1:]), o, label or "")
+
+    def option_label(self, st: State, site: Any, player: int, o: tuple[Any, ...]) -> str | None:
+        try:
+            if site.kind == "window":
+                fr = st.frames[-1]
+                lab = site.labels(st, fr[2], player, o)
+            elif site.kind == "simul":
+                lab = site.labels(st, st.frames[-1], player, o)
+            else:
+                lab = site.labels(st, st.frames[-1], o)
+        except Exception:
+            return None
+        return None if lab is None else " | ".join(dict.fromkeys(lab))
+
+    def prompt(self, st: State, player: int) -> str | None:
+        if st.pend is None:
+            return None
+        site = self.sites[st.pend[0]]
+        if site.kind == "window":
+            w = self.prog.windows[site.window]
+            from ..check import text_plain
+            return text_plain(w.decl.label) if w.decl and w.decl.label else w.name
+        if site.prompt is None:
+            return None
+        try:
+            fr = st.frames[-1]
+            lab = site.prompt(st, fr, player) if site.kind == "simul" else site.prompt(st, fr)
+        except Exception:
+            return None
+        return " | ".join(dict.fromkeys(lab))
+
+    def find_action(self, st: State, player: int, action: Action | str | int | tuple[Any, ...]) -> tuple[Any, ...]:
+        """The raw option for ``action`` (an Action, its text id, an index, or a raw tuple), or IllegalAction."""
+        to_move = st.to_move()
+        if st.over:
+            raise self.illegal("the game is over", [])
+        if player not in to_move:
+            who = ", ".join(f"P{p}" for p in to_move)
+            raise self.illegal(f"P{player} is not to move now ({who} {'is' if len(to_move) == 1 else 'are'})", [])
+        if st.schosen is None:
+            opts = st.opts or []
+        else:
+            assert st.sopts is not None and st.pend is not None
+            opts = st.sopts[st.pend[1].index(player)]
+        if isinstance(action, Action):
+            if action.raw in opts and action.player == player:
+                return action.raw
+        elif isinstance(action, tuple):
+            if action in opts:
+                return action
+        elif isinstance(action, int) and not isinstance(action, bool):
+            if 0 <= action < len(opts):
+                return opts[action]
+        elif isinstance(action, str):
+            legal = self.legal_actions(st, player)
+            want = " ".join(action.split())
+            for a in legal:
+                if a.id == want:
+                    return a.raw
+            low = [a for a in legal if a.id.lower() == want.lower()]
+            if len(low) == 1:
+                return low[0].raw
+            # card aliases: "play H7" for "play ♥7"
+            norm = " ".join(self.card_names[self.card_index[w]] if w in self.card_index else w
+                            for w in want.split())
+            for a in legal:
+                if a.id == norm:
+                    return a.raw
+        raise self.illegal(f"{action} is not legal now", self.legal_actions(st, player))
+
+    def illegal(self, msg: str, legal: list[Action]) -> IllegalAction:
+        if legal:
+            listing = "\n".join(f"  {i + 1}. {a.id}" for i, a in enumerate(legal))
+            msg = f"{msg}; legal actions:\n{listing}"
+        return IllegalAction([Diagnostic("E602", msg, Span("<action>", 0, 0, 0, 0))])
+
+    def apply(self, st: State, player: int, action: Action | str | int | tuple[Any, ...]) -> None:
+        opt = self.find_action(st, player, action)
+        self.apply_raw(st, player, opt)
+
+    def apply_raw(self, st: State, player: int, opt: tuple[Any, ...]) -> None:
+        """Apply a legal raw option (no checks: the fast path for bots and playouts).
+        The event's span is found from (site, option) when the log is read."""
+        pend = st.pend
+        st.ev.append((R.EV_ACT, -1, player, pend[0], opt))  # type: ignore[index]
+        st.ndec += 1
+        if st.schosen is not None:
+            assert pend is not None
+            players = pend[1]
+            st.schosen[players.index(player)] = opt
+            if any(c is None for c in st.schosen):
+                return
+            st.choice = tuple(st.schosen)
+            st.schosen = None
+            st.sopts = None
+        else:
+            st.choice = opt
+            st.opts = None
+        st.pend = None
+        if st.ndec >= self.limit:
+            st.capped = True
+            st.frames.clear()
+            st.ev.append((R.EV_CAP, -1, st.ndec))
+            try:
+                R._end(st, True, -1)
+            except R.GameOver:
+                st.pend = None
+            return
+        self.run(st)
+
+    # -------------------------------------------------------------- results
+    def result(self, st: State) -> list[dict[str, Any]]:
+        bs = self.prog.builtin_slots
+        g = st.g
+        return [{"player": p, "outcome": R.OUTCOME_NAMES[g[bs["outcome"] + p]], "place": g[bs["place"] + p],
+                 "score": g[bs["score"] + p]} for p in range(self.n)]
+
+    def winners(self, st: State) -> list[int]:
+        return [r["player"] for r in self.result(st) if r["outcome"] == "win"]
+
+
+def _explain(e: BaseException) -> str:
+    msg = str(e)
+    if isinstance(e, TypeError) and "NoneType" in msg:
+        return "a value the rule needed was none (an empty zone's top card, a missing player or square?)"
+    if isinstance(e, IndexError):
+        return "a position past the end of a list or a zone"
+    if isinstance(e, ZeroDivisionError):
+        return "division by zero"
+    if isinstance(e, KeyError):
+        return "a stack item that is no longer on the stack"
+    return f"the rule failed: {type(e).__name__}: {msg}"
+
+
+# ------------------------------------------------------------------ the effect stack
+def stack_proc(st: State, fr: list[Any]) -> int:
+    """Frame: [0, label, item, window index, responders, responder index, player, -]."""
+    game = st.game
+    windows = game.windows
+    L = fr[1]
+    while True:
+        if L == 0:                          # (re)open the windows for this item
+            if st.items[fr[2]][4]:
+                L = 5
+                continue
+            fr[3] = 0
+            L = 1
+        elif L == 1:                        # next window
+            wi = fr[3]
+            if wi >= len(windows):
+                L = 5
+                continue
+            w = windows[wi]
+            if w.when is not None and not w.when(st, fr[2]):
+                fr[3] = wi + 1
+                continue
+            ctl = st.items[fr[2]][1]
+            fr[4] = w.responders(st, fr[2]) if w.responders is not None else R._responders(st, ctl)
+            fr[5] = 0
+            L = 2
+        elif L == 2:                        # next responder
+            if fr[5] >= len(fr[4]):
+                fr[3] += 1
+                L = 1
+                continue
+            p = fr[4][fr[5]]
+            fr[5] += 1
+            w = windows[fr[3]]
+            site = game.sites[w.site]
+            opts = site.enum(st, fr[2], p)
+            if not opts and not (w.ask_all is not None and w.ask_all(st, fr[2])):
+                continue
+            opts.append((-1,))
+            fr[6] = p
+            st.pend = (w.site, (p,))
+            st.opts = opts
+            fr[1] = 3
+            return R.SUSPEND
+        elif L == 3:                        # a responder answered
+            c = st.choice
+            if c[0] == -1:
+                L = 2
+                continue
+            w = windows[fr[3]]
+            k = c[0]
+            frame = [w.procs[k], 0, fr[2], fr[6]]
+            frame.extend([None] * (w.frame_sizes[k] - 4))
+            for slot, v in zip(w.binder_slots[k], c[1:], strict=True):
+                frame[slot] = v
+            st.frames.append(frame)
+            fr[1] = 4
+            return R.CALL
+        elif L == 4:                        # after a response: priority returns to the top item
+            L = 0
+        elif L == 5:                        # resolve
+            iid = fr[2]
+            if st.stack and st.stack[-1] == iid:
+                st.stack.pop()
+            elif iid in st.stack:
+                st.stack.remove(iid)
+            item = st.items[iid]
+            if item[4]:
+                st.ev.append((R.EV_FIZZLE, -1, iid))
+                del st.items[iid]
+                return R.DONE
+            st.ev.append((R.EV_RESOLVE, -1, iid))
+            eff = game.effects[item[0]]
+            frame = [eff.proc, 0, iid, item[1], item[2], item[3]]
+            frame.extend(item[5 + f] for f in eff.fields)
+            frame.extend([None] * (eff.frame_size - len(frame)))
+            st.frames.append(frame)
+            fr[1] = 6
+            return R.CALL
+        else:                               # L == 6: the effect has resolved
+            st.items.pop(fr[2], None)
+            return R.DONE
+
+
+# ------------------------------------------------------------------ JSON
+def state_from_json(data: dict[str, Any], game: Game | None = None) -> State:
+    from ..errors import error
+
+    if not isinstance(data, dict) or data.get("format") != "fuda-state/1":
+        raise error("E503", "not a fuda saved state (format fuda-state/1 expected)")
+    if game is None:
+        from ..api import load
+
+        ident = data.get("game") or {}
+        game = load(ident.get("ruleset", ""), ident.get("options") or {})
+    try:
+        st = State.__new__(State)
+        st.game = game
+        st.seed = int(data.get("seed", 0))
+        st.z = [list(map(int, c)) for c in data["z"]]
+        st.loc = list(map(int, data["loc"]))
+        st.vis = list(map(int, data["vis"]))
+        st.g = [tuplify(v) for v in data["g"]]
+        st.sq = [list(map(int, q)) for q in data["sq"]]
+        st.dyn = [(int(a), b) for a, b in data["dyn"]]
+        st.frames = [[tuplify(x) for x in f] for f in data["frames"]]
+        st.stack = list(map(int, data["stack"]))
+        st.items = {int(k): [tuplify(x) for x in v] for k, v in data["items"].items()}
+        st.nitem = int(data["nitem"])
+        st.pend = tuplify(data["pend"]) if data["pend"] is not None else None
+        st.opts = [tuplify(o) for o in data["opts"]] if data["opts"] is not None else None
+        st.sopts = [[tuplify(o) for o in os] for os in data["sopts"]] if data["sopts"] is not None else None
+        st.schosen = [tuplify(c) if c is not None else None for c in data["schosen"]] \
+            if data["schosen"] is not None else None
+        st.rng = int(data["rng"])
+        st.ev = [tuplify(e) for e in data["ev"]]
+        st.tally = {str(k): int(v) for k, v in data["tally"].items()}
+        st.over = bool(data["over"])
+        st.capped = bool(data["capped"])
+        st.ndec = int(data["ndec"])
+        st.phase = int(data["phase"])
+        st.revealed = list(map(int, data["revealed"]))
+        st.ret = None
+        st.choice = None
+        st.in_check = False
+    except (KeyError, TypeError, ValueError) as e:
+        raise error("E503", f"saved state is damaged: {type(e).__name__}: {e}") from None
+    if len(st.loc) != game.ncards or len(st.g) != game.prog.g_size:
+        raise error("E503", "saved state does not match its ruleset (was the ruleset changed?)")
+    return st

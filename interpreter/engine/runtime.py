@@ -1,0 +1,473 @@
+"""Primitive operations that compiled rules call: moving cards, turn order, randomness, results,
+the effect stack. Nothing here knows any game; every function works on the plain-data ``State``.
+
+Events are tuples ``(kind, span_id, …)``; ``EV`` names the kinds. Generated code raises
+``GameOver`` to end the game and ``Goto`` to change phase from any depth.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations as _combinations
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import State
+
+ALL = (1 << 62) - 1          # visibility mask "everyone" (a face-up card)
+M64 = (1 << 64) - 1
+
+# proc results
+DONE, SUSPEND, CALL = 0, 1, 2
+
+# event kinds
+(EV_ACT, EV_MOVE, EV_SHUFFLE, EV_TURN, EV_PHASE, EV_PUSH, EV_RESOLVE, EV_NEGATE, EV_FIZZLE, EV_FINISH,
+ EV_WIN, EV_LOSE, EV_END, EV_LOG, EV_TELL, EV_REVEAL, EV_REVEALVAR, EV_CHECK, EV_SWAP, EV_MODIFY, EV_CAP,
+ EV_INSERT, EV_REVERSE, EV_REMOVEZONE) = range(24)
+EV_NAMES = ["act", "move", "shuffle", "turn", "phase", "push", "resolve", "negate", "fizzle", "finish", "win",
+            "lose", "end", "log", "tell", "reveal", "reveal_var", "check", "swap", "modify", "cap", "insert",
+            "reverse", "remove_zone"]
+
+# outcome codes kept in State.g
+NO_OUTCOME, WIN, LOSE, DRAW = 0, 1, 2, 3
+OUTCOME_NAMES = {NO_OUTCOME: None, WIN: "win", LOSE: "lose", DRAW: "draw"}
+
+
+class GameOver(Exception):
+    """Raised by a rule that ends the game; the driver stops running frames."""
+
+
+class Goto(Exception):
+    def __init__(self, phase: int) -> None:
+        super().__init__(phase)
+        self.phase = phase
+
+
+class RuleFailure(Exception):
+    """A rule asked for something impossible; carries the span id of the statement."""
+
+    def __init__(self, message: str, span: int) -> None:
+        super().__init__(message)
+        self.span = span
+
+
+# ------------------------------------------------------------------ randomness
+def _rng(st: State) -> int:
+    """splitmix64: a 64-bit integer state kept in the State, so clones and saves replay exactly."""
+    s = (st.rng + 0x9E3779B97F4A7C15) & M64
+    st.rng = s
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+def _below(st: State, n: int) -> int:
+    return _rng(st) % n
+
+
+def _random(st: State, seq: Any) -> Any:
+    if not seq:
+        return None
+    return seq[_rng(st) % len(seq)]
+
+
+def _shuffle(st: State, z: int, sp: int) -> None:
+    """Fisher–Yates; the swaps draw from a 64-bit LCG seeded by one splitmix64 output (fast and
+    deterministic; the state's generator advances by one step per shuffle)."""
+    cards = st.z[z]
+    s = _rng(st)
+    for i in range(len(cards) - 1, 0, -1):
+        s = (s * 6364136223846793005 + 1442695040888963407) & M64
+        j = (s >> 32) % (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    st.ev.append((EV_SHUFFLE, sp, z))
+
+
+# ------------------------------------------------------------------ cards and zones
+def _top(cards: list[int]) -> int | None:
+    return cards[-1] if cards else None
+
+
+def _bottom(cards: list[int]) -> int | None:
+    return cards[0] if cards else None
+
+
+def _topn(cards: list[int], n: int) -> tuple[int, ...]:
+    return tuple(reversed(cards[-n:])) if n > 0 else ()
+
+
+def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> None:
+    """Move one card. ``face``: 1 face up, 0 face down/default (a move forgets earlier reveals)."""
+    if c is None:
+        raise RuleFailure("there is no card to move (the zone is empty or the value is none)", sp)
+    src = st.loc[c]
+    cards = st.z[src]
+    if cards[-1] == c:
+        cards.pop()
+    else:
+        cards.remove(c)
+    if under:
+        st.z[dst].insert(0, c)
+    else:
+        st.z[dst].append(c)
+    st.loc[c] = dst
+    st.vis[c] = ALL if face == 1 else 0
+    st.ev.append((EV_MOVE, sp, c, src, dst))
+    if src >= st.game.static_slots and not st.z[src]:
+        _close_up(st, src, sp)
+
+
+def _mv0(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> None:
+    """``_mv`` for rulesets without sequences (no zone can vanish)."""
+    if c is None:
+        raise RuleFailure("there is no card to move (the zone is empty or the value is none)", sp)
+    loc = st.loc
+    src = loc[c]
+    z = st.z
+    cards = z[src]
+    if cards[-1] == c:
+        cards.pop()
+    else:
+        cards.remove(c)
+    if under:
+        z[dst].insert(0, c)
+    else:
+        z[dst].append(c)
+    loc[c] = dst
+    st.vis[c] = ALL if face == 1 else 0
+    st.ev.append((EV_MOVE, sp, c, src, dst))
+
+
+def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> None:
+    for c in tuple(cards):
+        _mv(st, c, dst, under, face, sp)
+
+
+def _deal(st: State, n: int, src: int, base: int, players: Any, sp: int) -> None:
+    """One card at a time around ``players``, n rounds, from the top of ``src``."""
+    z = st.z
+    pile = z[src]
+    loc, vis, ev = st.loc, st.vis, st.ev
+    for _ in range(n):
+        for p in players:
+            if not pile:
+                raise RuleFailure(f"deal ran out of cards ({n} each to {len(players)} players)", sp)
+            c = pile.pop()
+            dst = base + p
+            z[dst].append(c)
+            loc[c] = dst
+            vis[c] = 0
+            ev.append((EV_MOVE, sp, c, src, dst))
+
+
+def _swap(st: State, a: int | None, b: int | None, sp: int) -> None:
+    """Exchange the places (zone and position) of two cards."""
+    if a is None or b is None:
+        raise RuleFailure("swap needs two cards", sp)
+    za, zb = st.loc[a], st.loc[b]
+    la, lb = st.z[za], st.z[zb]
+    ia, ib = la.index(a), lb.index(b)
+    la[ia], lb[ib] = b, a
+    st.loc[a], st.loc[b] = zb, za
+    st.ev.append((EV_SWAP, sp, a, b))
+
+
+def _reveal(st: State, cards: Any, mask: int, sp: int) -> None:
+    if cards is None:
+        raise RuleFailure("there is no card to reveal", sp)
+    for c in (cards,) if isinstance(cards, int) else tuple(cards):
+        st.vis[c] |= mask
+        st.ev.append((EV_REVEAL, sp, c, mask))
+
+
+def _hide(st: State, cards: Any) -> None:
+    for c in (cards,) if isinstance(cards, int) else tuple(cards):
+        st.vis[c] = 0
+
+
+def _mask(players: Any) -> int:
+    if isinstance(players, int):
+        return 1 << players
+    m = 0
+    for p in players:
+        m |= 1 << p
+    return m
+
+
+def _owner(st: State, z: int) -> int | None:
+    game = st.game
+    if z < game.static_slots:
+        return game.zone_owner[z]
+    return st.dyn[z - game.static_slots][1]
+
+
+def _insert(st: State, seq: int, front: bool, sp: int) -> int:
+    """A new empty zone in a sequence (front = index 0)."""
+    slot = len(st.z)
+    st.z.append([])
+    st.dyn.append((seq, st.game.seq_owner[seq]))
+    if front:
+        st.sq[seq].insert(0, slot)
+    else:
+        st.sq[seq].append(slot)
+    st.ev.append((EV_INSERT, sp, seq, slot, front))
+    return slot
+
+
+def _close_up(st: State, slot: int, sp: int) -> None:
+    """A zone of a sequence that empties leaves it: the zones behind move up."""
+    seq = st.dyn[slot - st.game.static_slots][0]
+    if slot in st.sq[seq]:
+        st.sq[seq].remove(slot)
+        st.ev.append((EV_REMOVEZONE, sp, seq, slot))
+
+
+# ------------------------------------------------------------------ grids
+def _cell(base: int, w: int, h: int, x: int, y: int, sp: int = -1) -> int:
+    if not (0 <= x < w and 0 <= y < h):
+        raise RuleFailure(f"square ({x}, {y}) is off the {w}×{h} grid", sp)
+    return base + y * w + x
+
+
+def _cellsq(base: int, w: int, h: int, sq: tuple[int, int] | None, sp: int = -1) -> int:
+    if sq is None:
+        raise RuleFailure("no square given (none)", sp)
+    return _cell(base, w, h, sq[0], sq[1], sp)
+
+
+def _cell_card(z: list[list[int]], base: int, w: int, sq: tuple[int, int] | None) -> int | None:
+    if sq is None:
+        return None
+    cell = z[base + sq[1] * w + sq[0]]
+    return cell[-1] if cell else None
+
+
+_PATTERNS = (((1, 0), (-1, 0), (0, 1), (0, -1)),
+             ((1, 1), (1, -1), (-1, 1), (-1, -1)),
+             ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)))
+
+
+def _neighbors(w: int, h: int, sq: tuple[int, int] | None, pattern: int) -> tuple[tuple[int, int], ...]:
+    if sq is None:
+        return ()
+    x, y = sq
+    return tuple((x + dx, y + dy) for dx, dy in _PATTERNS[pattern] if 0 <= x + dx < w and 0 <= y + dy < h)
+
+
+def _manhattan(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def _chebyshev(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def _square_of(st: State, c: int | None) -> tuple[int, int] | None:
+    if c is None:
+        return None
+    return st.game.cell_square.get(st.loc[c])
+
+
+# ------------------------------------------------------------------ players
+def _next(st: State, p: int, n: int) -> int:
+    """The player n steps from p in the current direction, skipping players who are out."""
+    g = st.g
+    count = st.game.n
+    if n == 1:
+        q = (p + g[1]) % count
+        if not g[2 + q]:
+            return q
+    step = g[1] if n > 0 else -g[1]
+    k = abs(n)
+    q = p
+    guard = count * (k + 1)
+    while k and guard:
+        q = (q + step) % count
+        guard -= 1
+        if not g[2 + q]:
+            k -= 1
+    return q
+
+
+def _active(st: State) -> tuple[int, ...]:
+    g = st.g
+    return tuple(p for p in range(st.game.n) if not g[2 + p])
+
+
+def _seats_from(st: State, p: int) -> tuple[int, ...]:
+    g = st.g
+    count = st.game.n
+    d = g[1]
+    return tuple(q for q in ((p + d * i) % count for i in range(count)) if not g[2 + q])
+
+
+def _others(st: State, p: int) -> tuple[int, ...]:
+    return tuple(q for q in _seats_from(st, p) if q != p)
+
+
+def _responders(st: State, controller: int | None) -> tuple[int, ...]:
+    """Default window order: active players in turn order after the controller, the controller last."""
+    if controller is None:
+        return _active(st)
+    seats = _seats_from(st, controller)
+    if seats and seats[0] == controller:
+        return seats[1:] + seats[:1]
+    g = st.g
+    count = st.game.n
+    d = g[1]
+    return tuple(q for q in ((controller + d * i) % count for i in range(1, count + 1)) if not g[2 + q])
+
+
+# ------------------------------------------------------------------ lists and keys
+def _index_of(seq: Any, x: Any) -> int:
+    try:
+        return list(seq).index(x)
+    except ValueError:
+        return -1
+
+
+def _remove(seq: Any, x: Any) -> tuple[Any, ...]:
+    out = list(seq)
+    if x in out:
+        out.remove(x)
+    return tuple(out)
+
+
+def _key(v: Any) -> str:
+    return repr(v)
+
+
+def _record(st: State, v: Any) -> None:
+    k = repr(v)
+    st.tally[k] = st.tally.get(k, 0) + 1
+
+
+# ------------------------------------------------------------------ results
+def _finish(st: State, p: int, sp: int) -> None:
+    g = st.g
+    n = st.game.n
+    if g[2 + p]:
+        return
+    place = 1 + sum(1 for q in range(n) if g[2 + n + q] > 0)
+    g[2 + p] = True
+    g[2 + n + p] = place
+    st.ev.append((EV_FINISH, sp, p, place))
+
+
+def _win(st: State, who: Any, sp: int) -> None:
+    g = st.g
+    n = st.game.n
+    winners = (who,) if isinstance(who, int) else tuple(who)
+    for p in range(n):
+        g[2 + 3 * n + p] = WIN if p in winners else LOSE
+        g[2 + n + p] = 1 if p in winners else 2
+    st.ev.append((EV_WIN, sp, winners))
+    _over(st)
+
+
+def _lose(st: State, p: int, sp: int) -> None:
+    g = st.g
+    n = st.game.n
+    for q in range(n):
+        g[2 + 3 * n + q] = LOSE if q == p else WIN
+        g[2 + n + q] = 2 if q == p else 1
+    st.ev.append((EV_LOSE, sp, p))
+    _over(st)
+
+
+def _end(st: State, draw: bool, sp: int) -> None:
+    """End the game: players without a place share the next one; place 1 wins unless all share it."""
+    g = st.g
+    n = st.game.n
+    if not st.over:
+        placed = [g[2 + n + p] for p in range(n)]
+        nxt = 1 + sum(1 for x in placed if x > 0)
+        for p in range(n):
+            if placed[p] == 0:
+                g[2 + n + p] = nxt
+        everyone_first = all(g[2 + n + p] == 1 for p in range(n))
+        for p in range(n):
+            if g[2 + 3 * n + p] == NO_OUTCOME:
+                if draw or everyone_first:
+                    g[2 + 3 * n + p] = DRAW
+                else:
+                    g[2 + 3 * n + p] = WIN if g[2 + n + p] == 1 else LOSE
+        st.ev.append((EV_END, sp, draw))
+    _over(st)
+
+
+def _over(st: State) -> None:
+    st.over = True
+    raise GameOver()
+
+
+# ------------------------------------------------------------------ the effect stack
+def _push(st: State, effect: int, controller: int | None, source: int | None, params: tuple[Any, ...],
+          sp: int) -> int:
+    """Put an activated effect on the stack; fields: kind, controller, source, times, negated, params…"""
+    iid = st.nitem
+    st.nitem = iid + 1
+    item = [effect, controller, source, 1, False]
+    fields = st.game.effect_fields[effect]
+    item.extend([None] * st.game.n_item_fields)
+    for idx, v in zip(fields, params, strict=True):
+        item[5 + idx] = v
+    st.items[iid] = item
+    st.stack.append(iid)
+    st.ev.append((EV_PUSH, sp, iid, effect, controller, source))
+    return iid
+
+
+def _negate(st: State, iid: int | None, sp: int) -> None:
+    if iid is None or iid not in st.items:
+        raise RuleFailure("there is no stack item to negate", sp)
+    st.items[iid][4] = True
+    st.ev.append((EV_NEGATE, sp, iid))
+
+
+def _item(st: State, iid: int | None, sp: int) -> list[Any]:
+    if iid is None or iid not in st.items:
+        raise RuleFailure("that stack item has already left the stack", sp)
+    return st.items[iid]
+
+
+def _set_field(st: State, iid: int, idx: int, value: Any, sp: int) -> None:
+    _item(st, iid, sp)[idx] = value
+    st.ev.append((EV_MODIFY, sp, iid, idx, value))
+
+
+def _reveal_var(st: State, slot: int, sp: int) -> None:
+    """A hidden variable (or one player's owner-only entry) becomes public."""
+    if slot not in st.revealed:
+        st.revealed.append(slot)
+        st.ev.append((EV_REVEALVAR, sp, slot))
+
+
+# ------------------------------------------------------------------ text
+def _fmt(st: State, v: Any, code: str) -> str:
+    """A value as players see it, by its static type code (see compile.type_code)."""
+    if v is None:
+        return "none"
+    game = st.game
+    if code == "card":
+        return game.card_names[v]
+    if code == "player":
+        return f"P{v}"
+    if code.startswith("enum:"):
+        return str(game.enum_members[code[5:]][v])
+    if code == "bool":
+        return "true" if v else "false"
+    if code == "number" and isinstance(v, float):
+        return str(int(v)) if v.is_integer() else f"{v:g}"
+    if code == "zone":
+        return game.zone_name(st, v)
+    if code == "effect":
+        return game.effects[v].name
+    if code == "item":
+        return f"#{v}"
+    if code == "square":
+        return f"({v[0]},{v[1]})"
+    if code.startswith("list:"):
+        return " ".join(_fmt(st, x, code[5:]) for x in v)
+    if isinstance(v, tuple):
+        return "(" + ", ".join(str(x) for x in v) + ")"
+    return str(v)

@@ -1,0 +1,152 @@
+"""One error family for everything a user can get wrong: rulesets, options, scenarios, replays, moves.
+
+Every diagnostic carries a span (file, line, column, end) and a short code, and prints as
+``file:line:col: error[code]: message`` followed by the source line, a caret under the span and an
+optional hint. Python tracebacks are never the user's error report.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    file: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+NO_SPAN = Span("<unknown>", 0, 0, 0, 0)
+
+
+@dataclass(slots=True)
+class Diagnostic:
+    code: str
+    message: str
+    span: Span
+    hint: str | None = None
+    severity: str = "error"
+
+    def format(self, sources: dict[str, str] | None = None) -> str:
+        head = f"{self.span}: {self.severity}[{self.code}]: {self.message}"
+        lines = [head]
+        text = (sources or {}).get(self.span.file)
+        if text is not None and self.span.line > 0:
+            src_lines = text.splitlines()
+            if self.span.line <= len(src_lines):
+                src = src_lines[self.span.line - 1]
+                lines.append(f"    {src}")
+                start = max(self.span.col - 1, 0)
+                if self.span.end_line == self.span.line and self.span.end_col > self.span.col:
+                    width = self.span.end_col - self.span.col
+                else:
+                    width = max(len(src) - start, 1)
+                lines.append("    " + _pad(src[:start]) + "^" * max(width, 1))
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        return "\n".join(lines)
+
+
+def _pad(prefix: str) -> str:
+    """Spaces as wide as ``prefix`` on a terminal: wide (CJK) characters take two columns."""
+    import unicodedata
+
+    return "".join("  " if unicodedata.east_asian_width(ch) in "WF" else " " for ch in prefix)
+
+
+@dataclass
+class FudaError(Exception):
+    """Raised with one or more diagnostics; ``sources`` maps file names to their text for carets."""
+
+    diagnostics: list[Diagnostic]
+    sources: dict[str, str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def format(self) -> str:
+        return "\n".join(d.format(self.sources) for d in self.diagnostics)
+
+    @property
+    def first(self) -> Diagnostic:
+        return self.diagnostics[0]
+
+
+def error(code: str, message: str, span: Span = NO_SPAN, hint: str | None = None,
+          sources: dict[str, str] | None = None) -> FudaError:
+    return FudaError([Diagnostic(code, message, span, hint)], dict(sources or {}))
+
+
+class RuleRuntimeError(FudaError):
+    """A rule failed while the game ran (e.g. moving a card that does not exist); points at the rule."""
+
+
+class IllegalAction(FudaError):
+    """An action that is not legal now; the message lists the legal ones."""
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean {close[0]}?" if close else None
+
+
+# Codes, grouped: E0xx syntax, E1xx names, E2xx types, E3xx structure, E4xx options/variants,
+# E5xx scenario/replay/save files, E6xx runtime, W... warnings. docs/language.md lists them.
+CODES: dict[str, str] = {
+    "E001": "unexpected token",
+    "E002": "unexpected character",
+    "E003": "unexpected end of file",
+    "E004": "bad text interpolation",
+    "E005": "file not found or unreadable",
+    "E101": "unknown name",
+    "E102": "duplicate declaration",
+    "E103": "unknown card attribute or field",
+    "E104": "unknown function",
+    "E105": "unknown phase",
+    "E106": "unknown effect",
+    "E107": "unknown window",
+    "E108": "unknown card name",
+    "E109": "shadowed name",
+    "E110": "reserved name",
+    "E201": "type mismatch",
+    "E202": "wrong number of arguments",
+    "E203": "not a zone that can hold cards",
+    "E204": "not assignable",
+    "E205": "condition is not a bool",
+    "E206": "per-player zone or variable used without a player",
+    "E207": "bad keyword argument",
+    "E301": "unreachable phase",
+    "E302": "missing setup",
+    "E303": "no phase",
+    "E304": "break or continue outside a loop",
+    "E305": "return outside a rule",
+    "E306": "decision where none may be taken",
+    "E307": "recursive function",
+    "E308": "missing ruleset header",
+    "E309": "bad declaration",
+    "E310": "empty deck",
+    "E311": "bad player count",
+    "E312": "return value missing",
+    "E401": "unknown option",
+    "E402": "bad option value",
+    "E403": "variant base not found",
+    "E404": "override of nothing",
+    "E405": "circular extends",
+    "E406": "options file invalid",
+    "E501": "scenario file invalid",
+    "E502": "scenario expectation failed",
+    "E503": "replay or save file invalid",
+    "E504": "unknown ruleset",
+    "E601": "rule failed at run time",
+    "E602": "illegal action",
+    "E603": "a check keeps firing",
+    "W101": "unused declaration",
+}

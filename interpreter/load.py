@@ -1,0 +1,180 @@
+"""Files → one merged list of declarations.
+
+A ruleset names itself with ``ruleset NAME``; a variant adds ``extends BASE`` and then declares what
+it adds or changes. Merging keeps the base's order: a declaration marked ``override`` replaces the
+base's declaration of the same name in place; ``option NAME = value`` (no type) changes a base
+option's default; ``players``, ``cards``, ``windows`` and ``limit`` replace the base's; anything new
+is appended. A name declared twice without ``override`` is an error, as is overriding nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from . import ast as A
+from .errors import Diagnostic, FudaError, Span, error
+from .parse import parse_module
+from .resources import find_ruleset
+
+SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl)
+
+
+@dataclasses.dataclass
+class Source:
+    """A merged ruleset: its declarations, the text of every file read (for carets), the chain."""
+
+    decls: list[A.Decl]
+    sources: dict[str, str]
+    chain: list[str]          # file names, variant first, base last
+    path: Path
+
+
+def resolve(name_or_path: str, relative_to: Path | None = None) -> Path | None:
+    """A ruleset file from a path, a name next to ``relative_to``, or a bundled ruleset's name."""
+    p = Path(name_or_path)
+    if p.suffix == ".fuda" and p.is_file():
+        return p
+    if relative_to is not None:
+        for cand in (relative_to / f"{name_or_path}.fuda", relative_to.parent / f"{name_or_path}.fuda"):
+            if cand.is_file():
+                return cand
+    if p.suffix != ".fuda":
+        return find_ruleset(name_or_path)
+    return None
+
+
+def display_name(path: Path) -> str:
+    """How a file is named in diagnostics: relative to the working directory when possible."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise error("E005", f"cannot read {path}: {e}") from None
+
+
+def load_source(name_or_path: str, text: str | None = None) -> Source:
+    """Parse a ruleset (and its bases) and merge them. ``text`` parses that text as the file instead."""
+    if text is not None:
+        path = Path(name_or_path)
+    else:
+        found = resolve(name_or_path)
+        if found is None:
+            raise error("E504", f"no ruleset named {name_or_path!r}",
+                        hint="`fuda list` shows the bundled rulesets; a file path must end in .fuda")
+        path = found
+    sources: dict[str, str] = {}
+    chain: list[tuple[str, A.Module]] = []
+    seen: set[Path] = set()
+    current: Path | None = path
+    current_text = text
+    via: tuple[Span, str] | None = None
+    while current is not None:
+        key = current.resolve()
+        if key in seen:
+            assert via is not None
+            raise error("E405", f"circular extends: {via[1]} is already part of this chain", via[0],
+                        sources=sources)
+        seen.add(key)
+        fname = display_name(current)
+        src = current_text if current_text is not None else read(current)
+        current_text = None
+        sources[fname] = src
+        try:
+            module = parse_module(src, fname)
+        except FudaError as e:
+            e.sources.update(sources)
+            raise
+        chain.append((fname, module))
+        ext = [d for d in module.decls if isinstance(d, A.ExtendsDecl)]
+        if len(ext) > 1:
+            raise error("E102", "a ruleset extends one base only", ext[1].span, sources=sources)
+        if not ext:
+            break
+        base = resolve(ext[0].base, current.parent)
+        if base is None:
+            raise error("E403", f"base ruleset {ext[0].base!r} not found", ext[0].span,
+                        hint="a base is a bundled ruleset's name or a .fuda file next to this one",
+                        sources=sources)
+        via = (ext[0].span, ext[0].base)
+        current = base
+    decls: list[A.Decl] = []
+    diags: list[Diagnostic] = []
+    for _fname, module in reversed(chain):
+        decls = _merge(decls, module.decls, diags, is_base=not decls)
+    if diags:
+        raise FudaError(diags, sources)
+    return Source(decls, sources, [f for f, _ in chain], path)
+
+
+def _key(d: A.Decl) -> str:
+    if isinstance(d, A.SetupDecl):
+        return "setup"
+    if isinstance(d, A.RulesetDecl):
+        return "\0ruleset"
+    if isinstance(d, SINGLETONS):
+        return "\0" + type(d).__name__
+    return d.key
+
+
+def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_base: bool) -> list[A.Decl]:
+    out = list(base)
+    where: dict[str, int] = {_key(d): i for i, d in enumerate(out)}
+    own: dict[str, A.Decl] = {}
+    for d in new:
+        if isinstance(d, A.ExtendsDecl):
+            continue
+        k = _key(d)
+        if k in own and not isinstance(d, A.RulesetDecl):
+            diags.append(Diagnostic("E102", f"{_what(d)} is declared twice", d.span,
+                                    f"the first is at {own[k].span}"))
+            continue
+        own[k] = d
+        if isinstance(d, (A.RulesetDecl, *SINGLETONS)):
+            if k in where:
+                out[where[k]] = d
+            else:
+                where[k] = len(out)
+                out.append(d)
+            continue
+        if isinstance(d, A.OptionDecl) and d.type is None:
+            if k not in where or not isinstance(out[where[k]], A.OptionDecl):
+                diags.append(Diagnostic("E404", f"option {d.name} changes the default of an option the base "
+                                        "does not declare", d.span,
+                                        "declare a new option with a type: option NAME: bool = false"))
+                continue
+            old = out[where[k]]
+            assert isinstance(old, A.OptionDecl)
+            out[where[k]] = dataclasses.replace(old, default=d.default, label=d.label or old.label)
+            continue
+        if k in where:
+            old = out[where[k]]
+            if not d.override:
+                diags.append(Diagnostic("E102", f"{_what(d)} is already declared", d.span,
+                                        f"declared at {old.span}; write `override` to replace it"
+                                        if not is_base else None))
+                continue
+            if type(old) is not type(d):
+                diags.append(Diagnostic("E309", f"override of {_what(old)} must be of the same kind", d.span))
+                continue
+            out[where[k]] = d
+        else:
+            if d.override:
+                diags.append(Diagnostic("E404", f"override of {_what(d)}, which the base does not declare",
+                                        d.span, "remove `override` to declare something new"))
+                continue
+            where[k] = len(out)
+            out.append(d)
+    return out
+
+
+def _what(d: A.Decl) -> str:
+    kind = type(d).__name__.removesuffix("Decl").lower()
+    name = getattr(d, "name", None)
+    return f"{kind} {name}" if name else kind

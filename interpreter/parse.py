@@ -1,0 +1,669 @@
+"""Text → AST. Lark (LALR, contextual lexer, positions on) builds the tree; ``ToAst`` turns it into
+pydantic nodes with spans; lark's exceptions become ``FudaError`` diagnostics naming expected tokens
+in words. The grammar itself is grammar/fuda.lark and stays free of any Python.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from . import ast as A
+from .errors import Diagnostic, FudaError, Span
+from .resources import grammar_text
+
+
+@functools.lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True,
+                start=["start", "expr"], maybe_placeholders=True, cache=True)
+
+
+def parse_module(text: str, file: str) -> A.Module:
+    """Parse a whole ruleset file."""
+    try:
+        tree = parser().parse(text, start="start")
+        return ToAst(file).transform(tree)
+    except UnexpectedInput as e:
+        raise _syntax_error(e, file, text) from None
+    except VisitError as e:
+        if isinstance(e.orig_exc, FudaError):
+            e.orig_exc.sources.setdefault(file, text)
+            raise e.orig_exc from None
+        raise
+
+
+def parse_expr(src: str, file: str, line: int, col: int) -> A.Expr:
+    """Parse an expression that sits at (line, col) of ``file`` — used for {…} inside texts."""
+    padded = "\n" * (line - 1) + " " * (col - 1) + src
+    try:
+        tree = parser().parse(padded, start="expr")
+    except UnexpectedInput as e:
+        raise _syntax_error(e, file, padded, code_prefix="in text: ") from None
+    expr: A.Expr = ToAst(file).transform(tree)
+    return expr
+
+
+# ------------------------------------------------------------------ error translation
+_WORDS = {
+    "NAME": "a name", "INT": "a whole number", "DECIMAL": "a number", "STRING": 'a text in "quotes"',
+    "$END": "the end of the file", "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'",
+    "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "COLON": "':'", "DOT": "'.'", "EQUAL": "'='",
+    "SEMICOLON": "';'", "VBAR": "'|'", "MINUS": "'-'", "PLUS": "'+'", "STAR": "'*'", "SLASH": "'/'",
+}
+
+
+def _describe_terminal(name: str) -> str:
+    if name in _WORDS:
+        return _WORDS[name]
+    for t in parser().terminals:
+        if t.name == name and t.pattern.type == "str":
+            return f"'{t.pattern.value}'"
+    return name.lower().replace("_", " ")
+
+
+def _describe_token(tok: Token) -> str:
+    if tok.type == "$END":
+        return "the end of the file"
+    if tok.type == "NAME":
+        return f"name '{tok}'"
+    if tok.type in ("INT", "DECIMAL"):
+        return f"number {tok}"
+    if tok.type == "STRING":
+        return f"text {tok}"
+    return f"'{tok}'"
+
+
+def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "") -> FudaError:
+    line, col = max(getattr(e, "line", 1) or 1, 1), max(getattr(e, "column", 1) or 1, 1)
+    hint = None
+    if isinstance(e, UnexpectedToken) and e.token.type != "$END":
+        tok = e.token
+        expected = sorted({_describe_terminal(t) for t in e.expected})
+        shown = ", ".join(expected[:10]) + (", …" if len(expected) > 10 else "")
+        msg = f"{code_prefix}unexpected {_describe_token(tok)}; expected {shown}"
+        end_col = (tok.end_column or col + 1) if tok.end_line == tok.line else col + len(str(tok))
+        span = Span(file, tok.line or line, tok.column or col, tok.line or line, end_col)
+        code = "E001"
+        if str(tok) == "=" and any("==" in x for x in expected):
+            hint = "use == to compare; = assigns"
+        elif tok.type == "NAME" and "'{'" in expected:
+            hint = "a block starts with '{'"
+        elif str(tok) == "}" and len(expected) > 0:
+            hint = "something is missing before this '}'"
+    elif isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if 0 <= e.pos_in_stream < len(text) else "?"
+        msg = f"{code_prefix}unexpected character {ch!r}"
+        span = Span(file, line, col, line, col + 1)
+        code = "E002"
+        if ch == '"':
+            hint = "a text must be closed on the same line"
+        elif ch == "'":
+            hint = 'texts use double quotes: "…"'
+    else:  # UnexpectedEOF or a token at $END
+        lines = text.splitlines() or [""]
+        line = len(lines)
+        col = len(lines[-1]) + 1
+        msg = f"{code_prefix}unexpected end of file"
+        if isinstance(e, UnexpectedToken | UnexpectedEOF):
+            expected = sorted({_describe_terminal(t) for t in e.expected})
+            msg += "; expected " + ", ".join(expected[:10])
+        span = Span(file, line, col, line, col + 1)
+        code = "E003"
+        hint = "is a '}' missing?"
+    return FudaError([Diagnostic(code, msg, span, hint)], {file: text})
+
+
+# ------------------------------------------------------------------ tree → AST
+def _span(file: str, meta: Any) -> Span:
+    return Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _tok_span(file: str, tok: Token) -> Span:
+    return Span(file, tok.line or 0, tok.column or 0, tok.end_line or 0, tok.end_column or 0)
+
+
+class _Tag:
+    """A tagged helper value for grammar rules whose children are not told apart by type."""
+
+    __slots__ = ("tag", "value", "extra")
+
+    def __init__(self, tag: str, value: Any, extra: Any = None) -> None:
+        self.tag, self.value, self.extra = tag, value, extra
+
+
+def _get(children: list[Any], cls: type) -> list[Any]:
+    return [c for c in children if isinstance(c, cls)]
+
+
+def _first(children: list[Any], cls: type) -> Any:
+    for c in children:
+        if isinstance(c, cls):
+            return c
+    return None
+
+
+def _tag(children: list[Any], tag: str) -> Any:
+    for c in children:
+        if isinstance(c, _Tag) and c.tag == tag:
+            return c
+    return None
+
+
+def _names(children: list[Any]) -> list[Token]:
+    return [c for c in children if isinstance(c, Token) and c.type == "NAME"]
+
+
+def _override(children: list[Any]) -> bool:
+    return any(isinstance(c, Token) and c.type == "OVERRIDE" for c in children)
+
+
+_INTERP = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|\\(.)")
+
+
+@v_args(meta=True)
+class ToAst(Transformer):  # type: ignore[type-arg]
+    def __init__(self, file: str) -> None:
+        super().__init__()
+        self.file = file
+
+    def sp(self, meta: Any) -> Span:
+        return _span(self.file, meta)
+
+    # -------------------------------------------------------------- text
+    def text(self, meta: Any, c: list[Any]) -> A.Text:
+        tok: Token = c[0]
+        raw = str(tok)[1:-1]
+        halves: list[list[str | A.Expr]] = []
+        start = 0
+        # split at the first " | " outside braces
+        depth, cut = 0, -1
+        for i, ch in enumerate(raw):
+            depth += ch == "{"
+            depth -= ch == "}"
+            if depth == 0 and raw.startswith(" | ", i):
+                cut = i
+                break
+        pieces = [(raw, 0)] if cut < 0 else [(raw[:cut], 0), (raw[cut + 3:], cut + 3)]
+        for piece, offset in pieces:
+            parts: list[str | A.Expr] = []
+            buf = ""
+            pos = 0
+            for m in _INTERP.finditer(piece):
+                buf += piece[pos:m.start()]
+                pos = m.end()
+                g = m.group(0)
+                if g == "{{":
+                    buf += "{"
+                elif g == "}}":
+                    buf += "}"
+                elif g.startswith("\\"):
+                    buf += {"n": "\n", "t": "\t"}.get(m.group(2), m.group(2))
+                else:
+                    if buf:
+                        parts.append(buf)
+                        buf = ""
+                    col = (tok.column or 1) + 1 + start + offset + m.start(1)
+                    parts.append(parse_expr(m.group(1), self.file, tok.line or 1, col))
+            buf += piece[pos:]
+            if buf:
+                parts.append(buf)
+            halves.append(parts)
+        return A.Text(span=self.sp(meta), parts=halves)
+
+    # -------------------------------------------------------------- declarations
+    def start(self, meta: Any, c: list[Any]) -> A.Module:
+        return A.Module(file=self.file, decls=list(c))
+
+    def ruleset_decl(self, meta: Any, c: list[Any]) -> A.RulesetDecl:
+        return A.RulesetDecl(span=self.sp(meta), name=str(c[0]), title=_first(c, A.Text))
+
+    def extends_decl(self, meta: Any, c: list[Any]) -> A.ExtendsDecl:
+        return A.ExtendsDecl(span=_tok_span(self.file, c[0]), base=str(c[0]))
+
+    def players_decl(self, meta: Any, c: list[Any]) -> A.PlayersDecl:
+        ints = [int(x) for x in c if x is not None]
+        return A.PlayersDecl(span=self.sp(meta), min=ints[0], max=ints[1],
+                                             default=ints[2] if len(ints) > 2 else None)
+
+    def option_decl(self, meta: Any, c: list[Any]) -> A.OptionDecl:
+        return A.OptionDecl(
+            span=self.sp(meta), override=_override(c), name=str(_names(c)[0]), type=_first(c, A.OptType),
+            default=_first(c, A.Expr), label=_first(c, A.Text))
+
+    def opt_type_named(self, meta: Any, c: list[Any]) -> A.OptType:
+        return A.OptType(span=self.sp(meta), kind="named", name=str(c[0]), members=[])
+
+    def opt_type_range(self, meta: Any, c: list[Any]) -> A.OptType:
+        return A.OptType(span=self.sp(meta), kind="range", name=str(c[0]), lo=int(c[1]),
+                                         hi=int(c[2]), members=[])
+
+    def opt_type_enum(self, meta: Any, c: list[Any]) -> A.OptType:
+        return A.OptType(span=self.sp(meta), kind="enum", name=None, members=c[0])
+
+    def enum_decl(self, meta: Any, c: list[Any]) -> A.EnumDecl:
+        return A.EnumDecl(span=self.sp(meta), name=str(c[0]), members=c[1])
+
+    def enum_members(self, meta: Any, c: list[Any]) -> list[A.EnumMember]:
+        return list(c)
+
+    def enum_member(self, meta: Any, c: list[Any]) -> A.EnumMember:
+        return A.EnumMember(span=_tok_span(self.file, c[0]), name=str(c[0]), label=_first(c, A.Text))
+
+    def cards_template(self, meta: Any, c: list[Any]) -> A.CardsDecl:
+        names = _names(c)
+        args = c[1] or []
+        zone = names[1] if len(names) > 1 else None
+        return A.CardsDecl(
+            span=self.sp(meta), template=str(names[0]), args=list(args),
+            items=[], zone=str(zone) if zone else None, zone_span=_tok_span(self.file, zone) if zone else None)
+
+    def cards_custom(self, meta: Any, c: list[Any]) -> A.CardsDecl:
+        zone = _names(c)
+        return A.CardsDecl(
+            span=self.sp(meta), template=None, args=[], items=[x for x in c if isinstance(x, A.Node)],
+            zone=str(zone[0]) if zone else None, zone_span=_tok_span(self.file, zone[0]) if zone else None)
+
+    def card_attr(self, meta: Any, c: list[Any]) -> A.CardAttrDecl:
+        return A.CardAttrDecl(span=self.sp(meta), name=str(c[0]), type=c[1],
+                                              default=c[2] if len(c) > 2 else None)
+
+    def card_def(self, meta: Any, c: list[Any]) -> A.CardDef:
+        return A.CardDef(span=self.sp(meta), name=c[0], fields=list(c[1:]))
+
+    def card_field(self, meta: Any, c: list[Any]) -> A.KwArg:
+        return A.KwArg(span=self.sp(meta), name=str(c[0]), value=c[1])
+
+    def card_for(self, meta: Any, c: list[Any]) -> A.CardFor:
+        return A.CardFor(span=self.sp(meta), var=str(c[0]), source=c[1], items=list(c[2:]))
+
+    def card_if(self, meta: Any, c: list[Any]) -> A.CardIf:
+        return A.CardIf(span=self.sp(meta), cond=c[0], items=list(c[1:]))
+
+    def zone_decl(self, meta: Any, c: list[Any]) -> A.ZoneDecl:
+        kind: _Tag = c[1]
+        tags = [x for x in c if isinstance(x, _Tag)]
+        vis = next((t.value for t in tags if t.tag == "vis"), "public")
+        return A.ZoneDecl(
+            span=self.sp(meta), name=str(c[0]), kind=kind.value, width=kind.extra[0] if kind.extra else 0,
+            height=kind.extra[1] if kind.extra else 0, per_player=any(t.tag == "per" for t in tags),
+            visibility=vis, label=_first(c, A.Text))
+
+    def zk_pile(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("kind", "pile")
+
+    def zk_hand(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("kind", "hand")
+
+    def zk_grid(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("kind", "grid", (int(c[0]), int(c[1])))
+
+    def zk_sequence(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("kind", "sequence")
+
+    def per_player(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("per", True)
+
+    def visibility(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("vis", str(c[0]))
+
+    def var_decl(self, meta: Any, c: list[Any]) -> A.VarDecl:
+        scope = _tag(c, "scope")
+        vis = _tag(c, "vis")
+        return A.VarDecl(
+            span=self.sp(meta), override=_override(c), name=str(_names(c)[0]), type=_first(c, A.TypeRef),
+            scope=scope.value if scope else "global", init=_first(c, A.Expr),
+            visibility=vis.value if vis else "public", label=_first(c, A.Text))
+
+    def scope_player(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("scope", "player")
+
+    def scope_card(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("scope", "card")
+
+    def fn_decl(self, meta: Any, c: list[Any]) -> A.FnDecl:
+        params = next((x for x in c if isinstance(x, list)), None) or []
+        return A.FnDecl(span=self.sp(meta), override=_override(c), name=str(_names(c)[0]),
+                                        params=params, ret=_first(c, A.TypeRef), body=_first(c, A.Expr))
+
+    def rule_decl(self, meta: Any, c: list[Any]) -> A.RuleDecl:
+        lists = [x for x in c if isinstance(x, list)]
+        params = lists[0] if len(lists) == 2 else []
+        return A.RuleDecl(span=self.sp(meta), override=_override(c), name=str(_names(c)[0]),
+                                          params=params, ret=_first(c, A.TypeRef), body=lists[-1])
+
+    def setup_decl(self, meta: Any, c: list[Any]) -> A.SetupDecl:
+        return A.SetupDecl(span=self.sp(meta), override=_override(c), body=c[-1])
+
+    def phase_decl(self, meta: Any, c: list[Any]) -> A.PhaseDecl:
+        return A.PhaseDecl(span=self.sp(meta), override=_override(c), name=str(_names(c)[0]),
+                                           label=_first(c, A.Text), body=c[-1])
+
+    def effect_decl(self, meta: Any, c: list[Any]) -> A.EffectDecl:
+        lists = [x for x in c if isinstance(x, list)]
+        params = lists[0] if len(lists) == 2 else []
+        return A.EffectDecl(span=self.sp(meta), override=_override(c), name=str(_names(c)[0]),
+                                            params=params, label=_first(c, A.Text), body=lists[-1])
+
+    def window_decl(self, meta: Any, c: list[Any]) -> A.WindowDecl:
+        names = _names(c)
+        when = _tag(c, "when")
+        resp = _tag(c, "responders")
+        ask = _tag(c, "ask_all")
+        ask_expr = None
+        if ask is not None:
+            ask_expr = ask.value or A.Lit(span=self.sp(meta), kind="bool", value=True)
+        return A.WindowDecl(
+            span=self.sp(meta), override=_override(c), name=str(names[0]), label=_first(c, A.Text),
+            item_var=str(names[1]), player_var=str(names[2]), when=when.value if when else None,
+            responders=resp.value if resp else None, ask_all=ask_expr, options=_get(c, A.Option))
+
+    def w_when(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("when", c[0])
+
+    def w_responders(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("responders", c[0])
+
+    def w_ask_all(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("ask_all", c[0] if c else None)
+
+    def windows_decl(self, meta: Any, c: list[Any]) -> A.WindowsDecl:
+        return A.WindowsDecl(span=self.sp(meta), names=[str(x) for x in c],
+                                             name_spans=[_tok_span(self.file, x) for x in c])
+
+    def check_decl(self, meta: Any, c: list[Any]) -> A.CheckDecl:
+        cf = _tag(c, "check_for")
+        exprs = _get(c, A.Expr)
+        return A.CheckDecl(
+            span=self.sp(meta), override=_override(c), name=str(_names(c)[0]), label=_first(c, A.Text),
+            var=cf.value if cf else None, source=cf.extra if cf else None, cond=exprs[-1], body=c[-1])
+
+    def check_for(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("check_for", str(c[0]), c[1])
+
+    def ordering_decl(self, meta: Any, c: list[Any]) -> A.OrderingDecl:
+        params = next((x for x in c if isinstance(x, list)), None) or []
+        return A.OrderingDecl(span=self.sp(meta), override=_override(c), name=str(_names(c)[0]),
+                                              params=params, tiers=_get(c, A.Tier))
+
+    def tier(self, meta: Any, c: list[Any]) -> A.Tier:
+        return A.Tier(span=self.sp(meta), cond=c[0], by=c[1] if len(c) > 1 else None)
+
+    def limit_decl(self, meta: Any, c: list[Any]) -> A.LimitDecl:
+        return A.LimitDecl(span=self.sp(meta), count=int(c[0]), unit=str(c[1]))
+
+    def params(self, meta: Any, c: list[Any]) -> list[A.Param]:
+        return list(c)
+
+    def param(self, meta: Any, c: list[Any]) -> A.Param:
+        return A.Param(span=self.sp(meta), name=str(c[0]), type=c[1])
+
+    def type_named(self, meta: Any, c: list[Any]) -> A.TypeRef:
+        return A.TypeRef(span=self.sp(meta), name=str(c[0]), of=None)
+
+    def type_list(self, meta: Any, c: list[Any]) -> A.TypeRef:
+        return A.TypeRef(span=self.sp(meta), name="list", of=c[0])
+
+    # -------------------------------------------------------------- statements
+    def block(self, meta: Any, c: list[Any]) -> list[A.Stmt]:
+        return [s for s in c if s is not None]
+
+    def empty_stmt(self, meta: Any, c: list[Any]) -> None:
+        return None
+
+    def let_stmt(self, meta: Any, c: list[Any]) -> A.Let:
+        return A.Let(span=self.sp(meta), name=str(c[0]), type=_first(c, A.TypeRef), value=c[-1])
+
+    def expr_stmt(self, meta: Any, c: list[Any]) -> A.Stmt:
+        if len(c) == 3 and c[1] is not None:
+            return A.Assign(span=self.sp(meta), target=c[0], op=c[1], value=c[2])
+        return A.ExprStmt(span=self.sp(meta), expr=c[0])
+
+    def assign_op(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
+
+    def if_stmt(self, meta: Any, c: list[Any]) -> A.If:
+        branches = [(c[0], c[1])]
+        orelse = None
+        for x in c[2:]:
+            if isinstance(x, _Tag):
+                branches.append(x.value)
+            elif isinstance(x, list):
+                orelse = x
+        return A.If(span=self.sp(meta), branches=branches, orelse=orelse)
+
+    def elif_clause(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("elif", (c[0], c[1]))
+
+    def while_stmt(self, meta: Any, c: list[Any]) -> A.While:
+        return A.While(span=self.sp(meta), cond=c[0], body=c[1])
+
+    def repeat_stmt(self, meta: Any, c: list[Any]) -> A.Repeat:
+        return A.Repeat(span=self.sp(meta), count=c[0], body=c[1])
+
+    def for_stmt(self, meta: Any, c: list[Any]) -> A.For:
+        return A.For(span=self.sp(meta), var=str(c[0]), source=c[1], body=c[2])
+
+    def break_stmt(self, meta: Any, c: list[Any]) -> A.Break:
+        return A.Break(span=self.sp(meta))
+
+    def continue_stmt(self, meta: Any, c: list[Any]) -> A.Continue:
+        return A.Continue(span=self.sp(meta))
+
+    def return_stmt(self, meta: Any, c: list[Any]) -> A.Return:
+        return A.Return(span=self.sp(meta), value=c[0] if c else None)
+
+    def move_stmt(self, meta: Any, c: list[Any]) -> A.Move:
+        face = next((x.value for x in c if isinstance(x, _Tag)), None)
+        return A.Move(span=self.sp(meta), cards=c[0], dest=c[2], under=c[1] == "under", face=face)
+
+    def move_dir(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
+
+    def face_mod(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("face", c[0])
+
+    def face(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
+
+    def deal_stmt(self, meta: Any, c: list[Any]) -> A.Deal:
+        return A.Deal(span=self.sp(meta), count=c[0], source=c[1], dest=str(c[2]),
+                                      dest_span=_tok_span(self.file, c[2]), players=c[3] if len(c) > 3 else None)
+
+    def shuffle_stmt(self, meta: Any, c: list[Any]) -> A.Shuffle:
+        return A.Shuffle(span=self.sp(meta), zone=c[0])
+
+    def reveal_stmt(self, meta: Any, c: list[Any]) -> A.Reveal:
+        return A.Reveal(span=self.sp(meta), what=c[0], to=c[1] if len(c) > 1 else None)
+
+    def hide_stmt(self, meta: Any, c: list[Any]) -> A.Hide:
+        return A.Hide(span=self.sp(meta), what=c[0])
+
+    def swap_stmt(self, meta: Any, c: list[Any]) -> A.Swap:
+        return A.Swap(span=self.sp(meta), a=c[0], b=c[1])
+
+    def choose_stmt(self, meta: Any, c: list[Any]) -> A.Choose:
+        other = c[-1] if isinstance(c[-1], list) else None
+        return A.Choose(span=self.sp(meta), player=c[0], label=_first(c[1:2], A.Text),
+                                        options=_get(c, A.Option), otherwise=other)
+
+    def simul_stmt(self, meta: Any, c: list[Any]) -> A.Simultaneous:
+        return A.Simultaneous(span=self.sp(meta), var=str(c[0]), players=c[1],
+                                              label=_first(c[2:3], A.Text), options=_get(c, A.Option))
+
+    def option(self, meta: Any, c: list[Any]) -> A.Option:
+        binders = _tag(c, "binders")
+        where = _tag(c, "where")
+        return A.Option(span=_tok_span(self.file, c[0]), name=str(c[0]),
+                                        binders=binders.value if binders else [],
+                                        where=where.value if where else None, label=_first(c, A.Text), body=c[-1])
+
+    def binders(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("binders", list(c))
+
+    def binder(self, meta: Any, c: list[Any]) -> A.Binder:
+        return A.Binder(span=self.sp(meta), var=str(c[0]), source=c[1])
+
+    def where_clause(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("where", c[0])
+
+    def turn_stmt(self, meta: Any, c: list[Any]) -> A.Turn:
+        return A.Turn(span=self.sp(meta), player=c[0], body=c[1])
+
+    def goto_stmt(self, meta: Any, c: list[Any]) -> A.Goto:
+        return A.Goto(span=self.sp(meta), phase=str(c[0]))
+
+    def activate_stmt(self, meta: Any, c: list[Any]) -> A.Activate:
+        args = c[1] or []
+        by = _tag(c, "by")
+        src = _tag(c, "from")
+        return A.Activate(
+            span=self.sp(meta), effect=str(c[0]), args=[a for a in args if not isinstance(a, A.KwArg)],
+            kwargs=[a for a in args if isinstance(a, A.KwArg)], by=by.value if by else None,
+            source=src.value if src else None)
+
+    def by_clause(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("by", c[0])
+
+    def from_clause(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("from", c[0])
+
+    def negate_stmt(self, meta: Any, c: list[Any]) -> A.Negate:
+        return A.Negate(span=self.sp(meta), item=c[0])
+
+    def win_stmt(self, meta: Any, c: list[Any]) -> A.Win:
+        return A.Win(span=self.sp(meta), who=c[0])
+
+    def lose_stmt(self, meta: Any, c: list[Any]) -> A.Lose:
+        return A.Lose(span=self.sp(meta), who=c[0])
+
+    def finish_stmt(self, meta: Any, c: list[Any]) -> A.Finish:
+        return A.Finish(span=self.sp(meta), who=c[0])
+
+    def end_stmt(self, meta: Any, c: list[Any]) -> A.End:
+        return A.End(span=self.sp(meta), draw=bool(c and c[0] is not None))
+
+    def log_stmt(self, meta: Any, c: list[Any]) -> A.Log:
+        return A.Log(span=self.sp(meta), text=c[0])
+
+    def tell_stmt(self, meta: Any, c: list[Any]) -> A.Tell:
+        return A.Tell(span=self.sp(meta), player=c[0], text=c[1])
+
+    def reverse_stmt(self, meta: Any, c: list[Any]) -> A.Reverse:
+        return A.Reverse(span=self.sp(meta))
+
+    def insert_stmt(self, meta: Any, c: list[Any]) -> A.Insert:
+        return A.Insert(span=self.sp(meta), seq=c[0], side=c[1], name=str(c[2]))
+
+    def side(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
+
+    def record_stmt(self, meta: Any, c: list[Any]) -> A.Record:
+        return A.Record(span=self.sp(meta), key=c[0])
+
+    # -------------------------------------------------------------- expressions
+    def quantifier(self, meta: Any, c: list[Any]) -> A.Quantifier:
+        return A.Quantifier(span=self.sp(meta), kind=c[0], var=str(c[1]), source=c[2], cond=c[3])
+
+    def quant_kw(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
+
+    def best(self, meta: Any, c: list[Any]) -> A.Best:
+        return A.Best(span=self.sp(meta), var=str(c[0]), source=c[1], key=c[2])
+
+    def if_expr(self, meta: Any, c: list[Any]) -> A.IfExpr:
+        return A.IfExpr(span=self.sp(meta), cond=c[0], then=c[1], other=c[2])
+
+    def _bin(self, meta: Any, op: str, left: A.Expr, right: A.Expr) -> A.Binary:
+        return A.Binary(span=self.sp(meta), op=op, left=left, right=right)
+
+    def or_op(self, meta: Any, c: list[Any]) -> A.Binary:
+        return self._bin(meta, "or", c[0], c[1])
+
+    def and_op(self, meta: Any, c: list[Any]) -> A.Binary:
+        return self._bin(meta, "and", c[0], c[1])
+
+    def not_op(self, meta: Any, c: list[Any]) -> A.Unary:
+        return A.Unary(span=self.sp(meta), op="not", operand=c[0])
+
+    def cmp_op(self, meta: Any, c: list[Any]) -> A.Binary:
+        return self._bin(meta, c[1], c[0], c[2])
+
+    def comp_op(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
+
+    def in_op(self, meta: Any, c: list[Any]) -> A.Binary:
+        return self._bin(meta, "in", c[0], c[1])
+
+    def not_in_op(self, meta: Any, c: list[Any]) -> A.Binary:
+        return self._bin(meta, "notin", c[0], c[1])
+
+    def range_op(self, meta: Any, c: list[Any]) -> A.Binary:
+        return self._bin(meta, "..", c[0], c[1])
+
+    def arith(self, meta: Any, c: list[Any]) -> A.Binary:
+        return self._bin(meta, c[1], c[0], c[2])
+
+    add_op = comp_op
+    mul_op = comp_op
+
+    def neg(self, meta: Any, c: list[Any]) -> A.Unary:
+        return A.Unary(span=self.sp(meta), op="-", operand=c[0])
+
+    def attr(self, meta: Any, c: list[Any]) -> A.Attr:
+        return A.Attr(span=self.sp(meta), obj=c[0], name=str(c[1]))
+
+    def index(self, meta: Any, c: list[Any]) -> A.Index:
+        return A.Index(span=self.sp(meta), obj=c[0], args=list(c[1:]))
+
+    def call(self, meta: Any, c: list[Any]) -> A.Call:
+        args = c[1] or []
+        return A.Call(span=self.sp(meta), func=str(c[0]),
+                                      args=[a for a in args if not isinstance(a, A.KwArg)],
+                                      kwargs=[a for a in args if isinstance(a, A.KwArg)])
+
+    def args(self, meta: Any, c: list[Any]) -> list[Any]:
+        return list(c)
+
+    def pos_arg(self, meta: Any, c: list[Any]) -> A.Expr:
+        return c[0]  # type: ignore[no-any-return]
+
+    def kw_arg(self, meta: Any, c: list[Any]) -> A.KwArg:
+        return A.KwArg(span=self.sp(meta), name=str(c[0]), value=c[1])
+
+    def int_lit(self, meta: Any, c: list[Any]) -> A.Lit:
+        return A.Lit(span=self.sp(meta), kind="int", value=int(c[0]))
+
+    def dec_lit(self, meta: Any, c: list[Any]) -> A.Lit:
+        return A.Lit(span=self.sp(meta), kind="number", value=float(c[0]))
+
+    def str_lit(self, meta: Any, c: list[Any]) -> A.Lit:
+        raw = str(c[0])[1:-1]
+        value = re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), raw)
+        return A.Lit(span=self.sp(meta), kind="text", value=value)
+
+    def true_lit(self, meta: Any, c: list[Any]) -> A.Lit:
+        return A.Lit(span=self.sp(meta), kind="bool", value=True)
+
+    def false_lit(self, meta: Any, c: list[Any]) -> A.Lit:
+        return A.Lit(span=self.sp(meta), kind="bool", value=False)
+
+    def none_lit(self, meta: Any, c: list[Any]) -> A.Lit:
+        return A.Lit(span=self.sp(meta), kind="none", value=None)
+
+    def name(self, meta: Any, c: list[Any]) -> A.Name:
+        return A.Name(span=self.sp(meta), name=str(c[0]))
+
+    def tuple_lit(self, meta: Any, c: list[Any]) -> A.TupleLit:
+        return A.TupleLit(span=self.sp(meta), items=[x for x in c if x is not None])
+
+    def list_lit(self, meta: Any, c: list[Any]) -> A.ListLit:
+        return A.ListLit(span=self.sp(meta), items=[x for x in c if x is not None])
+
+    def comprehension(self, meta: Any, c: list[Any]) -> A.Comprehension:
+        return A.Comprehension(span=self.sp(meta), elem=c[0], var=str(c[1]), source=c[2],
+                                               cond=c[3] if len(c) > 3 else None)
