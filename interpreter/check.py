@@ -662,7 +662,7 @@ class Checker:
         self._deck_args = kwargs
         data = fn()   # enums only; evaluated again with argument values once options are known
         for en, members in data.enums.items():
-            self.enum_decl(en, members, d.span)
+            self.enum_decl(en, members, d.span).used = True
         return data
 
     def cards_decl(self, decls: list[A.CardsDecl], deck: DeckData | None, top: Span) -> None:

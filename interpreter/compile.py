@@ -80,6 +80,7 @@ class EffectRT:
     frame_size: int
     nparams: int
     fields: list[int]
+    span: int = -1
 
 
 @dataclass
@@ -194,7 +195,7 @@ class Compiler:
             fid = self.frame_ids[e.proc.index]
             self.gen_frame_proc(e.proc, fid)
             effects.append(EffectRT(e.name, fid, self.frame_sizes[fid], len(e.params),
-                                    [p.item_fields[n][0] for n, _ in e.params]))
+                                    [p.item_fields[n][0] for n, _ in e.params], self.span(e.span)))
         self.gen_frame_proc(p.setup, self._setup_fid)
         phases = []
         for ph in p.phases:

@@ -226,9 +226,16 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.ExtendsDecl(span=_tok_span(self.file, c[0]), base=str(c[0]))
 
     def players_decl(self, meta: Any, c: list[Any]) -> A.PlayersDecl:
-        ints = [int(x) for x in c if x is not None]
-        return A.PlayersDecl(span=self.sp(meta), min=ints[0], max=ints[1],
-                                             default=ints[2] if len(ints) > 2 else None)
+        lo = int(c[0])
+        hi = next((t.value for t in c[1:] if isinstance(t, _Tag) and t.tag == "hi"), lo)
+        default = next((t.value for t in c[1:] if isinstance(t, _Tag) and t.tag == "default"), None)
+        return A.PlayersDecl(span=self.sp(meta), min=lo, max=hi, default=default)
+
+    def range_tail(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("hi", int(c[0]))
+
+    def default_tail(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("default", int(c[0]))
 
     def option_decl(self, meta: Any, c: list[Any]) -> A.OptionDecl:
         return A.OptionDecl(

@@ -109,7 +109,9 @@ class Game:
         return f"<Game {self.name} players={self.n}>"
 
     # -------------------------------------------------------------- new games
-    def new_state(self, seed: int = 0) -> State:
+    def new_state(self, seed: int = 0, hold: bool = False) -> State:
+        """A new game, run up to its first decision. ``hold``: stop when setup is done, before the
+        first phase starts (scenario files edit the state there, then call ``begin``)."""
         prog = self.prog
         st = State.__new__(State)
         st.game = self
@@ -155,8 +157,21 @@ class Game:
         st.ret = None
         st.choice = None
         st.in_check = False
+        if hold:
+            st.phase = -2
         self.run(st)
         return st
+
+    def begin(self, st: State, phase: str | None = None) -> None:
+        """Start play after ``new_state(hold=True)``: the first phase, or the named one."""
+        names = [ph.name for ph in self.prog.phases]
+        idx = names.index(phase) if phase is not None else 0
+        if st.frames or st.pend is not None:
+            raise ValueError("setup is still waiting for a decision")
+        st.phase = idx
+        st.frames.append(self._frame(self.comp.phases[idx], ()))
+        st.ev.append((R.EV_PHASE, -1, idx))
+        self.run(st)
 
     def _frame(self, fid: int, args: tuple[Any, ...]) -> list[Any]:
         fr: list[Any] = [fid, 0, *args]
@@ -171,6 +186,8 @@ class Game:
             try:
                 while True:
                     if not frames:
+                        if st.phase == -2:
+                            return          # held after setup (see new_state)
                         if st.phase < 0 and self.comp.phases:
                             st.phase = 0
                             frames.append(self._frame(self.comp.phases[0], ()))
@@ -452,11 +469,11 @@ def stack_proc(st: State, fr: list[Any]) -> int:
                 st.stack.remove(iid)
             item = st.items[iid]
             if item[4]:
-                st.ev.append((R.EV_FIZZLE, -1, iid))
+                st.ev.append((R.EV_FIZZLE, game.effects[item[0]].span, iid))
                 del st.items[iid]
                 return R.DONE
-            st.ev.append((R.EV_RESOLVE, -1, iid))
             eff = game.effects[item[0]]
+            st.ev.append((R.EV_RESOLVE, eff.span, iid))
             frame = [eff.proc, 0, iid, item[1], item[2], item[3]]
             frame.extend(item[5 + f] for f in eff.fields)
             frame.extend([None] * (eff.frame_size - len(frame)))

@@ -1,0 +1,1 @@
+"""Bots: players that choose from their view and the legal actions only."""

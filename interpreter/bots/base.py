@@ -1,0 +1,37 @@
+"""The bot interface: a bot sees what its seat may see (``State.view``) and the legal actions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from ..engine.game import Action
+from ..engine.state import State
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, st: State, player: int, legal: list[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Uniformly random among the legal actions (seeded: the same seed plays the same game)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, st: State, player: int, legal: list[Action]) -> Action:
+        return legal[int(self.rng.random() * len(legal))]
+
+
+def make_bot(spec: str, seed: int, **kw: Any) -> Bot:
+    """A bot from a seat spec: ``random`` (more arrive with the bots issue)."""
+    kind = spec.split(":", 1)[0]
+    if kind == "random":
+        return RandomBot(seed)
+    from ..errors import error
+
+    raise error("E501", f"unknown seat kind {spec!r}", hint="seats: human, random")

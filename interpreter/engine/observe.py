@@ -1,0 +1,288 @@
+"""The one door out of a state: what a given player may see.
+
+``view(state, player)`` is used by the CLI, bots, per-player logs and tests alike. A card is
+named only if it is visible to that player now: its zone is public, or the player owns an
+owner-only zone, or the card was turned face up or revealed to them. Hidden variables, other
+players' owner-only variables and unrevealed simultaneous choices never appear. ``player=None``
+is a spectator: public information only. ``full_view`` is for replays and debugging only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..check import text_plain
+from . import runtime as R
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+
+def zone_visible(st: State, slot: int, p: int | None) -> bool:
+    game = st.game
+    if slot < game.static_slots:
+        z = game.prog.zones[game.zone_decl[slot]]
+        owner = game.zone_owner[slot]
+    else:
+        seq, owner = st.dyn[slot - game.static_slots]
+        z = game.prog.zones[game.seq_decl[seq]]
+    assert z.decl is not None
+    vis = z.decl.visibility
+    if vis == "public":
+        return True
+    if p is None or vis == "hidden":
+        return False
+    if vis == "owner":
+        return owner == p
+    return owner != p  # others
+
+
+def card_visible(st: State, c: int, p: int | None) -> bool:
+    if st.vis[c] == R.ALL:
+        return True
+    if p is not None and st.vis[c] >> p & 1:
+        return True
+    return zone_visible(st, st.loc[c], p)
+
+
+def _value(st: State, v: Any, code: str, p: int | None) -> Any:
+    """A variable's value as JSON-ready data; cards the viewer cannot see become null."""
+    if v is None:
+        return None
+    if code == "card":
+        return st.game.card_names[v] if card_visible(st, v, p) else None
+    if code.startswith("enum:"):
+        return st.game.enum_members[code[5:]][v]
+    if code.startswith("list:"):
+        return [_value(st, x, code[5:], p) for x in v]
+    if code == "zone":
+        return st.game.zone_name(st, v)
+    if code == "effect":
+        return st.game.effects[v].name
+    if code == "square":
+        return list(v)
+    if isinstance(v, tuple):
+        return list(v)
+    return v
+
+
+def var_visible(st: State, slot: int, visibility: str, owner: int | None, p: int | None) -> bool:
+    if visibility == "public" or slot in st.revealed:
+        return True
+    if visibility == "owner":
+        return p is not None and owner == p
+    return False
+
+
+def view(st: State, p: int | None, log_tail: int | None = None) -> dict[str, Any]:
+    from ..compile import type_code
+
+    game: Game = st.game
+    prog = game.prog
+    g = st.g
+    n = game.n
+    bs = prog.builtin_slots
+    zones: dict[str, Any] = {}
+    for slot in list(range(game.static_slots)) + [s for q in st.sq for s in q]:
+        cards = st.z[slot]
+        shown = [game.card_names[c] if card_visible(st, c, p) else None for c in cards]
+        zones[game.zone_name(st, slot)] = {"size": len(cards), "cards": shown}
+    variables: dict[str, Any] = {}
+    card_vars: dict[str, dict[str, Any]] = {}
+    for v in prog.vars[5:]:
+        code = type_code(v.type)
+        if v.scope == "global":
+            if var_visible(st, v.slot, v.visibility, None, p):
+                variables[v.name] = _value(st, g[v.slot], code, p)
+        elif v.scope == "player":
+            entries = {f"P{q}": _value(st, g[v.slot + q], code, p) for q in range(n)
+                       if var_visible(st, v.slot + q, v.visibility, q, p)}
+            if entries:
+                variables[v.name] = entries
+        else:
+            for c in range(game.ncards):
+                val = g[v.slot + c]
+                if val != v.init and card_visible(st, c, p):
+                    card_vars.setdefault(game.card_names[c], {})[v.name] = _value(st, val, code, p)
+    stack = []
+    for iid in st.stack:
+        item = st.items[iid]
+        eff = game.effects[item[0]]
+        entry = {"id": iid, "effect": eff.name, "controller": item[1],
+                 "source": game.card_names[item[2]] if item[2] is not None and card_visible(st, item[2], p) else None,
+                 "times": item[3], "negated": item[4]}
+        for (name, ty), idx in zip(prog.effects[item[0]].params, eff.fields, strict=True):
+            entry[name] = _value(st, item[5 + idx], type_code(ty), p)
+        stack.append(entry)
+    to_move = st.to_move()
+    out: dict[str, Any] = {
+        "ruleset": game.name,
+        "viewer": p,
+        "players": n,
+        "current": g[0],
+        "direction": g[1],
+        "phase": prog.phases[st.phase].name if 0 <= st.phase < len(prog.phases) else "setup",
+        "to_move": to_move,
+        "over": st.over,
+        "seats": [{"player": q, "out": bool(g[bs["out"] + q]), "place": g[bs["place"] + q],
+                   "score": g[bs["score"] + q]} for q in range(n)],
+        "zones": zones,
+        "vars": variables,
+        "card_vars": card_vars,
+        "stack": stack,
+    }
+    if st.schosen is not None and st.pend is not None:
+        out["chosen"] = [q for q, c in zip(st.pend[1], st.schosen, strict=True) if c is not None]
+    if p is not None and p in to_move:
+        out["decision"] = {
+            "prompt": game.prompt(st, p),
+            "legal": [{"id": a.id, "label": a.label} for a in game.legal_actions(st, p)],
+        }
+    if st.over:
+        out["result"] = game.result(st)
+        out["capped"] = st.capped
+    events = [e for e in (render_event(st, ev, p) for ev in st.ev) if e is not None]
+    out["log"] = events if log_tail is None else events[-log_tail:]
+    return out
+
+
+def event_span(st: State, ev: tuple[Any, ...]) -> str:
+    game = st.game
+    sid = ev[1]
+    if ev[0] == R.EV_ACT and sid < 0:
+        site = game.sites[ev[3]]
+        opt = ev[4]
+        sid = site.options[opt[0]].span if opt[0] >= 0 else site.span
+    if 0 <= sid < len(game.spans):
+        return str(game.spans[sid])
+    return ""
+
+
+def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", lang: int = 0) -> dict[str, Any] | None:
+    """An event as {"kind", "text", "rule"} for viewer ``p`` ("all": unfiltered, for replays),
+    or None if the viewer may not see it at all."""
+    game = st.game
+    everyone = p == "all"
+    viewer = None if everyone else p
+
+    def card(c: int | None) -> str:
+        if c is None:
+            return "none"
+        if everyone or card_visible(st, c, viewer):  # type: ignore[arg-type]
+            return game.card_names[c]
+        return "a card"
+
+    def player(q: int | None) -> str:
+        return "nobody" if q is None else f"P{q}"
+
+    k = ev[0]
+    text: str
+    if k == R.EV_ACT:
+        _, _, who, site_id, opt = ev
+        site = game.sites[site_id]
+        if site.kind == "simul" and not everyone and who != viewer:
+            text = f"{player(who)} has chosen"
+        elif opt[0] == -1:
+            text = f"{player(who)}: pass"
+        else:
+            info = site.options[opt[0]]
+            parts = [info.name]
+            for v, code in zip(opt[1:], info.binder_types, strict=True):
+                parts.append(_fmt_for(st, v, code, card))
+            text = f"{player(who)}: {' '.join(parts)}"
+    elif k == R.EV_MOVE:
+        _, _, c, src, dst = ev
+        text = f"{card(c)}: {game.zone_name(st, src)} → {game.zone_name(st, dst)}"
+    elif k == R.EV_SHUFFLE:
+        text = f"shuffle {game.zone_name(st, ev[2])}"
+    elif k == R.EV_TURN:
+        text = f"turn: {player(ev[2])}"
+    elif k == R.EV_PHASE:
+        text = f"phase: {game.prog.phases[ev[2]].name}"
+    elif k == R.EV_PUSH:
+        _, _, iid, eff, ctl, src = ev
+        text = f"activate #{iid} {game.effects[eff].name} by {player(ctl)}" + (f" from {card(src)}" if src is not None else "")
+    elif k == R.EV_RESOLVE:
+        text = f"resolve #{ev[2]}"
+    elif k == R.EV_NEGATE:
+        text = f"negate #{ev[2]}"
+    elif k == R.EV_FIZZLE:
+        text = f"#{ev[2]} is negated: no effect"
+    elif k == R.EV_MODIFY:
+        _, _, iid, idx, val = ev
+        names = ["kind", "controller", "source", "times", "negated"] + list(game.prog.item_fields)
+        text = f"#{iid}.{names[idx] if idx < len(names) else idx} = {val}"
+    elif k == R.EV_FINISH:
+        text = f"{player(ev[2])} is out (place {ev[3]})"
+    elif k == R.EV_WIN:
+        text = "winner: " + ", ".join(player(q) for q in ev[2])
+    elif k == R.EV_LOSE:
+        text = f"{player(ev[2])} loses"
+    elif k == R.EV_END:
+        text = "game over" + (" (draw)" if ev[2] else "")
+    elif k == R.EV_LOG:
+        text = ev[2][min(lang, len(ev[2]) - 1)]
+    elif k == R.EV_TELL:
+        if not everyone and ev[2] != viewer:
+            return None
+        text = f"(to {player(ev[2])}) " + ev[3][min(lang, len(ev[3]) - 1)]
+    elif k == R.EV_REVEAL:
+        _, _, c, mask = ev
+        if not everyone and mask != R.ALL and (viewer is None or not mask >> viewer & 1):
+            return None
+        to = "everyone" if mask == R.ALL else ", ".join(f"P{q}" for q in range(game.n) if mask >> q & 1)
+        text = f"reveal {card(c)} to {to}"
+    elif k == R.EV_REVEALVAR:
+        text = f"revealed: {_slot_name(game, ev[2])}"
+    elif k == R.EV_CHECK:
+        chk = game.prog.checks[ev[2]]
+        text = f"check {chk.name}" + (f" for {player(ev[3])}" if ev[3] is not None else "")
+    elif k == R.EV_SWAP:
+        text = f"swap {card(ev[2])} and {card(ev[3])}"
+    elif k == R.EV_CAP:
+        text = f"decision limit reached ({ev[2]}): the game ends as a draw"
+    elif k == R.EV_INSERT:
+        _, _, seq, slot, front = ev
+        text = f"new zone {game.zone_name(st, slot)} at the {'front' if front else 'back'}"
+    elif k == R.EV_REMOVEZONE:
+        z = game.prog.zones[game.seq_decl[ev[2]]]
+        owner = game.seq_owner[ev[2]]
+        text = f"an empty zone of {z.name}{'' if owner is None else f'[P{owner}]'} closes up"
+    elif k == R.EV_REVERSE:
+        text = "turn order reversed"
+    else:
+        text = R.EV_NAMES[k] if k < len(R.EV_NAMES) else str(k)
+    return {"kind": R.EV_NAMES[k], "text": text, "rule": event_span(st, ev)}
+
+
+def _fmt_for(st: State, v: Any, code: str, card: Any) -> str:
+    if code == "card":
+        return str(card(v))
+    if code.startswith("list:"):
+        return " ".join(_fmt_for(st, x, code[5:], card) for x in v)
+    return R._fmt(st, v, code)
+
+
+def _slot_name(game: Game, slot: int) -> str:
+    for v in reversed(game.prog.vars):
+        width = {"global": 1, "player": game.n, "card": game.ncards}[v.scope]
+        if v.slot <= slot < v.slot + width:
+            if v.scope == "global":
+                return v.name
+            return f"{v.name}[P{slot - v.slot}]" if v.scope == "player" else v.name
+    return str(slot)
+
+
+def full_view(st: State) -> dict[str, Any]:
+    """Everything, for replays and debugging — never for a player."""
+    out = view(st, None)
+    game = st.game
+    out["viewer"] = "all"
+    for slot in list(range(game.static_slots)) + [s for q in st.sq for s in q]:
+        out["zones"][game.zone_name(st, slot)]["cards"] = [game.card_names[c] for c in st.z[slot]]
+    out["log"] = [render_event(st, e, "all") for e in st.ev]
+    return out
+
+
+__all__ = ["view", "full_view", "render_event", "card_visible", "zone_visible", "text_plain"]

@@ -1,0 +1,80 @@
+"""``fuda bench``: how fast a ruleset runs on one core — random playouts, decisions, clones.
+
+Random playouts drive the engine's fast path (raw options, no Action objects): what bots and
+the balance lab spend their time on. Figures are the best of several rounds, since this
+machine's timing is noisy; docs/benchmarks.md records them.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+
+def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int = 5, seed: int = 0) -> dict[str, Any]:
+    from ..api import load
+
+    game = load(ruleset, options)
+    ap = game.apply_raw
+
+    def playouts(n: int, base: int) -> tuple[float, int]:
+        rnd = random.Random(base).random
+        decisions = 0
+        t = time.perf_counter()
+        for i in range(n):
+            st = game.new_state(base + i)
+            while not st.over:
+                if st.schosen is None:
+                    o = st.opts
+                    ap(st, st.pend[1][0], o[int(rnd() * len(o))])  # type: ignore[index]
+                else:
+                    for p in st.to_move():
+                        os_ = st.sopts[st.pend[1].index(p)]  # type: ignore[union-attr,index]
+                        ap(st, p, os_[int(rnd() * len(os_))])
+                decisions += 1
+        return time.perf_counter() - t, decisions
+
+    playouts(max(10, games // 20), seed)   # warm up
+    best = None
+    for r in range(rounds):
+        dt, dec = playouts(games, seed + r * games)
+        if best is None or dt < best[0]:
+            best = (dt, dec)
+    assert best is not None
+    dt, dec = best
+    # clone and new-state cost, on states sampled along random games
+    rng = random.Random(seed)
+    sample = []
+    for i in range(20):
+        st = game.new_state(seed + i)
+        k = 0
+        while not st.over:
+            if k % 7 == 0:
+                sample.append(st.clone())
+            p = st.to_move()[0]
+            legal = game.legal_actions(st, p)
+            game.apply(st, p, legal[rng.randrange(len(legal))])
+            k += 1
+    reps = max(1, 20000 // max(1, len(sample)))
+    t = time.perf_counter()
+    for _ in range(reps):
+        for s in sample:
+            s.clone()
+    clone_us = (time.perf_counter() - t) / (reps * len(sample)) * 1e6
+    t = time.perf_counter()
+    for i in range(200):
+        game.new_state(i)
+    new_us = (time.perf_counter() - t) / 200 * 1e6
+    return {"ruleset": ruleset, "players": game.n, "options": options, "games": games, "rounds": rounds,
+            "games_per_second": games / dt, "decisions_per_second": dec / dt, "decisions_per_game": dec / games,
+            "clone_us": clone_us, "new_state_us": new_us}
+
+
+def format_bench(r: dict[str, Any]) -> str:
+    return (f"{r['ruleset']} ({r['players']} players{', ' + str(r['options']) if r['options'] else ''}), "
+            f"one core, best of {r['rounds']} rounds of {r['games']} random games:\n"
+            f"  random playouts   {r['games_per_second']:10,.0f} games/s\n"
+            f"  decisions         {r['decisions_per_second']:10,.0f} /s  ({r['decisions_per_game']:.1f} per game)\n"
+            f"  clone             {r['clone_us']:10.2f} µs\n"
+            f"  new game (setup)  {r['new_state_us']:10.1f} µs")

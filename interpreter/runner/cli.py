@@ -1,0 +1,316 @@
+"""The ``fuda`` command. Every user mistake prints ``file:line:col: error[code]: message`` with the
+source line and a caret, and exits 1; a Python traceback is never the report (set FUDA_DEBUG=1
+to see one for an internal error)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from ..errors import FudaError
+
+EPILOG = "Rulesets are named (fuda list) or given as .fuda files. Docs: docs/cli.md, docs/language.md."
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    from ..api import read_options_file
+
+    opts: dict[str, Any] = {}
+    if getattr(args, "options", None):
+        opts.update(read_options_file(args.options))
+    for kv in getattr(args, "set", None) or []:
+        if "=" not in kv:
+            from ..errors import error
+
+            raise error("E406", f"--set takes NAME=VALUE, got {kv!r}")
+        k, v = kv.split("=", 1)
+        opts[k.strip()] = _scalar(v.strip())
+    if getattr(args, "players", None):
+        opts["players"] = args.players
+    return opts
+
+
+def _scalar(v: str) -> Any:
+    import yaml
+
+    try:
+        return yaml.safe_load(v)
+    except yaml.YAMLError:
+        return v
+
+
+def _add_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--options", metavar="FILE", help="YAML file of option values (a table's house rules)")
+    p.add_argument("--set", action="append", metavar="NAME=VALUE", help="set one option (repeatable)")
+    p.add_argument("--players", type=int, metavar="N", help="number of players (the players option)")
+
+
+def _lang(args: argparse.Namespace) -> int:
+    return 1 if getattr(args, "lang", "en") == "ja" else 0
+
+
+# ------------------------------------------------------------------ commands
+def cmd_validate(args: argparse.Namespace) -> int:
+    from ..api import check_ruleset
+
+    bad = 0
+    opts = _options(args)
+    for f in args.files:
+        try:
+            prog = check_ruleset(f, opts)
+        except FudaError as e:
+            print(e.format(), file=sys.stderr)
+            n = len(e.diagnostics)
+            print(f"{f}: {n} error{'s' if n != 1 else ''}", file=sys.stderr)
+            bad += 1
+            continue
+        for w in prog.warnings:
+            print(w.format(prog.sources), file=sys.stderr)
+        if args.strict and prog.warnings:
+            bad += 1
+        if not args.quiet:
+            print(f"{f}: ok ({prog.name}, {prog.min_players}–{prog.max_players} players, "
+                  f"{len(prog.cards.names)} cards, {len(prog.warnings)} warning{'s' if len(prog.warnings) != 1 else ''})")
+    return 1 if bad else 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from ..api import check_ruleset
+    from ..check import text_plain
+    from ..resources import bundled_rulesets
+
+    for name in bundled_rulesets():
+        try:
+            prog = check_ruleset(name)
+        except FudaError as e:
+            print(f"{name}: does not validate ({e.first.code}: {e.first.message})")
+            continue
+        base = f" (extends {prog.chain[-1].rsplit('/', 1)[-1].removesuffix('.fuda')})" if len(prog.chain) > 1 else ""
+        print(f"{name}{base} — {prog.title} — {prog.min_players}–{prog.max_players} players "
+              f"(default {prog.options['players'].default})")
+        if args.verbose or args.name == name:
+            for oname, o in prog.options.items():
+                if oname == "players":
+                    continue
+                vals = ""
+                if o.members:
+                    vals = " {" + ", ".join(o.members) + "}"
+                elif o.lo is not None:
+                    vals = f" {o.lo}..{o.hi}"
+                default = o.members[o.default] if o.members and isinstance(o.default, int) else o.default
+                label = text_plain(o.decl.label) if o.decl and o.decl.label else ""
+                print(f"    {oname}: {o.type}{vals} = {json.dumps(default, ensure_ascii=False)}   {label}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from ..api import load
+    from .play import play
+
+    game = load(args.ruleset, _options(args))
+    seats = list(args.seat or ["human"])
+    seats += ["random"] * (game.n - len(seats))
+    if len(seats) > game.n:
+        print(f"error: {len(seats)} seats given for {game.n} players", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    print(f"{game.title} — {game.n} players, seed {seed}: " + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
+    play(game, seats, seed, _lang(args), args.log)
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import format_stats, simulate
+
+    s = simulate(args.ruleset, _options(args), args.n, args.seed, args.workers, args.seat or [],
+                 show_progress=not args.quiet)
+    stats = s.stats()
+    print(json.dumps(stats, ensure_ascii=False, indent=1) if args.json else format_stats(stats))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .replay import format_events, read_log, replay, replay_seed
+
+    viewer: int | None | str = "all" if args.player is None else args.player
+    if args.log.endswith(".json") or os.path.isfile(args.log) and not args.log.endswith(".fuda"):
+        log = read_log(args.log)
+        st = replay(log, args.log)
+    else:
+        if args.seed is None:
+            print("error: give a game log (.json) or a ruleset with --seed", file=sys.stderr)
+            return 2
+        st = replay_seed(args.log, _options(args), args.seed, args.seat or [])
+    print(format_events(st, viewer, _lang(args), spans=not args.no_rules, moves=not args.no_moves))
+    return 0
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    from .scenario import run_scenario, scenario_files
+
+    files = scenario_files(args.files)
+    failed = 0
+    for f in files:
+        o = run_scenario(f)
+        if o.passed:
+            if args.verbose:
+                print(f"PASS {o.file} ({o.steps} steps)")
+        else:
+            failed += 1
+            print(f"FAIL {o.file}", file=sys.stderr)
+            print(o.message, file=sys.stderr)
+    print(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed or not files else 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import bench, format_bench
+
+    if args.bot:
+        print(f"error: --bot {args.bot}: only random playouts are measured so far", file=sys.stderr)
+        return 2
+    r = bench(args.ruleset, _options(args), args.n, args.rounds, args.seed)
+    print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_bench(r))
+    return 0
+
+
+def cmd_parse(args: argparse.Namespace) -> int:
+    from pydantic import TypeAdapter
+
+    from ..ast import Module
+    from ..load import read, resolve
+    from ..parse import parse_module
+
+    path = resolve(args.file)
+    if path is None:
+        from ..errors import error
+
+        raise error("E504", f"no ruleset {args.file!r}")
+    m = parse_module(read(path), str(path))
+    print(TypeAdapter(Module).dump_json(m, indent=1).decode())
+    return 0
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    from ..api import load
+
+    print(load(args.ruleset, _options(args)).comp.source)
+    return 0
+
+
+# ------------------------------------------------------------------ parser
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="fuda", description="fuda — card games as text: validate, play, simulate.",
+                                 epilog=EPILOG)
+    sub = ap.add_subparsers(dest="cmd", metavar="COMMAND")
+
+    p = sub.add_parser("validate", help="check rulesets and report every mistake with its place",
+                       description="Parse and check ruleset files; print file:line:col errors and warnings.")
+    p.add_argument("files", nargs="+", metavar="FILE", help=".fuda files or bundled ruleset names")
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.add_argument("-q", "--quiet", action="store_true", help="print problems only")
+    _add_options(p)
+    p.set_defaults(fn=cmd_validate)
+
+    p = sub.add_parser("list", help="bundled rulesets and their options",
+                       description="List the bundled rulesets; -v (or a name) shows their options.")
+    p.add_argument("name", nargs="?", help="show this ruleset's options")
+    p.add_argument("-v", "--verbose", action="store_true", help="show every ruleset's options")
+    p.set_defaults(fn=cmd_list)
+
+    p = sub.add_parser("play", help="play in the terminal against bots",
+                       description="Play a ruleset at the terminal. Each --seat is one player in seat order "
+                                   "(human or random); missing seats are random bots. You see only your view.")
+    p.add_argument("ruleset")
+    p.add_argument("--seat", action="append", metavar="KIND", help="human | random (repeat per seat)")
+    p.add_argument("--seed", type=int, help="game seed (default: random)")
+    p.add_argument("--lang", choices=["en", "ja"], default="en", help="label language")
+    p.add_argument("--log", metavar="FILE", help="write a replayable game log at the end")
+    _add_options(p)
+    p.set_defaults(fn=cmd_play)
+
+    p = sub.add_parser("simulate", help="many bot games: win rates with confidence intervals",
+                       description="Play N games between bots and report per-seat and first-player win rates "
+                                   "(Wilson 95%% intervals), scores, game length and speed.")
+    p.add_argument("ruleset")
+    p.add_argument("-n", type=int, default=1000, help="number of games (default 1000)")
+    p.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed*1000000+i")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--seat", action="append", metavar="KIND", help="bot per seat (default random)")
+    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    _add_options(p)
+    p.set_defaults(fn=cmd_simulate)
+
+    p = sub.add_parser("replay", help="re-run a saved game (or a simulated one by seed) and print it",
+                       description="Replay a game log written by `fuda play --log`, or RULESET --seed SEED "
+                                   "(a game of `fuda simulate`), printing every event and the rule behind it.")
+    p.add_argument("log", metavar="LOG|RULESET")
+    p.add_argument("--seed", type=int, help="with a ruleset: the game seed to re-run")
+    p.add_argument("--seat", action="append", metavar="KIND", help="bots per seat, as in simulate")
+    p.add_argument("--player", type=int, help="show only what this player saw")
+    p.add_argument("--lang", choices=["en", "ja"], default="en")
+    p.add_argument("--no-rules", action="store_true", help="omit the rule locations")
+    p.add_argument("--no-moves", action="store_true", help="omit card movements")
+    _add_options(p)
+    p.set_defaults(fn=cmd_replay)
+
+    p = sub.add_parser("test", help="run scenario files (rule tests as data)",
+                       description="Run scenario YAML files or directories of them.")
+    p.add_argument("files", nargs="+", metavar="SCENARIO")
+    p.add_argument("-v", "--verbose", action="store_true")
+    p.set_defaults(fn=cmd_test)
+
+    p = sub.add_parser("bench", help="measure random playouts/s, decisions/s and clone cost on one core",
+                       description="Benchmark a ruleset on one core: best of several rounds of random games.")
+    p.add_argument("ruleset")
+    p.add_argument("-n", type=int, default=1000, help="games per round (default 1000)")
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bot", help="measure a bot's iterations/s instead (with the bots issue)")
+    p.add_argument("--json", action="store_true")
+    _add_options(p)
+    p.set_defaults(fn=cmd_bench)
+
+    p = sub.add_parser("parse", help="print a ruleset's syntax tree as JSON",
+                       description="Parse one file (no checks) and print its AST (pydantic-serialised).")
+    p.add_argument("file")
+    p.set_defaults(fn=cmd_parse)
+
+    p = sub.add_parser("compile", help="print the Python a ruleset compiles to",
+                       description="Show the generated code (for engine developers and the curious).")
+    p.add_argument("ruleset")
+    _add_options(p)
+    p.set_defaults(fn=cmd_compile)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    if not getattr(args, "fn", None):
+        ap.print_help()
+        return 2
+    try:
+        return int(args.fn(args))
+    except FudaError as e:
+        print(e.format(), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # an engine bug, not a user mistake
+        if os.environ.get("FUDA_DEBUG"):
+            raise
+        print(f"fuda: internal error: {type(e).__name__}: {e}\n"
+              "(this is a bug in fuda; FUDA_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

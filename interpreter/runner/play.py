@@ -1,0 +1,121 @@
+"""``fuda play``: humans at a plain terminal prompt and bots in any seats.
+
+A human sees only their own view. Input is a choice number or an action id (``play ♥7``; ASCII
+card names like ``H7`` work too); anything else is refused with the legal choices listed.
+Commands: ``help``, ``log``, ``save FILE``, ``quit``. Every game can be written as a log
+(``--log``) that ``fuda replay`` re-runs exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from ..bots.base import Bot, make_bot
+from ..engine.game import Action, Game
+from ..engine.state import State
+from ..errors import FudaError
+from .render import render, render_choices
+
+
+class Quit(Exception):
+    pass
+
+
+class Human:
+    name = "human"
+
+    def __init__(self, lang: int, inp: Callable[[str], str], out: TextIO, save: Callable[[str], None]) -> None:
+        self.lang = lang
+        self.input = inp
+        self.out = out
+        self.save = save
+
+    def choose(self, st: State, player: int, legal: list[Action]) -> Action:
+        v = st.view(player)
+        print("", file=self.out)
+        print(render(v, self.lang, title=st.game.title.split(" | ")[min(self.lang, 1)] if " | " in st.game.title
+                     else st.game.title), file=self.out)
+        print(render_choices(v["decision"], self.lang), file=self.out)
+        while True:
+            try:
+                raw = self.input(f"P{player}> ").strip()
+            except EOFError:
+                raise Quit() from None
+            if not raw:
+                continue
+            if raw in ("quit", "exit", "q"):
+                raise Quit()
+            if raw in ("help", "?"):
+                print("type a number or an action (e.g. 'play ♥7' or 'play H7'); 'log' shows the game log; "
+                      "'save FILE' writes a replayable log; 'quit' stops", file=self.out)
+                continue
+            if raw == "log":
+                for e in st.view(player)["log"][-40:]:
+                    print(f"  {e['text']}", file=self.out)
+                continue
+            if raw.startswith("save "):
+                self.save(raw[5:].strip())
+                continue
+            if raw.isdigit() and 1 <= int(raw) <= len(legal):
+                return legal[int(raw) - 1]
+            try:
+                opt = st.game.find_action(st, player, raw)
+                return next(a for a in legal if a.raw == opt)
+            except FudaError:
+                print(f"refused: {raw!r} is not legal now. Choose one of:", file=self.out)
+                print(render_choices(v["decision"], self.lang), file=self.out)
+
+
+def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[str]) -> dict[str, Any]:
+    return {"format": "fuda-log/1", "ruleset": game.ruleset, "options": game.options_given, "seed": seed,
+            "seats": seats, "actions": [[p, a] for p, a in actions]}
+
+
+def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str | None = None,
+         inp: Callable[[str], str] = input, out: TextIO = sys.stdout) -> State:
+    actions: list[tuple[int, str]] = []
+
+    def save(path: str) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(game_log(game, seed, actions, seats), f, ensure_ascii=False, indent=1)
+        print(f"saved {len(actions)} actions to {path} (fuda replay {path})", file=out)
+
+    agents: list[Bot | Human] = []
+    for i, spec in enumerate(seats):
+        agents.append(Human(lang, inp, out, save) if spec == "human" else make_bot(spec, seed * 1000 + i))
+    st = game.new_state(seed)
+    humans = [i for i, s in enumerate(seats) if s == "human"]
+    try:
+        while not st.over:
+            for p in st.to_move():
+                legal = game.legal_actions(st, p)
+                a = agents[p].choose(st, p, legal)
+                if not isinstance(agents[p], Human) and humans:
+                    print(f"  P{p} ({agents[p].name}): {_public_text(st, p, a, humans)}", file=out)
+                game.apply(st, p, a)
+                actions.append((p, a.id))
+                if st.over:
+                    break
+    except Quit:
+        print("game stopped.", file=out)
+        if log_path:
+            save(log_path)
+        return st
+    viewer = humans[0] if humans else None
+    print("", file=out)
+    print(render(st.view(viewer), lang, title=game.title), file=out)
+    if log_path:
+        save(log_path)
+    return st
+
+
+def _public_text(st: State, p: int, a: Action, humans: list[int]) -> str:
+    """What a human may learn of a bot's action: its id with hidden cards masked."""
+    from ..engine.observe import render_event
+
+    site = st.pend[0] if st.pend else 0
+    ev = render_event(st, (0, -1, p, site, a.raw), humans[0])
+    return ev["text"].split(": ", 1)[1] if ev else "…"

@@ -1,0 +1,91 @@
+"""``fuda replay``: re-run a saved game log (or a simulated game by its seed) and print it,
+every event with the rule that produced it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ..engine.observe import render_event
+from ..engine.state import State
+from ..errors import Diagnostic, FudaError, Span, error
+
+
+class GameLog(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    format: str
+    ruleset: str
+    options: dict[str, Any] = {}
+    seed: int = 0
+    seats: list[str] = []
+    actions: list[tuple[int, str]]
+
+
+def read_log(path: str) -> GameLog:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise error("E503", f"cannot read {path}: {e}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise FudaError([Diagnostic("E503", f"not a JSON game log: {e.msg}", Span(path, e.lineno, e.colno,
+                                                                                   e.lineno, e.colno + 1))],
+                        {path: text}) from None
+    try:
+        log = GameLog.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise error("E503", f"{path}: {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+    if log.format != "fuda-log/1":
+        raise error("E503", f"{path}: format {log.format!r} is not fuda-log/1")
+    return log
+
+
+def replay(log: GameLog, path: str = "<log>") -> State:
+    from ..api import load
+
+    game = load(log.ruleset, log.options)
+    st = game.new_state(log.seed)
+    for i, (p, a) in enumerate(log.actions):
+        try:
+            game.apply(st, p, a)
+        except FudaError as e:
+            raise error("E503", f"{path}: action {i + 1} (P{p}: {a}) cannot be replayed: {e.first.message}",
+                        hint="was the ruleset or its options changed since the game was saved?") from None
+    return st
+
+
+def replay_seed(ruleset: str, options: dict[str, Any], seed: int, seats: list[str]) -> State:
+    """Re-run the game ``fuda simulate`` played with this game seed."""
+    from ..api import load
+    from ..bots.base import make_bot
+
+    game = load(ruleset, options)
+    st = game.new_state(seed)
+    bots = [make_bot(seats[p] if p < len(seats) else "random", seed * 1000 + p) for p in range(game.n)]
+    while not st.over:
+        for p in st.to_move():
+            game.apply_raw(st, p, bots[p].choose(st, p, game.legal_actions(st, p)).raw)
+            if st.over:
+                break
+    return st
+
+
+def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, spans: bool = True,
+                  moves: bool = True) -> str:
+    lines = []
+    for ev in st.ev:
+        r = render_event(st, ev, viewer, lang)
+        if r is None or (not moves and r["kind"] in ("move",)):
+            continue
+        rule = f"  [{r['rule']}]" if spans and r["rule"] else ""
+        lines.append(f"{r['kind']:>8}  {r['text']}{rule}")
+    res = st.game.result(st)
+    lines.append("result: " + ", ".join(f"P{r['player']} {r['outcome']} (place {r['place']}"
+                                        + (f", score {r['score']}" if r["score"] else "") + ")" for r in res))
+    return "\n".join(lines)

@@ -1,0 +1,724 @@
+"""Scenario files: rule tests as data (YAML, validated by pydantic).
+
+A scenario loads a ruleset with options and a seed, runs its setup, places given cards into
+given zones and sets variables (``setup:``), starts play, then runs ``steps``: actions by any
+player (responses on others' turns included), expected refusals, edits, and expectations about
+zones, variables, legal actions, events, the stack, views and the result. See docs/cli.md.
+
+Every problem is reported as ``file:line:col: error[code]: message`` at the YAML line concerned:
+E501 for a malformed file, E502 for an expectation that does not hold (with what was found).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ..engine.game import Game
+from ..engine.observe import card_visible, render_event, view
+from ..engine.state import State
+from ..errors import Diagnostic, FudaError, IllegalAction, Span
+
+# ------------------------------------------------------------------ file model
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ZoneSpec(Strict):
+    cards: list[str] | None = None        # exact contents, bottom → top
+    top: list[str] | None = None          # these on top, first listed is the topmost
+    bottom: list[str] | None = None       # these at the bottom, first listed is the bottommost
+    contains: list[str] | None = None     # (expect) these are somewhere in it
+    excludes: list[str] | None = None     # (expect) these are not in it
+    unordered: list[str] | None = None    # (expect) exactly these, any order
+    size: int | None = None               # (expect)
+    empty: bool | None = None             # (expect)
+    lines: list[list[str]] | None = None  # a sequence of zones, front first
+
+
+class Edit(Strict):
+    zones: dict[str, list[str] | list[list[str]] | ZoneSpec] = Field(default_factory=dict)
+    rest: str | None = None
+    vars: dict[str, Any] = Field(default_factory=dict)
+    card_vars: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    current: str | int | None = None
+
+
+class LegalSpec(Strict):
+    includes: list[str] | None = None
+    excludes: list[str] | None = None
+    exactly: list[str] | None = None
+    count: int | None = None
+
+
+class TextsSpec(Strict):
+    includes: list[str] | None = None
+    excludes: list[str] | None = None
+    sequence: list[str] | None = None
+
+
+class ViewSpec(Strict):
+    player: str | int | None
+    shows: list[str] | None = None
+    hides: list[str] | None = None
+    vars: dict[str, Any] | None = None
+    hides_vars: list[str] | None = None
+
+
+class Expect(Strict):
+    to_move: list[str | int] | None = None
+    current: str | int | None = None
+    phase: str | None = None
+    legal: list[str] | LegalSpec | None = None
+    player: str | int | None = None           # whose legal actions `legal` looks at
+    zones: dict[str, list[str] | ZoneSpec] | None = None
+    vars: dict[str, Any] | None = None
+    card_vars: dict[str, dict[str, Any]] | None = None
+    events: list[str] | TextsSpec | None = None
+    new_events: list[str] | TextsSpec | None = None
+    stack: list[str] | None = None
+    over: bool | None = None
+    winner: list[str | int] | None = None
+    result: dict[str, Any] | None = None
+    scores: dict[str, float] | None = None
+    places: dict[str, int] | None = None
+    view: ViewSpec | list[ViewSpec] | None = None
+
+
+class Step(Strict):
+    act: str | None = None                     # "P0: play ♥7" or with `player`
+    player: str | int | None = None
+    illegal: bool = False                       # the action must be refused
+    expect: Expect | None = None
+    set: Edit | None = None
+    random: int | None = None                   # play this many random legal actions
+
+
+class Scenario(Strict):
+    ruleset: str
+    name: str | None = None
+    description: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int = 0
+    skip_setup: bool = False
+    start_phase: str | None = None
+    setup: Edit | None = None
+    steps: list[Step] = Field(default_factory=list)
+
+    @field_validator("steps", mode="before")
+    @classmethod
+    def _shorthand(cls, v: Any) -> Any:
+        """``- P0: play ♥7`` is short for ``- act: "P0: play ♥7"``."""
+        if not isinstance(v, list):
+            return v
+        out = []
+        for s in v:
+            if isinstance(s, dict):
+                keys = [k for k in s if isinstance(k, str) and re.fullmatch(r"P\d+", k)]
+                if len(keys) == 1 and isinstance(s[keys[0]], str) and "act" not in s:
+                    s = dict(s)
+                    s["act"] = f"{keys[0]}: {s.pop(keys[0])}"
+            out.append(s)
+        return out
+
+
+# ------------------------------------------------------------------ YAML with positions
+def _positions(text: str) -> dict[tuple[Any, ...], tuple[int, int]]:
+    """(path) → (line, col) of every node of a YAML document, for error messages."""
+    out: dict[tuple[Any, ...], tuple[int, int]] = {}
+    try:
+        root = yaml.compose(text)
+    except yaml.YAMLError:
+        return out
+
+    def walk(node: Any, path: tuple[Any, ...]) -> None:
+        out[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                key = k.value
+                out[(*path, key)] = (k.start_mark.line + 1, k.start_mark.column + 1)
+                walk(v, (*path, key))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, v in enumerate(node.value):
+                walk(v, (*path, i))
+
+    if root is not None:
+        walk(root, ())
+    return out
+
+
+@dataclass
+class Located:
+    file: str
+    text: str
+    pos: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)
+
+    def span(self, path: tuple[Any, ...]) -> Span:
+        p = tuple(path)
+        while p and p not in self.pos:
+            p = p[:-1]
+        line, col = self.pos.get(p, (1, 1))
+        width = 1
+        lines = self.text.splitlines()
+        if 0 < line <= len(lines):
+            rest = lines[line - 1][col - 1:]
+            width = max(len(rest.rstrip()), 1)
+        return Span(self.file, line, col, line, col + width)
+
+    def error(self, code: str, msg: str, path: tuple[Any, ...], hint: str | None = None) -> FudaError:
+        return FudaError([Diagnostic(code, msg, self.span(path), hint)], {self.file: self.text})
+
+
+def load_scenario(path: str | Path) -> tuple[Scenario, Located]:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise FudaError([Diagnostic("E501", f"cannot read scenario: {e}", Span(str(p), 0, 0, 0, 0))]) from None
+    return parse_scenario(text, str(p))
+
+
+def parse_scenario(text: str, file: str) -> tuple[Scenario, Located]:
+    loc = Located(file, text, _positions(text))
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise FudaError([Diagnostic("E501", f"not valid YAML: {getattr(e, 'problem', e)}",
+                                    Span(file, line, col, line, col + 1))], {file: text}) from None
+    if not isinstance(data, dict):
+        raise loc.error("E501", "a scenario is a mapping with ruleset, setup and steps", ())
+    try:
+        sc = Scenario.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        path = tuple(err["loc"])
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = f"unknown key {path[-1]!r}"
+        raise loc.error("E501", f"{'.'.join(map(str, path)) or 'scenario'}: {msg}", path) from None
+    return sc, loc
+
+
+# ------------------------------------------------------------------ running
+@dataclass
+class Outcome:
+    name: str
+    file: str
+    passed: bool
+    message: str = ""
+    steps: int = 0
+
+
+class Runner:
+    def __init__(self, sc: Scenario, loc: Located, base: Path) -> None:
+        self.sc = sc
+        self.loc = loc
+        self.base = base
+        self.game: Game
+        self.st: State
+        self.seen_events = 0
+
+    # -------------------------------------------------------------- helpers
+    def player(self, v: Any, path: tuple[Any, ...]) -> int:
+        if isinstance(v, int) and not isinstance(v, bool):
+            p = v
+        elif isinstance(v, str) and re.fullmatch(r"P\d+", v.strip()):
+            p = int(v.strip()[1:])
+        else:
+            raise self.loc.error("E501", f"a player is written P0, P1, …; got {v!r}", path)
+        if not 0 <= p < self.game.n:
+            raise self.loc.error("E501", f"there is no player P{p} ({self.game.n} players)", path)
+        return p
+
+    def card(self, name: str, path: tuple[Any, ...]) -> int:
+        idx = self.game.card_index.get(str(name))
+        if idx is None:
+            from ..errors import did_you_mean
+
+            raise self.loc.error("E501", f"no card is named {name!r}", path,
+                                 did_you_mean(str(name), self.game.card_names))
+        return idx
+
+    def zone_slots(self) -> dict[str, int]:
+        st = self.st
+        out = {}
+        for slot in list(range(self.game.static_slots)) + [s for q in st.sq for s in q]:
+            out[self.game.zone_name(st, slot)] = slot
+        # per-player zones may be named with a bare index too: 手札[0]
+        for name, slot in list(out.items()):
+            out.setdefault(re.sub(r"\[P(\d+)\]", r"[\1]", name), slot)
+        return out
+
+    def zone(self, name: str, path: tuple[Any, ...]) -> int:
+        slots = self.zone_slots()
+        key = name.replace(" ", "")
+        if key in slots:
+            return slots[key]
+        from ..errors import did_you_mean
+
+        raise self.loc.error("E501", f"no zone is named {name!r}", path,
+                             did_you_mean(key, slots) or "zones: " + ", ".join(list(slots)[:12]))
+
+    def seq_index(self, name: str) -> int | None:
+        m = re.fullmatch(r"(.+?)(?:\[P?(\d+)\])?", name.replace(" ", ""))
+        if not m:
+            return None
+        for i, zi in enumerate(self.game.seq_decl):
+            z = self.game.prog.zones[zi]
+            owner = self.game.seq_owner[i]
+            if z.name == m.group(1) and (owner is None or (m.group(2) is not None and int(m.group(2)) == owner)):
+                return i
+        return None
+
+    def value(self, var_type: Any, v: Any, path: tuple[Any, ...]) -> Any:
+        from .. import types as T
+
+        t = var_type
+        if v is None:
+            return None
+        if t.kind == "card":
+            return self.card(v, path)
+        if t.kind == "player":
+            return self.player(v, path)
+        if t.kind == "enum":
+            members = self.game.enum_members[t.name]
+            if v not in members:
+                raise self.loc.error("E501", f"{v!r} is not one of {', '.join(members)}", path)
+            return members.index(v)
+        if t.kind == "list":
+            if not isinstance(v, list):
+                raise self.loc.error("E501", f"expected a list, got {v!r}", path)
+            return tuple(self.value(t.elem or T.ANY, x, (*path, i)) for i, x in enumerate(v))
+        if t.kind == "square" and isinstance(v, list):
+            return tuple(v)
+        return v
+
+    def var(self, name: str, path: tuple[Any, ...]) -> Any:
+        for v in self.game.prog.vars:
+            if v.name == name:
+                return v
+        from ..errors import did_you_mean
+
+        raise self.loc.error("E501", f"no variable is named {name!r}", path,
+                             did_you_mean(name, [v.name for v in self.game.prog.vars]))
+
+    # -------------------------------------------------------------- edits
+    def edit(self, e: Edit, path: tuple[Any, ...]) -> None:
+        st = self.st
+        game = self.game
+        rest_slot = self.zone(e.rest, (*path, "rest")) if e.rest else game.prog.cards.start_zone.base  # type: ignore[union-attr]
+        placed: set[int] = set()
+        plan: list[tuple[int, ZoneSpec, tuple[Any, ...]]] = []
+        for zname, spec in e.zones.items():
+            zpath = (*path, "zones", zname)
+            if isinstance(spec, list) and spec and all(isinstance(x, list) for x in spec):
+                spec = ZoneSpec(lines=spec)  # type: ignore[arg-type]
+            elif isinstance(spec, list):
+                spec = ZoneSpec(cards=[str(x) for x in spec])
+            if spec.lines is not None:
+                self.set_lines(zname, spec.lines, zpath, rest_slot, placed)
+                continue
+            slot = self.zone(zname, zpath)
+            plan.append((slot, spec, zpath))
+        for slot, spec, zpath in plan:
+            names = (spec.cards or []) + (spec.top or []) + (spec.bottom or [])
+            for n in names:
+                c = self.card(n, zpath)
+                if c in placed:
+                    raise self.loc.error("E501", f"card {n} is placed twice", zpath)
+                placed.add(c)
+        for slot, spec, zpath in plan:
+            if spec.cards is not None:
+                for c in list(st.z[slot]):
+                    if c not in placed:
+                        self.put(c, rest_slot, top=False)
+                for n in spec.cards:
+                    self.put(self.card(n, zpath), slot, top=True)
+            for n in reversed(spec.top or []):
+                self.put(self.card(n, zpath), slot, top=True)
+            for n in reversed(spec.bottom or []):
+                self.put(self.card(n, zpath), slot, top=False)
+        for name, val in e.vars.items():
+            vpath = (*path, "vars", name)
+            v = self.var(name, vpath)
+            if v.readonly:
+                raise self.loc.error("E501", f"{name} is kept by the engine", vpath)
+            if v.scope == "player":
+                if not isinstance(val, dict):
+                    raise self.loc.error("E501", f"{name} is per player: give {{P0: …, P1: …}}", vpath)
+                for who, x in val.items():
+                    st.g[v.slot + self.player(who, (*vpath, who))] = self.value(v.type, x, (*vpath, who))
+            elif v.scope == "card":
+                raise self.loc.error("E501", f"{name} belongs to cards: use card_vars", vpath)
+            else:
+                st.g[v.slot] = self.value(v.type, val, vpath)
+        for cname, vals in e.card_vars.items():
+            c = self.card(cname, (*path, "card_vars", cname))
+            for name, val in vals.items():
+                vpath = (*path, "card_vars", cname, name)
+                v = self.var(name, vpath)
+                if v.scope != "card":
+                    raise self.loc.error("E501", f"{name} is not a per-card variable", vpath)
+                st.g[v.slot + c] = self.value(v.type, val, vpath)
+        if e.current is not None:
+            st.g[0] = self.player(e.current, (*path, "current"))
+
+    def put(self, c: int, slot: int, top: bool) -> None:
+        st = self.st
+        src = st.loc[c]
+        st.z[src].remove(c)
+        if top:
+            st.z[slot].append(c)
+        else:
+            st.z[slot].insert(0, c)
+        st.loc[c] = slot
+        st.vis[c] = 0
+
+    def set_lines(self, name: str, lines: list[list[str]], path: tuple[Any, ...], rest: int, placed: set[int]) -> None:
+        from ..engine import runtime as R
+
+        st = self.st
+        seq = self.seq_index(name)
+        if seq is None:
+            raise self.loc.error("E501", f"no sequence of zones is named {name!r}", path)
+        for slot in list(st.sq[seq]):
+            for c in list(st.z[slot]):
+                self.put(c, rest, top=False)
+        st.sq[seq].clear()
+        for i, names in enumerate(lines):
+            slot = R._insert(st, seq, False, -1)
+            for n in names:
+                c = self.card(n, (*path, i))
+                if c in placed:
+                    raise self.loc.error("E501", f"card {n} is placed twice", (*path, i))
+                placed.add(c)
+                self.put(c, slot, top=True)
+
+    # -------------------------------------------------------------- running
+    def run(self) -> int:
+        from ..api import load
+
+        sc = self.sc
+        ruleset = sc.ruleset
+        cand = self.base / ruleset
+        if cand.suffix == ".fuda" and cand.is_file():
+            ruleset = str(cand)
+        try:
+            self.game = load(ruleset, sc.options)
+        except FudaError as e:
+            if e.first.code in ("E401", "E402", "E504"):
+                raise self.loc.error(e.first.code, e.first.message, ("options",) if e.first.code != "E504"
+                                     else ("ruleset",), e.first.hint) from None
+            raise
+        if sc.skip_setup:
+            self.st = self.game.new_state(sc.seed, hold=True)
+            self.st.frames.clear()
+            self.st.pend = None
+            self.st.phase = -2
+        else:
+            self.st = self.game.new_state(sc.seed, hold=True)
+        steps = list(sc.steps)
+        i = 0
+        # steps that answer decisions taken during setup come before the setup edits
+        while self.st.pend is not None and i < len(steps):
+            self.step(steps[i], ("steps", i))
+            i += 1
+        if self.st.pend is not None:
+            raise self.loc.error("E502", "setup is still waiting for a decision; script it in steps", ("steps",))
+        if sc.setup is not None:
+            self.edit(sc.setup, ("setup",))
+        if sc.start_phase is not None and sc.start_phase not in [p.name for p in self.game.prog.phases]:
+            raise self.loc.error("E501", f"no phase named {sc.start_phase!r}", ("start_phase",))
+        self.game.begin(self.st, sc.start_phase)
+        self.seen_events = len(self.st.ev)
+        while i < len(steps):
+            self.step(steps[i], ("steps", i))
+            i += 1
+        return len(steps)
+
+    def step(self, s: Step, path: tuple[Any, ...]) -> None:
+        if s.set is not None:
+            self.edit(s.set, (*path, "set"))
+        if s.act is not None:
+            self.act(s, path)
+        if s.random is not None:
+            rng = random.Random(self.sc.seed * 7919 + len(self.st.ev))
+            for _ in range(s.random):
+                if self.st.over:
+                    break
+                p = self.st.to_move()[0]
+                self.game.apply(self.st, p, rng.choice(self.game.legal_actions(self.st, p)))
+        if s.expect is not None:
+            self.expect(s.expect, (*path, "expect"))
+            self.seen_events = len(self.st.ev)
+
+    def act(self, s: Step, path: tuple[Any, ...]) -> None:
+        text = s.act or ""
+        who = s.player
+        m = re.match(r"\s*(P\d+)\s*:\s*(.*)$", text)
+        if m:
+            who, text = m.group(1), m.group(2)
+        if who is None:
+            to_move = self.st.to_move()
+            if len(to_move) != 1:
+                raise self.loc.error("E501", "say who acts: \"P0: …\"", (*path, "act"))
+            who = to_move[0]
+        p = self.player(who, (*path, "act"))
+        try:
+            self.game.apply(self.st, p, text.strip())
+        except IllegalAction as e:
+            if s.illegal:
+                return
+            raise self.loc.error("E602", f"P{p}: {e.first.message}", (*path, "act")) from None
+        if s.illegal:
+            raise self.loc.error("E502", f"P{p}: {text.strip()} was expected to be refused, but it was legal",
+                                 (*path, "act"))
+
+    # -------------------------------------------------------------- expectations
+    def fail(self, path: tuple[Any, ...], msg: str) -> FudaError:
+        return self.loc.error("E502", msg, path)
+
+    def expect(self, e: Expect, path: tuple[Any, ...]) -> None:
+        st = self.st
+        game = self.game
+        if e.to_move is not None:
+            want = sorted(self.player(x, (*path, "to_move")) for x in e.to_move)
+            got = sorted(st.to_move())
+            if want != got:
+                raise self.fail((*path, "to_move"), f"to move: expected {_ps(want)}, found {_ps(got)}")
+        if e.current is not None:
+            want_p = self.player(e.current, (*path, "current"))
+            if st.g[0] != want_p:
+                raise self.fail((*path, "current"), f"current: expected P{want_p}, found P{st.g[0]}")
+        if e.phase is not None:
+            ph = game.prog.phases[st.phase].name if 0 <= st.phase < len(game.prog.phases) else "setup"
+            if ph != e.phase:
+                raise self.fail((*path, "phase"), f"phase: expected {e.phase}, found {ph}")
+        if e.legal is not None:
+            self.expect_legal(e, path)
+        if e.zones is not None:
+            for zname, spec in e.zones.items():
+                self.expect_zone(zname, spec, (*path, "zones", zname))
+        if e.vars is not None:
+            for name, want in e.vars.items():
+                self.expect_var(name, want, (*path, "vars", name))
+        if e.card_vars is not None:
+            for cname, vals in e.card_vars.items():
+                c = self.card(cname, (*path, "card_vars", cname))
+                for name, want in vals.items():
+                    v = self.var(name, (*path, "card_vars", cname, name))
+                    got = st.g[v.slot + c]
+                    if got != self.value(v.type, want, (*path, "card_vars", cname, name)):
+                        raise self.fail((*path, "card_vars", cname, name),
+                                        f"{cname}.{name}: expected {want!r}, found {self.show(v.type, got)!r}")
+        if e.events is not None:
+            self.expect_texts(e.events, [x["text"] for x in self.log(0)], (*path, "events"), "events")
+        if e.new_events is not None:
+            self.expect_texts(e.new_events, [x["text"] for x in self.log(self.seen_events)],
+                              (*path, "new_events"), "new events")
+        if e.stack is not None:
+            got_stack = [game.effects[st.items[i][0]].name for i in st.stack]
+            if got_stack != e.stack:
+                raise self.fail((*path, "stack"), f"stack (bottom → top): expected {e.stack}, found {got_stack}")
+        if e.over is not None and st.over != e.over:
+            raise self.fail((*path, "over"), f"the game is {'over' if st.over else 'not over'}")
+        res = game.result(st)
+        if e.winner is not None:
+            want = sorted(self.player(x, (*path, "winner")) for x in e.winner)
+            got = sorted(r["player"] for r in res if r["outcome"] == "win")
+            if not st.over or want != got:
+                raise self.fail((*path, "winner"), f"winners: expected {_ps(want)}, found "
+                                f"{_ps(got) if st.over else 'none (the game is not over)'}")
+        if e.result is not None:
+            for who, want in e.result.items():
+                p = self.player(who, (*path, "result", who))
+                got_r = res[p]
+                want_d = want if isinstance(want, dict) else {"outcome": want}
+                for k, v in want_d.items():
+                    if got_r.get(k) != v:
+                        raise self.fail((*path, "result", who), f"P{p} {k}: expected {v!r}, found {got_r.get(k)!r}")
+        if e.scores is not None:
+            for who, want_s in e.scores.items():
+                p = self.player(who, (*path, "scores", who))
+                if res[p]["score"] != want_s:
+                    raise self.fail((*path, "scores", who), f"P{p} score: expected {want_s}, found {res[p]['score']}")
+        if e.places is not None:
+            for who, want_pl in e.places.items():
+                p = self.player(who, (*path, "places", who))
+                if res[p]["place"] != want_pl:
+                    raise self.fail((*path, "places", who), f"P{p} place: expected {want_pl}, found {res[p]['place']}")
+        if e.view is not None:
+            for i, vs in enumerate(e.view if isinstance(e.view, list) else [e.view]):
+                self.expect_view(vs, (*path, "view", i) if isinstance(e.view, list) else (*path, "view"))
+
+    def log(self, start: int) -> list[dict[str, Any]]:
+        return [r for r in (render_event(self.st, ev, "all") for ev in self.st.ev[start:]) if r is not None]
+
+    def show(self, var_type: Any, v: Any) -> Any:
+        from ..compile import type_code
+        from ..engine.observe import _value
+
+        return _value(self.st, v, type_code(var_type), None) if var_type.kind != "card" else (
+            None if v is None else self.game.card_names[v])
+
+    def expect_legal(self, e: Expect, path: tuple[Any, ...]) -> None:
+        st = self.st
+        if e.player is not None:
+            p = self.player(e.player, (*path, "player"))
+        else:
+            tm = st.to_move()
+            if len(tm) != 1:
+                raise self.fail((*path, "legal"), f"say whose legal actions (player:); to move: {_ps(tm)}")
+            p = tm[0]
+        got = [a.id for a in self.game.legal_actions(st, p)]
+        spec = e.legal
+        if isinstance(spec, list):
+            spec = LegalSpec(exactly=spec)
+        assert spec is not None
+        lp = (*path, "legal")
+        if spec.exactly is not None and sorted(spec.exactly) != sorted(got):
+            raise self.fail(lp, f"P{p} legal actions: expected {spec.exactly}, found {got}")
+        for a in spec.includes or []:
+            if a not in got:
+                raise self.fail(lp, f"P{p} legal actions: {a!r} is missing; found {got}")
+        for a in spec.excludes or []:
+            if a in got:
+                raise self.fail(lp, f"P{p} legal actions: {a!r} should not be legal; found {got}")
+        if spec.count is not None and spec.count != len(got):
+            raise self.fail(lp, f"P{p} legal actions: expected {spec.count}, found {len(got)}: {got}")
+
+    def expect_zone(self, zname: str, spec: list[str] | ZoneSpec, path: tuple[Any, ...]) -> None:
+        st = self.st
+        names = self.game.card_names
+        if isinstance(spec, list):
+            spec = ZoneSpec(cards=[str(x) for x in spec])
+        if spec.lines is not None:
+            seq = self.seq_index(zname)
+            if seq is None:
+                raise self.loc.error("E501", f"no sequence of zones is named {zname!r}", path)
+            got_lines = [[names[c] for c in st.z[s]] for s in st.sq[seq]]
+            want_lines = [[names[self.card(n, path)] for n in ln] for ln in spec.lines]
+            if [sorted(x) for x in got_lines] != [sorted(x) for x in want_lines]:
+                raise self.fail(path, f"{zname}: expected lines {want_lines}, found {got_lines}")
+            return
+        slot = self.zone(zname, path)
+        got = [names[c] for c in st.z[slot]]
+        if spec.cards is not None:
+            want = [names[self.card(n, path)] for n in spec.cards]
+            if want != got:
+                raise self.fail(path, f"{zname} (bottom → top): expected {want}, found {got}")
+        if spec.unordered is not None:
+            want = [names[self.card(n, path)] for n in spec.unordered]
+            if sorted(want) != sorted(got):
+                raise self.fail(path, f"{zname}: expected {sorted(want)} in any order, found {got}")
+        if spec.top is not None:
+            want = [names[self.card(n, path)] for n in spec.top]
+            top = list(reversed(got))[:len(want)]
+            if top != want:
+                raise self.fail(path, f"{zname} top (topmost first): expected {want}, found {top}")
+        if spec.bottom is not None:
+            want = [names[self.card(n, path)] for n in spec.bottom]
+            if got[:len(want)] != want:
+                raise self.fail(path, f"{zname} bottom: expected {want}, found {got[:len(want)]}")
+        for n in spec.contains or []:
+            if names[self.card(n, path)] not in got:
+                raise self.fail(path, f"{zname}: {n} is not there; found {got}")
+        for n in spec.excludes or []:
+            if names[self.card(n, path)] in got:
+                raise self.fail(path, f"{zname}: {n} should not be there")
+        if spec.size is not None and spec.size != len(got):
+            raise self.fail(path, f"{zname}: expected {spec.size} cards, found {len(got)}: {got}")
+        if spec.empty is not None and (len(got) == 0) != spec.empty:
+            raise self.fail(path, f"{zname}: expected {'empty' if spec.empty else 'not empty'}, found {got}")
+
+    def expect_var(self, name: str, want: Any, path: tuple[Any, ...]) -> None:
+        v = self.var(name, path)
+        st = self.st
+        if v.scope == "player":
+            if not isinstance(want, dict):
+                raise self.loc.error("E501", f"{name} is per player: give {{P0: …}}", path)
+            for who, w in want.items():
+                p = self.player(who, (*path, who))
+                got = st.g[v.slot + p]
+                if got != self.value(v.type, w, (*path, who)):
+                    raise self.fail((*path, who), f"{name}[P{p}]: expected {w!r}, found {self.show(v.type, got)!r}")
+            return
+        got = st.g[v.slot]
+        if got != self.value(v.type, want, path):
+            raise self.fail(path, f"{name}: expected {want!r}, found {self.show(v.type, got)!r}")
+
+    def expect_texts(self, spec: list[str] | TextsSpec, texts: list[str], path: tuple[Any, ...], what: str) -> None:
+        if isinstance(spec, list):
+            spec = TextsSpec(sequence=spec)
+        for t in spec.includes or []:
+            if not any(t in x for x in texts):
+                raise self.fail(path, f"{what}: nothing contains {t!r}; found {texts[-12:]}")
+        for t in spec.excludes or []:
+            if any(t in x for x in texts):
+                raise self.fail(path, f"{what}: {t!r} should not appear; found "
+                                f"{[x for x in texts if t in x][:4]}")
+        if spec.sequence is not None:
+            i = 0
+            for x in texts:
+                if i < len(spec.sequence) and spec.sequence[i] in x:
+                    i += 1
+            if i < len(spec.sequence):
+                raise self.fail(path, f"{what}: {spec.sequence[i]!r} not found in order after "
+                                f"{spec.sequence[:i]}; found {texts[-16:]}")
+
+    def expect_view(self, vs: ViewSpec, path: tuple[Any, ...]) -> None:
+        p = None if vs.player is None else self.player(vs.player, (*path, "player"))
+        v = view(self.st, p)
+        import json
+
+        text = json.dumps(v, ensure_ascii=False)
+        for n in vs.shows or []:
+            c = self.card(n, (*path, "shows"))
+            if not card_visible(self.st, c, p) or f'"{self.game.card_names[c]}"' not in text:
+                raise self.fail((*path, "shows"), f"P{p}'s view should show {n}")
+        for n in vs.hides or []:
+            c = self.card(n, (*path, "hides"))
+            if f'"{self.game.card_names[c]}"' in text:
+                raise self.fail((*path, "hides"), f"P{p}'s view shows {n}, which should be hidden")
+        for name, want in (vs.vars or {}).items():
+            if v["vars"].get(name) != want:
+                raise self.fail((*path, "vars", name), f"P{p} sees {name} = {v['vars'].get(name)!r}, expected {want!r}")
+        for name in vs.hides_vars or []:
+            if name in v["vars"]:
+                raise self.fail((*path, "hides_vars"), f"P{p} sees {name} = {v['vars'][name]!r}, which should be hidden")
+
+
+def _ps(ps: list[int]) -> str:
+    return "[" + ", ".join(f"P{p}" for p in ps) + "]"
+
+
+def run_scenario(path: str | Path) -> Outcome:
+    """Run one scenario file; failures come back as an Outcome with the formatted error."""
+    p = Path(path)
+    try:
+        sc, loc = load_scenario(p)
+        n = Runner(sc, loc, p.parent).run()
+        return Outcome(sc.name or p.stem, str(p), True, steps=n)
+    except FudaError as e:
+        return Outcome(p.stem, str(p), False, e.format())
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for s in paths:
+        p = Path(s)
+        if p.is_dir():
+            out.extend(sorted(list(p.rglob("*.yaml")) + list(p.rglob("*.yml"))))
+        else:
+            out.append(p)
+    return out

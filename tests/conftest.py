@@ -1,0 +1,43 @@
+"""Shared test helpers: loading rulesets from text, playing random games."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.api import load_text
+from interpreter.engine.game import Game
+from interpreter.engine.state import State
+
+ROOT = Path(__file__).resolve().parent.parent
+SOAK = os.environ.get("FUDA_SOAK") == "1"
+
+
+def game_from(text: str, **options: object) -> Game:
+    return load_text(text, dict(options), filename="test.fuda")
+
+
+def random_game(game: Game, seed: int, max_steps: int = 100_000) -> State:
+    rng = random.Random(seed)
+    st = game.new_state(seed)
+    steps = 0
+    while not st.over and steps < max_steps:
+        for p in st.to_move():
+            legal = game.legal_actions(st, p)
+            game.apply(st, p, legal[rng.randrange(len(legal))])
+            steps += 1
+            if st.over:
+                break
+    return st
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if SOAK:
+        return
+    skip = pytest.mark.skip(reason="soak run: set FUDA_SOAK=1")
+    for item in items:
+        if "soak" in item.keywords:
+            item.add_marker(skip)
