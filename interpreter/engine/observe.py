@@ -142,8 +142,8 @@ def view(st: State, p: int | None, log_tail: int | None = None) -> dict[str, Any
     if st.over:
         out["result"] = game.result(st)
         out["capped"] = st.capped
-    events = [e for e in (render_event(st, ev, p) for ev in st.ev) if e is not None]
-    out["log"] = events if log_tail is None else events[-log_tail:]
+    evs = st.ev if log_tail is None else st.ev[len(st.ev) - log_tail:] if log_tail else []
+    out["log"] = [e for e in (render_event(st, ev, p) for ev in evs) if e is not None]
     return out
 
 

@@ -1,0 +1,143 @@
+"""Engine invariants, checked along random games of every bundled ruleset (DESIGN.md §3):
+cards are neither created nor destroyed, clones and JSON round trips are exact at every step,
+the same seed replays the same events, and no view ever names a card hidden from its player."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+from interpreter.api import load
+from interpreter.engine.observe import card_visible, view
+from interpreter.engine.state import State
+from interpreter.resources import bundled_rulesets
+
+RULESETS = bundled_rulesets()
+
+
+def conserved(st: State) -> None:
+    seen = sorted(c for zone in st.z for c in zone)
+    assert seen == list(range(st.game.ncards)), "a card was created or destroyed"
+    for slot, zone in enumerate(st.z):
+        for c in zone:
+            assert st.loc[c] == slot, f"card {c} is in zone {slot} but loc says {st.loc[c]}"
+
+
+_NAME_RE: dict[int, re.Pattern[str]] = {}
+
+
+def no_hidden_card(st: State, p: int | None, with_log: bool = True) -> None:
+    names = st.game.card_names
+    rx = _NAME_RE.get(id(st.game))
+    if rx is None:
+        alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        rx = _NAME_RE[id(st.game)] = re.compile(rf"(?<![\w♠♥♦♣])({alts})(?![\w])")
+    hidden = {names[c] for c in range(st.game.ncards) if not card_visible(st, c, p)}
+    text = json.dumps(view(st, p, log_tail=None if with_log else 0), ensure_ascii=False)
+    shown = hidden.intersection(rx.findall(text))
+    assert not shown, f"the view of {p} names hidden cards {sorted(shown)}"
+
+
+def roundtrip(st: State) -> None:
+    data = st.to_json()
+    back = State.from_json(json.loads(json.dumps(data, ensure_ascii=False)), st.game)
+    assert back.to_json() == data
+    assert st.clone().to_json() == data
+
+
+def options_for(name: str, rng: random.Random) -> dict[str, object]:
+    prog = load(name).prog
+    return {"players": rng.randint(prog.min_players, prog.max_players)}
+
+
+def play(st: State, rng: random.Random, each_step) -> None:  # type: ignore[no-untyped-def]
+    game = st.game
+    while not st.over:
+        for p in st.to_move():
+            legal = game.legal_actions(st, p)
+            game.apply(st, p, legal[rng.randrange(len(legal))])
+            each_step(st)
+            if st.over:
+                break
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hs.integers(0, 2**31 - 1))
+def test_cards_conserved_and_exact_round_trips(name, seed):
+    rng = random.Random(seed)
+    game = load(name, options_for(name, rng))
+    st = game.new_state(seed)
+    conserved(st)
+    roundtrip(st)
+
+    steps = [0]
+
+    def check(s: State) -> None:
+        # a round trip costs as much as the event log is long: at most every third step, and at the end
+        steps[0] += 1
+        conserved(s)
+        if steps[0] % 3 == 0 or s.over or s.stack or s.schosen is not None:
+            roundtrip(s)
+
+    play(st, rng, check)
+    assert st.over
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hs.integers(0, 2**31 - 1))
+def test_views_never_show_hidden_cards(name, seed):
+    rng = random.Random(seed)
+    game = load(name, options_for(name, rng))
+    st = game.new_state(seed)
+
+    steps = [0]
+
+    def check(s: State) -> None:
+        # the whole view every few steps (its log grows with the game), the rest of it at every step
+        steps[0] += 1
+        full = steps[0] % 10 == 0 or s.over
+        for p in [None, *range(game.n)]:
+            no_hidden_card(s, p, with_log=full)
+
+    check(st)
+    play(st, rng, check)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=5, deadline=None)
+@given(seed=hs.integers(0, 2**31 - 1))
+def test_same_seed_same_events(name, seed):
+    logs = []
+    for _ in range(2):
+        rng = random.Random(seed)
+        game = load(name, options_for(name, rng))
+        st = game.new_state(seed)
+        play(st, rng, lambda s: None)
+        logs.append(st.ev)
+    assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_clone_continues_like_the_original(name):
+    rng = random.Random(7)
+    game = load(name)
+    st = game.new_state(7)
+    for _ in range(15):
+        if st.over:
+            break
+        p = st.to_move()[0]
+        st.apply(p, rng.choice(st.legal_actions(p)))
+    twin = State.from_json(json.loads(json.dumps(st.to_json())))
+    copy = st.clone()
+    for s in (st, twin, copy):
+        r = random.Random(99)
+        play(s, r, lambda _s: None)
+    assert st.ev == twin.ev == copy.ev
+    assert st.result() == twin.result() == copy.result()
