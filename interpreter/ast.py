@@ -14,22 +14,19 @@ from typing import Any, Literal
 
 from .errors import Span
 
-node = dataclass(kw_only=True, slots=True, eq=False)
-
-
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Node:
     span: Span
 
 
 # ------------------------------------------------------------------ types and text
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class TypeRef(Node):
     name: str                       # "int", "card", an enum name, or "list"
     of: TypeRef | None = None       # element type of a list
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Text(Node):
     """A label or message: English and Japanese halves split at " | "; {expr} interpolates."""
     parts: list[list[str | Expr]]   # one list of literal/expression parts per language
@@ -40,79 +37,79 @@ class Text(Node):
 
 
 # ------------------------------------------------------------------ expressions
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Expr(Node):
     ty: Any = field(default=None, repr=False)      # set by the checker
     ref: Any = field(default=None, repr=False)     # resolved symbol, set by the checker
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Lit(Expr):
     kind: Literal["int", "number", "text", "bool", "none"]
     value: int | float | str | bool | None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Name(Expr):
     name: str
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Attr(Expr):
     obj: Expr
     name: str
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Index(Expr):
     obj: Expr
     args: list[Expr]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class KwArg(Node):
     name: str
     value: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Call(Expr):
     func: str
     args: list[Expr]
     kwargs: list[KwArg] = field(default_factory=list)
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Unary(Expr):
     op: Literal["-", "not"]
     operand: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Binary(Expr):
     op: str                         # + - * / // % and or == != < <= > >= in notin ..
     left: Expr
     right: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class IfExpr(Expr):
     cond: Expr
     then: Expr
     other: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class ListLit(Expr):
     items: list[Expr]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class TupleLit(Expr):
     items: list[Expr]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Comprehension(Expr):
     elem: Expr
     var: str
@@ -120,7 +117,7 @@ class Comprehension(Expr):
     cond: Expr | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Quantifier(Expr):
     kind: Literal["any", "all", "count"]
     var: str
@@ -128,7 +125,7 @@ class Quantifier(Expr):
     cond: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Best(Expr):
     var: str
     source: Expr
@@ -136,71 +133,71 @@ class Best(Expr):
 
 
 # ------------------------------------------------------------------ statements
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Stmt(Node):
     pass
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Let(Stmt):
     name: str
     type: TypeRef | None = None
     value: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Assign(Stmt):
     target: Expr
     op: str
     value: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class ExprStmt(Stmt):
     expr: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class If(Stmt):
     branches: list[tuple[Expr, list[Stmt]]]
     orelse: list[Stmt] | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class While(Stmt):
     cond: Expr
     body: list[Stmt]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Repeat(Stmt):
     count: Expr
     body: list[Stmt]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class For(Stmt):
     var: str
     source: Expr
     body: list[Stmt]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Break(Stmt):
     pass
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Continue(Stmt):
     pass
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Return(Stmt):
     value: Expr | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Move(Stmt):
     cards: Expr
     dest: Expr
@@ -208,7 +205,7 @@ class Move(Stmt):
     face: Literal["up", "down"] | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Deal(Stmt):
     count: Expr
     source: Expr
@@ -217,35 +214,35 @@ class Deal(Stmt):
     players: Expr | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Shuffle(Stmt):
     zone: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Reveal(Stmt):
     what: Expr
     to: Expr | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Hide(Stmt):
     what: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Swap(Stmt):
     a: Expr
     b: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Binder(Node):
     var: str
     source: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Option(Node):
     name: str
     binders: list[Binder]
@@ -254,7 +251,7 @@ class Option(Node):
     body: list[Stmt]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Choose(Stmt):
     player: Expr
     label: Text | None = None
@@ -262,7 +259,7 @@ class Choose(Stmt):
     otherwise: list[Stmt] | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Simultaneous(Stmt):
     var: str
     players: Expr
@@ -270,18 +267,18 @@ class Simultaneous(Stmt):
     options: list[Option]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Turn(Stmt):
     player: Expr
     body: list[Stmt]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Goto(Stmt):
     phase: str
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Activate(Stmt):
     effect: str
     args: list[Expr]
@@ -290,61 +287,61 @@ class Activate(Stmt):
     source: Expr | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Negate(Stmt):
     item: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Win(Stmt):
     who: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Lose(Stmt):
     who: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Finish(Stmt):
     who: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class End(Stmt):
     draw: bool = False
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Log(Stmt):
     text: Text
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Tell(Stmt):
     player: Expr
     text: Text
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Reverse(Stmt):
     pass
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Insert(Stmt):
     seq: Expr
     side: Literal["front", "back"]
     name: str
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Record(Stmt):
     key: Expr
 
 
 # ------------------------------------------------------------------ declarations
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Decl(Node):
     override: bool = False
 
@@ -354,25 +351,25 @@ class Decl(Node):
         return getattr(self, "name", type(self).__name__)
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class RulesetDecl(Decl):
     name: str
     title: Text | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class ExtendsDecl(Decl):
     base: str
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class PlayersDecl(Decl):
     min: int
     max: int
     default: int | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class OptType(Node):
     kind: Literal["named", "range", "enum"]
     name: str | None = None         # bool / int / number / an enum name
@@ -381,13 +378,13 @@ class OptType(Node):
     members: list[EnumMember] = field(default_factory=list)
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class EnumMember(Node):
     name: str
     label: Text | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class OptionDecl(Decl):
     name: str
     type: OptType | None = None     # None: a variant changing a base option's default
@@ -395,33 +392,33 @@ class OptionDecl(Decl):
     label: Text | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class EnumDecl(Decl):
     name: str
     members: list[EnumMember]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class CardAttrDecl(Node):
     name: str
     type: TypeRef
     default: Expr | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class CardDef(Node):
     name: Text
     fields: list[KwArg]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class CardFor(Node):
     var: str
     source: Expr
     items: list[CardItem]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class CardIf(Node):
     cond: Expr
     items: list[CardItem]
@@ -430,7 +427,7 @@ class CardIf(Node):
 CardItem = CardAttrDecl | CardDef | CardFor | CardIf
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class CardsDecl(Decl):
     template: str | None = None     # a built-in deck ("standard") or None for a custom deck
     args: list[KwArg | Expr] = field(default_factory=list)  # a template's arguments (keyword only; the checker says so)
@@ -443,7 +440,7 @@ class CardsDecl(Decl):
         return "cards"
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class ZoneDecl(Decl):
     name: str
     kind: Literal["pile", "hand", "grid", "sequence"]
@@ -454,7 +451,7 @@ class ZoneDecl(Decl):
     label: Text | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class VarDecl(Decl):
     name: str
     type: TypeRef | None = None
@@ -464,13 +461,13 @@ class VarDecl(Decl):
     label: Text | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Param(Node):
     name: str
     type: TypeRef
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class FnDecl(Decl):
     name: str
     params: list[Param]
@@ -478,7 +475,7 @@ class FnDecl(Decl):
     body: Expr
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class RuleDecl(Decl):
     name: str
     params: list[Param]
@@ -486,7 +483,7 @@ class RuleDecl(Decl):
     body: list[Stmt]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class SetupDecl(Decl):
     body: list[Stmt]
 
@@ -495,14 +492,14 @@ class SetupDecl(Decl):
         return "setup"
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class PhaseDecl(Decl):
     name: str
     label: Text | None = None
     body: list[Stmt]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class EffectDecl(Decl):
     name: str
     params: list[Param]
@@ -510,7 +507,7 @@ class EffectDecl(Decl):
     body: list[Stmt]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class WindowDecl(Decl):
     name: str
     label: Text | None = None
@@ -522,7 +519,7 @@ class WindowDecl(Decl):
     options: list[Option]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class WindowsDecl(Decl):
     names: list[str]
     name_spans: list[Span]
@@ -532,7 +529,7 @@ class WindowsDecl(Decl):
         return "windows"
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class CheckDecl(Decl):
     name: str
     label: Text | None = None
@@ -542,20 +539,20 @@ class CheckDecl(Decl):
     body: list[Stmt]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Tier(Node):
     cond: Expr
     by: Expr | None = None
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class OrderingDecl(Decl):
     name: str
     params: list[Param]
     tiers: list[Tier]
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class LimitDecl(Decl):
     count: int
     unit: str
@@ -565,7 +562,7 @@ class LimitDecl(Decl):
         return "limit"
 
 
-@node
+@dataclass(kw_only=True, slots=True, eq=False)
 class Module:
     file: str
     decls: list[Decl]

@@ -46,6 +46,11 @@ def _seq_src(a: str, t: T.T) -> str:
     return f"Z[{a}]" if t.kind == "zone" else a
 
 
+def _cards(ts: list[T.T]) -> T.T:
+    _need(_zone(ts[0]), f"expected a zone, got {ts[0]}")
+    return T.list_of(T.CARD)
+
+
 def _top1(z: str) -> str:
     """The top card, inline: a zone given as a constant slot is read without a call."""
     if z.isdigit():
@@ -189,7 +194,7 @@ B: list[Builtin] = [
     Builtin("bottom", 1, 2, _top,
             lambda a, t, c: f"_bottom(Z[{a[0]}])" if len(a) == 1 else f"tuple(Z[{a[0]}][:{a[1]}])",
             "bottom(zone) or bottom(zone, n)"),
-    Builtin("cards", 1, 1, lambda ts: (_need(_zone(ts[0]), "expected a zone"), T.list_of(T.CARD))[1],
+    Builtin("cards", 1, 1, _cards,
             lambda a, t, c: f"tuple(Z[{a[0]}])", "cards(zone): its cards, bottom first"),
     Builtin("zone_of", 1, 1, _card_to(T.ZONE), lambda a, t, c: f"LOC[{a[0]}]", "zone_of(card)"),
     Builtin("holder", 1, 1, _card_to(T.PLAYER), lambda a, t, c: f"_owner(st, LOC[{a[0]}])",

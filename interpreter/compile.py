@@ -24,7 +24,6 @@ from . import types as T
 from .builtins import BUILTINS
 from .check import (
     ITEM_FIELDS,
-    const_value,
     CheckSym,
     EffectSym,
     FnSym,
@@ -36,6 +35,7 @@ from .check import (
     VarSym,
     WindowSym,
     ZoneSym,
+    const_value,
 )
 from .errors import Span
 
@@ -290,7 +290,7 @@ class Compiler:
             idx = self.p.checks.index(c)
             if c.var is not None and c.decl.source is not None:
                 eg = ExprGen(self, {}, "plain")
-                self.emit(3, f"_hit = None", sid)
+                self.emit(3, "_hit = None", sid)
                 self.emit(3, f"for _p in {eg.seq(c.decl.source)}:", sid)
                 self.emit(4, f"if CK_{nm}(st, _p):", sid)
                 self.emit(5, "_hit = _p; break", sid)
@@ -331,20 +331,14 @@ class Compiler:
         site = len(self.sites)
         opts: list[OptInfo] = []
         procs: list[int] = []
-        sizes: list[int] = []
-        slots: list[list[int]] = []
         self.sites.append(SiteInfo("window", sid, opts, window=w.index))
         maps: list[dict[int, str]] = []
-        for proc, o in zip(w.procs, d.options, strict=True):
-            fid = self.frame_ids[proc.index]
-            procs.append(fid)
-            m = {id(proc.params[0]): "it", id(proc.params[1]): "pl"}
-            maps.append(m)
-        self.gen_enum(site, d.options, [w.procs[i] for i in range(len(d.options))], "it, pl", maps, opts)
-        for i, o in enumerate(d.options):
-            slots.append(opts[i].binder_slots)
         for proc in w.procs:
-            sizes.append(0)  # filled after frame generation
+            procs.append(self.frame_ids[proc.index])
+            maps.append({id(proc.params[0]): "it", id(proc.params[1]): "pl"})
+        self.gen_enum(site, d.options, list(w.procs), "it, pl", maps, opts)
+        slots = [info.binder_slots for info in opts]
+        sizes = [0] * len(w.procs)   # filled in once the frame procedures are generated
         return WindowRT(w.name, site, when, resp, ask, procs, sizes, slots)
 
     # -------------------------------------------------------------- decisions
@@ -409,13 +403,18 @@ class Compiler:
         bg.stmts(proc.body, 0)
         bg.finish()
         blocks = _thread_jumps(bg.blocks)
+        _duplicate_tails(blocks)
+        blocks = _thread_jumps(blocks)
         sid = self.span(proc.span)
         self.emit(0, f"def P{fid}(st, fr):", sid)
         self.emit(1, _prologue(t for b in blocks for _, t, _ in b.lines), sid)
         self.emit(1, "L = fr[1]", sid)
         self.emit(1, "while True:", sid)
-        for i, b in enumerate(blocks):
-            self.emit(2, f"{'if' if i == 0 else 'elif'} L == {i}:", sid)
+        resumes = sorted({int(m) for b in blocks for _, t, _ in b.lines for m in re.findall(r"fr\[1\] = (\d+)", t)})
+        order = resumes + [i for i in range(len(blocks)) if i not in resumes]
+        for n, i in enumerate(order):
+            b = blocks[i]
+            self.emit(2, f"{'if' if n == 0 else 'elif'} L == {i}:", sid)
             if not b.lines:
                 self.emit(3, "pass", sid)
             for ind, text, sp in b.lines:
@@ -472,6 +471,33 @@ def _thread_jumps(blocks: list[_Block]) -> list[_Block]:
     return out
 
 
+def _duplicate_tails(blocks: list[_Block], limit: int = 12, passes: int = 3) -> None:
+    """Replace a jump to a small block by a copy of that block, so straight-line paths (a decision's
+    continuation up to the next decision) run without going back through the dispatcher."""
+    jump = re.compile(r"(?:(.*); )?L = (\d+); continue$")
+    for _ in range(passes):
+        changed = False
+        for i, b in enumerate(blocks):
+            out: list[tuple[int, str, int]] = []
+            for ind, text, sp in b.lines:
+                m = jump.fullmatch(text)
+                k = int(m.group(2)) if m else -1
+                if m and k != i and 0 < len(blocks[k].lines) <= limit and not _jumps_to(blocks[k], i):
+                    if m.group(1):
+                        out.append((ind, m.group(1), sp))
+                    out.extend((ind + d, t, s) for d, t, s in blocks[k].lines)
+                    changed = True
+                else:
+                    out.append((ind, text, sp))
+            b.lines = out
+        if not changed:
+            break
+
+
+def _jumps_to(b: _Block, target: int) -> bool:
+    return any(re.search(rf"\bL = {target}; continue", t) for _, t, _ in b.lines)
+
+
 def _prologue(texts: Any) -> str:
     """Local aliases for the state's lists, only those the function uses."""
     body = "\n".join(texts)
@@ -485,9 +511,9 @@ def _return_in_loop(body: list[A.Stmt], in_loop: bool = False) -> bool:
             return True
         if isinstance(s, A.While | A.Repeat | A.For) and _return_in_loop(s.body, True):
             return True
-        if isinstance(s, A.If):
-            if any(_return_in_loop(b, in_loop) for _, b in s.branches) or _return_in_loop(s.orelse or [], in_loop):
-                return True
+        if isinstance(s, A.If) and (any(_return_in_loop(b, in_loop) for _, b in s.branches)
+                                    or _return_in_loop(s.orelse or [], in_loop)):
+            return True
         if isinstance(s, A.Turn) and _return_in_loop(s.body, in_loop):
             return True
         if isinstance(s, A.Choose | A.Simultaneous):
@@ -521,7 +547,7 @@ def _find_local(proc: Proc, name: str, span: Span) -> LocalSym:
 
 def _ident(name: str) -> str:
     """A Python identifier for a ruleset name (which may hold ♠ or other symbols)."""
-    out = []
+    out: list[str] = []
     for ch in name:
         if ch.isidentifier() or (ch.isdigit() and out):
             out.append(ch)
@@ -1016,9 +1042,9 @@ class BodyGen:
         elif isinstance(s, A.Assign):
             self.assign(s, ind, sp, eg.gen(s.value))
         elif isinstance(s, A.ExprStmt):
-            r = s.expr.ref if isinstance(s.expr, A.Call) else None
-            if isinstance(r, RuleSym) and r.proc is not None and not r.proc.body and not any(
-                    _impure(a) for a in s.expr.args):  # type: ignore[union-attr]
+            call = s.expr if isinstance(s.expr, A.Call) else None
+            if call is not None and isinstance(call.ref, RuleSym) and call.ref.proc is not None \
+                    and not call.ref.proc.body and not any(_impure(a) for a in call.args):
                 return   # an empty hook (a base ruleset's extension point)
             self.line(ind, eg.gen(s.expr), sp)
         elif isinstance(s, A.If):

@@ -91,9 +91,7 @@ def assignable(src: T, dst: T) -> bool:
         return src.elem is None or dst.elem is None or assignable(src.elem, dst.elem)
     if dst.kind == "list" and src.kind in ("zone", "seq"):
         return assignable(elem_type(src) or ANY, dst.elem or ANY)
-    if dst.kind == "tuple" and src.kind in ("list", "tuple"):
-        return True
-    return False
+    return dst.kind == "tuple" and src.kind in ("list", "tuple")
 
 
 def comparable(a: T, b: T) -> bool:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..check import Program
-from ..compile import Compiled, type_code
+from ..compile import Compiled
 from ..errors import Diagnostic, IllegalAction, RuleRuntimeError, Span
 from . import runtime as R
 from .state import State, tuplify

@@ -7,7 +7,7 @@ Events are tuples ``(kind, span_id, …)``; ``EV`` names the kinds. Generated co
 
 from __future__ import annotations
 
-from itertools import combinations as _combinations
+from itertools import combinations as _combinations  # noqa: F401 (used by generated code)
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -138,8 +138,9 @@ def _mv0(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) ->
 
 
 def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> None:
+    mv = _mv if st.sq else _mv0
     for c in tuple(cards):
-        _mv(st, c, dst, under, face, sp)
+        mv(st, c, dst, under, face, sp)
 
 
 def _deal(st: State, n: int, src: int, base: int, players: Any, sp: int) -> None:

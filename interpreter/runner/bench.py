@@ -27,7 +27,8 @@ def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int 
             while not st.over:
                 if st.schosen is None:
                     o = st.opts
-                    ap(st, st.pend[1][0], o[int(rnd() * len(o))])  # type: ignore[index]
+                    assert o is not None and st.pend is not None
+                    ap(st, st.pend[1][0], o[int(rnd() * len(o))])
                 else:
                     for p in st.to_move():
                         os_ = st.sopts[st.pend[1].index(p)]  # type: ignore[union-attr,index]

@@ -330,7 +330,7 @@ class Runner:
                 continue
             slot = self.zone(zname, zpath)
             plan.append((slot, spec, zpath))
-        for slot, spec, zpath in plan:
+        for _slot, spec, zpath in plan:
             names = (spec.cards or []) + (spec.top or []) + (spec.bottom or [])
             for n in names:
                 c = self.card(n, zpath)

@@ -1,0 +1,1 @@
+"""The bundled rulesets, shipped inside the installed package as interpreter.rulesets."""
