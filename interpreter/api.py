@@ -10,11 +10,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from typing import TYPE_CHECKING
+
 from .check import Program, check
-from .compile import compile_program
-from .engine.game import Game
 from .errors import Diagnostic, error
 from .load import load_source
+
+if TYPE_CHECKING:
+    from .engine.game import Game
 
 _CACHE: dict[tuple[str, str, str], Game] = {}
 
@@ -33,6 +36,9 @@ def load(name_or_path: str, options: dict[str, Any] | None = None) -> Game:
            json.dumps(options, sort_keys=True, ensure_ascii=False, default=str))
     game = _CACHE.get(key)
     if game is None:
+        from .compile import compile_program
+        from .engine.game import Game
+
         prog = check(src, options)
         game = Game(prog, compile_program(prog), name_or_path, options)
         _CACHE[key] = game
@@ -41,6 +47,9 @@ def load(name_or_path: str, options: dict[str, Any] | None = None) -> Game:
 
 def load_text(text: str, options: dict[str, Any] | None = None, filename: str = "<ruleset>.fuda") -> Game:
     """A Game from ruleset text (tests and tools); ``extends`` resolves bundled names."""
+    from .compile import compile_program
+    from .engine.game import Game
+
     src = load_source(filename, text)
     prog = check(src, options)
     return Game(prog, compile_program(prog), filename, dict(options or {}))

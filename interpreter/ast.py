@@ -9,24 +9,40 @@ expressions (``ty``, ``ref``) in place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field
 from typing import Any, Literal
 
 from .errors import Span
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Node:
     span: Span
 
+    def __init__(self, **kw: Any) -> None:
+        # one shared constructor instead of a generated one per class: building ~70 dataclass
+        # __init__s is most of this module's import time, and `fuda validate` must start fast
+        for k, v in kw.items():
+            setattr(self, k, v)
+        for k, f in self.__dataclass_fields__.items():
+            if k not in kw:
+                if f.default_factory is not MISSING:
+                    setattr(self, k, f.default_factory())
+                elif f.default is MISSING:
+                    raise TypeError(f"{type(self).__name__} needs {k}")
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={getattr(self, k, None)!r}" for k in self.__dataclass_fields__ if k not in ("ty", "ref"))
+        return f"{type(self).__name__}({inner})"
+
 
 # ------------------------------------------------------------------ types and text
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class TypeRef(Node):
     name: str                       # "int", "card", an enum name, or "list"
     of: TypeRef | None = None       # element type of a list
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Text(Node):
     """A label or message: English and Japanese halves split at " | "; {expr} interpolates."""
     parts: list[list[str | Expr]]   # one list of literal/expression parts per language
@@ -37,79 +53,79 @@ class Text(Node):
 
 
 # ------------------------------------------------------------------ expressions
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Expr(Node):
     ty: Any = field(default=None, repr=False)      # set by the checker
     ref: Any = field(default=None, repr=False)     # resolved symbol, set by the checker
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Lit(Expr):
     kind: Literal["int", "number", "text", "bool", "none"]
     value: int | float | str | bool | None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Name(Expr):
     name: str
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Attr(Expr):
     obj: Expr
     name: str
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Index(Expr):
     obj: Expr
     args: list[Expr]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class KwArg(Node):
     name: str
     value: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Call(Expr):
     func: str
     args: list[Expr]
     kwargs: list[KwArg] = field(default_factory=list)
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Unary(Expr):
     op: Literal["-", "not"]
     operand: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Binary(Expr):
     op: str                         # + - * / // % and or == != < <= > >= in notin ..
     left: Expr
     right: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class IfExpr(Expr):
     cond: Expr
     then: Expr
     other: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class ListLit(Expr):
     items: list[Expr]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class TupleLit(Expr):
     items: list[Expr]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Comprehension(Expr):
     elem: Expr
     var: str
@@ -117,7 +133,7 @@ class Comprehension(Expr):
     cond: Expr | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Quantifier(Expr):
     kind: Literal["any", "all", "count"]
     var: str
@@ -125,7 +141,7 @@ class Quantifier(Expr):
     cond: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Best(Expr):
     var: str
     source: Expr
@@ -133,71 +149,71 @@ class Best(Expr):
 
 
 # ------------------------------------------------------------------ statements
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Stmt(Node):
     pass
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Let(Stmt):
     name: str
     type: TypeRef | None = None
     value: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Assign(Stmt):
     target: Expr
     op: str
     value: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class ExprStmt(Stmt):
     expr: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class If(Stmt):
     branches: list[tuple[Expr, list[Stmt]]]
     orelse: list[Stmt] | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class While(Stmt):
     cond: Expr
     body: list[Stmt]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Repeat(Stmt):
     count: Expr
     body: list[Stmt]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class For(Stmt):
     var: str
     source: Expr
     body: list[Stmt]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Break(Stmt):
     pass
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Continue(Stmt):
     pass
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Return(Stmt):
     value: Expr | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Move(Stmt):
     cards: Expr
     dest: Expr
@@ -205,7 +221,7 @@ class Move(Stmt):
     face: Literal["up", "down"] | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Deal(Stmt):
     count: Expr
     source: Expr
@@ -214,35 +230,35 @@ class Deal(Stmt):
     players: Expr | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Shuffle(Stmt):
     zone: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Reveal(Stmt):
     what: Expr
     to: Expr | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Hide(Stmt):
     what: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Swap(Stmt):
     a: Expr
     b: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Binder(Node):
     var: str
     source: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Option(Node):
     name: str
     binders: list[Binder]
@@ -251,7 +267,7 @@ class Option(Node):
     body: list[Stmt]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Choose(Stmt):
     player: Expr
     label: Text | None = None
@@ -259,7 +275,7 @@ class Choose(Stmt):
     otherwise: list[Stmt] | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Simultaneous(Stmt):
     var: str
     players: Expr
@@ -267,18 +283,18 @@ class Simultaneous(Stmt):
     options: list[Option]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Turn(Stmt):
     player: Expr
     body: list[Stmt]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Goto(Stmt):
     phase: str
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Activate(Stmt):
     effect: str
     args: list[Expr]
@@ -287,61 +303,61 @@ class Activate(Stmt):
     source: Expr | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Negate(Stmt):
     item: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Win(Stmt):
     who: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Lose(Stmt):
     who: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Finish(Stmt):
     who: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class End(Stmt):
     draw: bool = False
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Log(Stmt):
     text: Text
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Tell(Stmt):
     player: Expr
     text: Text
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Reverse(Stmt):
     pass
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Insert(Stmt):
     seq: Expr
     side: Literal["front", "back"]
     name: str
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Record(Stmt):
     key: Expr
 
 
 # ------------------------------------------------------------------ declarations
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Decl(Node):
     override: bool = False
 
@@ -351,25 +367,25 @@ class Decl(Node):
         return getattr(self, "name", type(self).__name__)
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class RulesetDecl(Decl):
     name: str
     title: Text | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class ExtendsDecl(Decl):
     base: str
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class PlayersDecl(Decl):
     min: int
     max: int
     default: int | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class OptType(Node):
     kind: Literal["named", "range", "enum"]
     name: str | None = None         # bool / int / number / an enum name
@@ -378,13 +394,13 @@ class OptType(Node):
     members: list[EnumMember] = field(default_factory=list)
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class EnumMember(Node):
     name: str
     label: Text | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class OptionDecl(Decl):
     name: str
     type: OptType | None = None     # None: a variant changing a base option's default
@@ -392,33 +408,33 @@ class OptionDecl(Decl):
     label: Text | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class EnumDecl(Decl):
     name: str
     members: list[EnumMember]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class CardAttrDecl(Node):
     name: str
     type: TypeRef
     default: Expr | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class CardDef(Node):
     name: Text
     fields: list[KwArg]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class CardFor(Node):
     var: str
     source: Expr
     items: list[CardItem]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class CardIf(Node):
     cond: Expr
     items: list[CardItem]
@@ -427,7 +443,7 @@ class CardIf(Node):
 CardItem = CardAttrDecl | CardDef | CardFor | CardIf
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class CardsDecl(Decl):
     template: str | None = None     # a built-in deck ("standard") or None for a custom deck
     args: list[KwArg | Expr] = field(default_factory=list)  # a template's arguments (keyword only; the checker says so)
@@ -440,7 +456,7 @@ class CardsDecl(Decl):
         return "cards"
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class ZoneDecl(Decl):
     name: str
     kind: Literal["pile", "hand", "grid", "sequence"]
@@ -451,7 +467,7 @@ class ZoneDecl(Decl):
     label: Text | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class VarDecl(Decl):
     name: str
     type: TypeRef | None = None
@@ -461,13 +477,13 @@ class VarDecl(Decl):
     label: Text | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Param(Node):
     name: str
     type: TypeRef
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class FnDecl(Decl):
     name: str
     params: list[Param]
@@ -475,7 +491,7 @@ class FnDecl(Decl):
     body: Expr
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class RuleDecl(Decl):
     name: str
     params: list[Param]
@@ -483,7 +499,7 @@ class RuleDecl(Decl):
     body: list[Stmt]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class SetupDecl(Decl):
     body: list[Stmt]
 
@@ -492,14 +508,14 @@ class SetupDecl(Decl):
         return "setup"
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class PhaseDecl(Decl):
     name: str
     label: Text | None = None
     body: list[Stmt]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class EffectDecl(Decl):
     name: str
     params: list[Param]
@@ -507,7 +523,7 @@ class EffectDecl(Decl):
     body: list[Stmt]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class WindowDecl(Decl):
     name: str
     label: Text | None = None
@@ -519,7 +535,7 @@ class WindowDecl(Decl):
     options: list[Option]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class WindowsDecl(Decl):
     names: list[str]
     name_spans: list[Span]
@@ -529,7 +545,7 @@ class WindowsDecl(Decl):
         return "windows"
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class CheckDecl(Decl):
     name: str
     label: Text | None = None
@@ -539,20 +555,20 @@ class CheckDecl(Decl):
     body: list[Stmt]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Tier(Node):
     cond: Expr
     by: Expr | None = None
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class OrderingDecl(Decl):
     name: str
     params: list[Param]
     tiers: list[Tier]
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class LimitDecl(Decl):
     count: int
     unit: str
@@ -562,7 +578,7 @@ class LimitDecl(Decl):
         return "limit"
 
 
-@dataclass(kw_only=True, slots=True, eq=False)
+@dataclass(kw_only=True, eq=False)
 class Module:
     file: str
     decls: list[Decl]

@@ -190,7 +190,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
 
         raise error("E504", f"no ruleset {args.file!r}")
     m = parse_module(read(path), str(path))
-    print(TypeAdapter(Module).dump_json(m, indent=1).decode())
+    print(TypeAdapter(Module).dump_json(m, indent=1, serialize_as_any=True).decode())
     return 0
 
 

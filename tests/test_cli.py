@@ -1,0 +1,136 @@
+"""The fuda command, in-process: every subcommand, its help, and its refusal of bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from interpreter.api import load
+from interpreter.runner.cli import build_parser, main
+from interpreter.runner.play import play
+
+from .conftest import ROOT
+
+APO = str(ROOT / "rulesets" / "american_page_one.fuda")
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("cmd", ["validate", "list", "play", "simulate", "replay", "test", "bench", "parse",
+                                 "compile"])
+def test_every_command_has_help(cmd, capsys):
+    with pytest.raises(SystemExit) as e:
+        build_parser().parse_args([cmd, "--help"])
+    assert e.value.code == 0
+    assert "usage: fuda " + cmd in capsys.readouterr().out
+
+
+def test_validate_ok_and_error(capsys, tmp_path):
+    code, out, _ = run(capsys, "validate", APO)
+    assert code == 0 and "ok" in out
+    bad = tmp_path / "bad.fuda"
+    bad.write_text("ruleset bad\nplayers 2\nzone z: pile\ncards standard() in z\nsetup { shuffle y }\nphase p { }\n",
+                   encoding="utf-8")
+    code, _, err = run(capsys, "validate", str(bad))
+    assert code == 1
+    assert f"{bad}:5:17: error[E101]: unknown name y" in err or "bad.fuda:5:17: error[E101]" in err
+    assert "^" in err and "Traceback" not in err
+
+
+def test_list_shows_rulesets_and_options(capsys):
+    code, out, _ = run(capsys, "list", "american_page_one")
+    assert code == 0
+    assert "american_page_one" in out and "stop_at_first_winner" in out and "hand_size" in out
+
+
+def test_test_command_runs_scenarios(capsys):
+    code, out, _ = run(capsys, "test", str(ROOT / "rulesets" / "tests" / "american_page_one_matching.yaml"))
+    assert code == 0 and "1 passed, 0 failed" in out
+
+
+def test_simulate_reports_win_rates_with_intervals(capsys):
+    code, out, _ = run(capsys, "simulate", "american_page_one", "-n", "40", "--players", "3", "-q", "--json")
+    assert code == 0
+    stats = json.loads(out)
+    assert stats["games"] == 40 and len(stats["seats"]) == 3
+    assert sum(s["wins"] for s in stats["seats"]) == 40 - stats["draws"]
+    for s in stats["seats"]:
+        lo, hi = s["ci95"]
+        assert 0 <= lo <= s["win_rate"] <= hi <= 1
+    assert stats["length"]["p50"] <= stats["length"]["p90"] <= stats["length"]["max"]
+
+
+def test_simulate_with_workers_matches_one_worker(capsys):
+    from interpreter.runner.simulate import simulate
+
+    a = simulate("american_page_one", {}, 24, seed=3, workers=1, show_progress=False)
+    b = simulate("american_page_one", {}, 24, seed=3, workers=2, show_progress=False)
+    assert a.games == b.games
+
+
+def test_replay_a_simulated_game_by_seed(capsys):
+    from interpreter.runner.simulate import game_seed, play_one
+
+    summary = play_one("american_page_one", {}, game_seed(0, 5), [])
+    code, out, _ = run(capsys, "replay", "american_page_one", "--seed", str(game_seed(0, 5)))
+    assert code == 0
+    winners = [f"P{p}" for p in summary["winners"]]
+    assert any(f"{w} win" in out for w in winners)
+    assert "american_page_one.fuda:" in out          # every event names its rule
+
+
+def test_play_refuses_illegal_input_and_writes_a_replayable_log(tmp_path, capsys):
+    game = load("american_page_one", {"players": 2})
+    answers = iter(["fly away", "99", "1"] + ["1"] * 500)
+    out = io.StringIO()
+    log = tmp_path / "game.json"
+    st = play(game, ["human", "random"], seed=11, log_path=str(log), inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "refused: 'fly away' is not legal now" in text
+    assert "refused: '99'" in text
+    assert "  1. " in text                          # the legal choices, numbered
+    assert st.over
+    code, replayed, _ = run(capsys, "replay", str(log))
+    assert code == 0 and "result:" in replayed
+
+
+def test_replay_rejects_a_damaged_log(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "fuda-log/1", "ruleset": "american_page_one", "seed": 1, "actions": [[0, "fly"]]}',
+                   encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 1 and "E503" in err and "cannot be replayed" in err
+    bad.write_text("{not json", encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 1 and "E503" in err and "Traceback" not in err
+
+
+def test_bench_reports_speed(capsys):
+    code, out, _ = run(capsys, "bench", "american_page_one", "-n", "30", "--rounds", "1", "--json")
+    assert code == 0
+    r = json.loads(out)
+    assert r["games_per_second"] > 0 and r["clone_us"] > 0 and r["decisions_per_game"] > 1
+
+
+def test_parse_prints_the_ast_as_json(capsys):
+    code, out, _ = run(capsys, "parse", APO)
+    assert code == 0
+    data = json.loads(out)
+    assert data["decls"][0]["name"] == "american_page_one"
+    assert data["decls"][0]["span"]["line"] == data["decls"][0]["span"]["line"] > 0
+
+
+def test_options_file_and_set(tmp_path, capsys):
+    opts = tmp_path / "house.yaml"
+    opts.write_text("hand_size: 7\nstop_at_first_winner: false\n", encoding="utf-8")
+    code, out, _ = run(capsys, "simulate", "american_page_one", "-n", "5", "-q", "--json", "--options", str(opts),
+                       "--set", "players=2")
+    assert code == 0 and len(json.loads(out)["seats"]) == 2
+    code, _, err = run(capsys, "simulate", "american_page_one", "-n", "5", "-q", "--set", "hand_size=99")
+    assert code == 1 and "E402" in err
