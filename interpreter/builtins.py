@@ -246,7 +246,7 @@ B: list[Builtin] = [
     Builtin("height", 1, 1, _wh, lambda a, t, c: str(_grid_info(c, t[0])[2]), "height(grid)"),
     Builtin("occurrences", 1, 1, _any1, lambda a, t, c: f"st.tally.get(_key({a[0]}), 0)",
             "occurrences(key): how often `record key` has recorded it"),
-    Builtin("text", 1, 1, _text, lambda a, t, c: f"_text(st, {a[0]}, {c.type_code(t[0])})",
+    Builtin("text", 1, 1, _text, lambda a, t, c: f"_fmt(st, {a[0]}, {c.type_code(t[0])})",
             "text(x): x as it is shown to players"),
     Builtin("card", 1, 1, lambda ts: T.CARD, lambda a, t, c: "None", 'card("♠A"): a card by name'),
 ]

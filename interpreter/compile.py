@@ -48,6 +48,11 @@ class OptInfo:
     span: int
     binder_types: list[str]
     binder_slots: list[int]         # frame slots the chosen values go to
+    card_args: tuple[tuple[int, bool], ...] = ()   # (position in the option tuple, is a list) of cards
+
+    def __post_init__(self) -> None:
+        self.card_args = tuple((i + 1, t != "card") for i, t in enumerate(self.binder_types)
+                               if t in ("card", "list:card"))
 
 
 @dataclass
@@ -302,7 +307,7 @@ class Compiler:
         self.emit(3, "return")
         first = self.span(self.p.checks[0].span)
         self.emit(2, f"raise _RuleFailure('a check keeps firing: its condition stays true after its rule ran', "
-                     f"{first})", first)
+                     f"{first}, 'E603')", first)
         self.emit(1, "finally:")
         self.emit(2, "st.in_check = False")
 
@@ -1134,6 +1139,7 @@ class BodyGen:
             self.line(ind, f"st.ev.append(({_ev('TELL')}, {sp}, {eg.gen(s.player)}, {eg.text(s.text)}))", sp)
         elif isinstance(s, A.Reverse):
             self.line(ind, f"G[1] = -G[1]; st.ev.append(({_ev('REVERSE')}, {sp}, G[1]))", sp)
+            self.check_after(ind, sp, var=self.cg.p.vars[1])
         elif isinstance(s, A.Insert):
             sym = _find_local(self.cur_proc, s.name, s.span)
             self.line(ind, f"{eg.local(sym)} = _insert(st, {self.seq_id(s.seq)}, {s.side == 'front'}, {sp})", sp)

@@ -134,3 +134,23 @@ def test_options_file_and_set(tmp_path, capsys):
     assert code == 0 and len(json.loads(out)["seats"]) == 2
     code, _, err = run(capsys, "simulate", "american_page_one", "-n", "5", "-q", "--set", "hand_size=99")
     assert code == 1 and "E402" in err
+
+
+def test_a_quit_game_is_saved_and_resumes(tmp_path, capsys):
+    game = load("american_page_one", {"players": 2})
+    log = tmp_path / "g.json"
+    answers = iter(["1", "quit"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=5, log_path=str(log), inp=lambda _p: next(answers), out=out)
+    saved = json.loads(log.read_text(encoding="utf-8"))
+    assert saved["actions"] and "--resume" in out.getvalue()
+    answers2 = iter(["1"] * 500)
+    out2 = io.StringIO()
+    from interpreter.runner.replay import read_log
+
+    lg = read_log(str(log))
+    st = play(game, lg.seats, lg.seed, log_path=str(log), inp=lambda _p: next(answers2), out=out2,
+              resume=[(p, a) for p, a in lg.actions])
+    assert st.over and "resumed after" in out2.getvalue()
+    final = json.loads(log.read_text(encoding="utf-8"))
+    assert final["actions"][: len(saved["actions"])] == saved["actions"]

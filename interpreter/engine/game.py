@@ -81,6 +81,8 @@ class Game:
                 for k in range(z.count):
                     self.seq_owner.append(k if z.per_player else None)
                     self.seq_decl.append(zi)
+        self.zone_mask = [self.mask_for(self.zone_decl[slot], self.zone_owner[slot])
+                          for slot in range(self.static_slots)]
         self.effect_fields = [e.fields for e in comp.effects]
         self.n_item_fields = len(prog.item_fields)
         self.procs = comp.procs
@@ -91,6 +93,19 @@ class Game:
         self.effects = comp.effects
         self.spans = comp.spans
         self.enum_members = {name: e.members for name, e in prog.enums.items()}
+
+    def mask_for(self, zone_index: int, owner: int | None) -> int:
+        """The players who see cards in a zone of this declaration and owner."""
+        decl = self.prog.zones[zone_index].decl
+        assert decl is not None
+        vis = decl.visibility
+        if vis == "public":
+            return R.ALL
+        if vis == "hidden" or owner is None:
+            return 0
+        if vis == "owner":
+            return 1 << owner
+        return R.ALL & ~(1 << owner)  # others
 
     def zone_name(self, st: State, slot: int) -> str:
         if slot < self.static_slots:
@@ -215,7 +230,7 @@ class Game:
                 st.ev.append((R.EV_PHASE, -1, gt.phase))
             except R.RuleFailure as rf:
                 st.in_check = False
-                raise self.runtime_error(str(rf), rf.span) from None
+                raise self.runtime_error(str(rf), rf.span, rf.code) from None
             except RecursionError:
                 raise self.runtime_error("the rules recurse without end", self._failing_span()) from None
             except (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError) as e:
@@ -234,9 +249,9 @@ class Game:
                     sid = s
         return sid
 
-    def runtime_error(self, msg: str, sid: int) -> RuleRuntimeError:
+    def runtime_error(self, msg: str, sid: int, code: str = "E601") -> RuleRuntimeError:
         span = self.spans[sid] if 0 <= sid < len(self.spans) else Span(self.prog.chain[0], 0, 0, 0, 0)
-        return RuleRuntimeError([Diagnostic("E601", msg, span)], dict(self.prog.sources))
+        return RuleRuntimeError([Diagnostic(code, msg, span)], dict(self.prog.sources))
 
     # -------------------------------------------------------------- decisions
     def legal_actions(self, st: State, player: int | None = None) -> list[Action]:
@@ -288,7 +303,10 @@ class Game:
         if site.kind == "window":
             w = self.prog.windows[site.window]
             from ..check import text_plain
-            return text_plain(w.decl.label) if w.decl and w.decl.label else w.name
+            if w.decl is None or w.decl.label is None:
+                return w.name
+            halves = [text_plain(w.decl.label, i) for i in range(len(w.decl.label.parts))]
+            return " | ".join(dict.fromkeys(halves))
         if site.prompt is None:
             return None
         try:
@@ -347,11 +365,21 @@ class Game:
         opt = self.find_action(st, player, action)
         self.apply_raw(st, player, opt)
 
+    def act_mask(self, st: State, player: int, opt: tuple[Any, ...]) -> int:
+        """Who may read the cards an action names (the actor always can)."""
+        mask = R.ALL
+        if opt[0] >= 0 and st.pend is not None:
+            for i, is_list in self.sites[st.pend[0]].options[opt[0]].card_args:
+                for c in (opt[i],) if not is_list else opt[i]:
+                    if c is not None:
+                        mask &= R._card_mask(st, c)
+        return mask | 1 << player
+
     def apply_raw(self, st: State, player: int, opt: tuple[Any, ...]) -> None:
         """Apply a legal raw option (no checks: the fast path for bots and playouts).
         The event's span is found from (site, option) when the log is read."""
         pend = st.pend
-        st.ev.append((R.EV_ACT, -1, player, pend[0], opt))  # type: ignore[index]
+        st.ev.append((R.EV_ACT, -1, player, pend[0], opt, self.act_mask(st, player, opt)))  # type: ignore[index]
         st.ndec += 1
         if st.schosen is not None:
             assert pend is not None

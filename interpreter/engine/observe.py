@@ -166,12 +166,15 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     everyone = p == "all"
     viewer = None if everyone else p
 
-    def card(c: int | None) -> str:
+    def card(c: int | None, mask: int | None = None) -> str:
+        """A card as the viewer saw it when the event happened (``mask``: who could see it then)."""
         if c is None:
             return "none"
-        if everyone or card_visible(st, c, viewer):  # type: ignore[arg-type]
+        if everyone:
             return game.card_names[c]
-        return "a card"
+        seen = (viewer is not None and mask >> viewer & 1) or mask == R.ALL if mask is not None \
+            else card_visible(st, c, viewer)  # type: ignore[arg-type]
+        return game.card_names[c] if seen else "a card"
 
     def player(q: int | None) -> str:
         return "nobody" if q is None else f"P{q}"
@@ -179,7 +182,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     k = ev[0]
     text: str
     if k == R.EV_ACT:
-        _, _, who, site_id, opt = ev
+        who, site_id, opt, mask = ev[2], ev[3], ev[4], ev[5]
         site = game.sites[site_id]
         if site.kind == "simul" and not everyone and who != viewer:
             text = f"{player(who)} has chosen"
@@ -189,11 +192,12 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             info = site.options[opt[0]]
             parts = [info.name]
             for v, code in zip(opt[1:], info.binder_types, strict=True):
-                parts.append(_fmt_for(st, v, code, card))
+                parts.append(_fmt_for(st, v, code, lambda c: card(c, mask)))
             text = f"{player(who)}: {' '.join(parts)}"
     elif k == R.EV_MOVE:
-        _, _, c, src, dst = ev
-        text = f"{card(c)}: {game.zone_name(st, src)} → {game.zone_name(st, dst)}"
+        c, src, dst, mask = ev[2], ev[3], ev[4], ev[5]
+        src_name, dst_name = ev[6] if len(ev) > 6 else (game.zone_name(st, src), game.zone_name(st, dst))
+        text = f"{card(c, mask)}: {src_name} → {dst_name}"
     elif k == R.EV_SHUFFLE:
         text = f"shuffle {game.zone_name(st, ev[2])}"
     elif k == R.EV_TURN:
@@ -201,8 +205,9 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     elif k == R.EV_PHASE:
         text = f"phase: {game.prog.phases[ev[2]].name}"
     elif k == R.EV_PUSH:
-        _, _, iid, eff, ctl, src = ev
-        text = f"activate #{iid} {game.effects[eff].name} by {player(ctl)}" + (f" from {card(src)}" if src is not None else "")
+        _, _, iid, eff, ctl, src, mask = ev
+        text = f"activate #{iid} {game.effects[eff].name} by {player(ctl)}" + (
+            f" from {card(src, mask)}" if src is not None else "")
     elif k == R.EV_RESOLVE:
         text = f"resolve #{ev[2]}"
     elif k == R.EV_NEGATE:
@@ -232,19 +237,21 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         if not everyone and mask != R.ALL and (viewer is None or not mask >> viewer & 1):
             return None
         to = "everyone" if mask == R.ALL else ", ".join(f"P{q}" for q in range(game.n) if mask >> q & 1)
-        text = f"reveal {card(c)} to {to}"
+        text = f"reveal {card(c, mask)} to {to}"
     elif k == R.EV_REVEALVAR:
         text = f"revealed: {_slot_name(game, ev[2])}"
     elif k == R.EV_CHECK:
         chk = game.prog.checks[ev[2]]
         text = f"check {chk.name}" + (f" for {player(ev[3])}" if ev[3] is not None else "")
     elif k == R.EV_SWAP:
-        text = f"swap {card(ev[2])} and {card(ev[3])}"
+        text = f"swap {card(ev[2], ev[4])} and {card(ev[3], ev[4])}"
     elif k == R.EV_CAP:
         text = f"decision limit reached ({ev[2]}): the game ends as a draw"
     elif k == R.EV_INSERT:
         _, _, seq, slot, front = ev
-        text = f"new zone {game.zone_name(st, slot)} at the {'front' if front else 'back'}"
+        z = game.prog.zones[game.seq_decl[seq]]
+        owner = game.seq_owner[seq]
+        text = f"a new zone at the {'front' if front else 'back'} of {z.name}{'' if owner is None else f'[P{owner}]'}"
     elif k == R.EV_REMOVEZONE:
         z = game.prog.zones[game.seq_decl[ev[2]]]
         owner = game.seq_owner[ev[2]]

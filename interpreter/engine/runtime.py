@@ -45,9 +45,10 @@ class Goto(Exception):
 class RuleFailure(Exception):
     """A rule asked for something impossible; carries the span id of the statement."""
 
-    def __init__(self, message: str, span: int) -> None:
+    def __init__(self, message: str, span: int, code: str = "E601") -> None:
         super().__init__(message)
         self.span = span
+        self.code = code
 
 
 # ------------------------------------------------------------------ randomness
@@ -83,6 +84,21 @@ def _shuffle(st: State, z: int, sp: int) -> None:
 
 
 # ------------------------------------------------------------------ cards and zones
+# Events that name cards carry a mask of the players who could see those cards when the event
+# happened (the zones involved and the cards' face-up/revealed state): logs are rendered with
+# that mask, so what became visible later never rewrites history.
+def _zmask(st: State, slot: int) -> int:
+    """Players who see the cards of a zone slot (by the zone's visibility)."""
+    game = st.game
+    if slot < game.static_slots:
+        return game.zone_mask[slot]  # type: ignore[no-any-return]
+    seq, owner = st.dyn[slot - game.static_slots]
+    return game.mask_for(game.seq_decl[seq], owner)  # type: ignore[no-any-return]
+
+
+def _card_mask(st: State, c: int) -> int:
+    return _zmask(st, st.loc[c]) | st.vis[c]
+
 def _top(cards: list[int]) -> int | None:
     return cards[-1] if cards else None
 
@@ -101,6 +117,9 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
         raise RuleFailure("there is no card to move (the zone is empty or the value is none)", sp)
     src = st.loc[c]
     cards = st.z[src]
+    game = st.game
+    mask = _zmask(st, src) | _zmask(st, dst) | st.vis[c]
+    names = (game.zone_name(st, src), game.zone_name(st, dst))   # positions in sequences change later
     if cards[-1] == c:
         cards.pop()
     else:
@@ -111,8 +130,8 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
         st.z[dst].append(c)
     st.loc[c] = dst
     st.vis[c] = ALL if face == 1 else 0
-    st.ev.append((EV_MOVE, sp, c, src, dst))
-    if src >= st.game.static_slots and not st.z[src]:
+    st.ev.append((EV_MOVE, sp, c, src, dst, mask | st.vis[c], names))
+    if src >= game.static_slots and not st.z[src]:
         _close_up(st, src, sp)
 
 
@@ -133,8 +152,11 @@ def _mv0(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) ->
     else:
         z[dst].append(c)
     loc[c] = dst
-    st.vis[c] = ALL if face == 1 else 0
-    st.ev.append((EV_MOVE, sp, c, src, dst))
+    vis = st.vis
+    zm = st.game.zone_mask
+    new = ALL if face == 1 else 0
+    st.ev.append((EV_MOVE, sp, c, src, dst, zm[src] | zm[dst] | vis[c] | new))
+    vis[c] = new
 
 
 def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> None:
@@ -148,6 +170,7 @@ def _deal(st: State, n: int, src: int, base: int, players: Any, sp: int) -> None
     z = st.z
     pile = z[src]
     loc, vis, ev = st.loc, st.vis, st.ev
+    src_mask = _zmask(st, src)
     for _ in range(n):
         for p in players:
             if not pile:
@@ -156,8 +179,10 @@ def _deal(st: State, n: int, src: int, base: int, players: Any, sp: int) -> None
             dst = base + p
             z[dst].append(c)
             loc[c] = dst
+            ev.append((EV_MOVE, sp, c, src, dst, src_mask | _zmask(st, dst) | vis[c]))
             vis[c] = 0
-            ev.append((EV_MOVE, sp, c, src, dst))
+    if src >= st.game.static_slots and not pile:
+        _close_up(st, src, sp)
 
 
 def _swap(st: State, a: int | None, b: int | None, sp: int) -> None:
@@ -167,9 +192,11 @@ def _swap(st: State, a: int | None, b: int | None, sp: int) -> None:
     za, zb = st.loc[a], st.loc[b]
     la, lb = st.z[za], st.z[zb]
     ia, ib = la.index(a), lb.index(b)
+    both = _zmask(st, za) | _zmask(st, zb)
+    st.ev.append((EV_SWAP, sp, a, b, (both | st.vis[a]) & (both | st.vis[b])))
     la[ia], lb[ib] = b, a
     st.loc[a], st.loc[b] = zb, za
-    st.ev.append((EV_SWAP, sp, a, b))
+    st.vis[a] = st.vis[b] = 0          # like a move, a swap forgets earlier reveals
 
 
 def _reveal(st: State, cards: Any, mask: int, sp: int) -> None:
@@ -388,9 +415,9 @@ def _end(st: State, draw: bool, sp: int) -> None:
         everyone_first = all(g[2 + n + p] == 1 for p in range(n))
         for p in range(n):
             if g[2 + 3 * n + p] == NO_OUTCOME:
-                if draw or everyone_first:
-                    g[2 + 3 * n + p] = DRAW
-                else:
+                if (draw and placed[p] == 0) or everyone_first:
+                    g[2 + 3 * n + p] = DRAW       # a drawn game: those still playing draw,
+                else:                             # those who finished keep their place
                     g[2 + 3 * n + p] = WIN if g[2 + n + p] == 1 else LOSE
         st.ev.append((EV_END, sp, draw))
     _over(st)
@@ -414,7 +441,7 @@ def _push(st: State, effect: int, controller: int | None, source: int | None, pa
         item[5 + idx] = v
     st.items[iid] = item
     st.stack.append(iid)
-    st.ev.append((EV_PUSH, sp, iid, effect, controller, source))
+    st.ev.append((EV_PUSH, sp, iid, effect, controller, source, ALL if source is None else _card_mask(st, source)))
     return iid
 
 

@@ -110,7 +110,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..api import load
     from .play import play
 
-    game = load(args.ruleset, _options(args))
+    resume = None
+    if args.resume:
+        from .replay import read_log
+
+        saved = read_log(args.resume)
+        args.ruleset, args.seed = saved.ruleset, saved.seed
+        args.seat = args.seat or saved.seats
+        resume = [(p, a) for p, a in saved.actions]
+        game = load(saved.ruleset, saved.options)
+        args.log = args.log or args.resume
+    else:
+        if not args.ruleset:
+            print("error: name a ruleset (or --resume a saved game)", file=sys.stderr)
+            return 2
+        game = load(args.ruleset, _options(args))
     seats = list(args.seat or ["human"])
     seats += ["random"] * (game.n - len(seats))
     if len(seats) > game.n:
@@ -118,7 +132,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     print(f"{game.title} — {game.n} players, seed {seed}: " + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
-    play(game, seats, seed, _lang(args), args.log)
+    play(game, seats, seed, _lang(args), args.log, resume=resume)
     return 0
 
 
@@ -224,8 +238,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play in the terminal against bots",
                        description="Play a ruleset at the terminal. Each --seat is one player in seat order "
                                    "(human or random); missing seats are random bots. You see only your view.")
-    p.add_argument("ruleset")
+    p.add_argument("ruleset", nargs="?")
     p.add_argument("--seat", action="append", metavar="KIND", help="human | random (repeat per seat)")
+    p.add_argument("--resume", metavar="LOG", help="continue a saved game (a --log file); it keeps being saved there")
     p.add_argument("--seed", type=int, help="game seed (default: random)")
     p.add_argument("--lang", choices=["en", "ja"], default="en", help="label language")
     p.add_argument("--log", metavar="FILE", help="write a replayable game log at the end")

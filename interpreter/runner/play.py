@@ -75,7 +75,10 @@ def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[
 
 
 def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str | None = None,
-         inp: Callable[[str], str] = input, out: TextIO = sys.stdout) -> State:
+         inp: Callable[[str], str] = input, out: TextIO = sys.stdout,
+         resume: list[tuple[int, str]] | None = None) -> State:
+    """Play to the end (or until a human quits). ``resume``: actions of a saved game to replay
+    first. With ``log_path`` the game log is written whatever happens, so nothing is lost."""
     actions: list[tuple[int, str]] = []
 
     def save(path: str) -> None:
@@ -87,6 +90,11 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
     for i, spec in enumerate(seats):
         agents.append(Human(lang, inp, out, save) if spec == "human" else make_bot(spec, seed * 1000 + i))
     st = game.new_state(seed)
+    for p, a in resume or []:
+        game.apply(st, p, a)
+        actions.append((p, a))
+    if resume:
+        print(f"resumed after {len(resume)} actions", file=out)
     humans = [i for i, s in enumerate(seats) if s == "human"]
     try:
         while not st.over:
@@ -100,15 +108,15 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 if st.over:
                     break
     except Quit:
-        print("game stopped.", file=out)
+        print("game stopped." + (f" continue it with: fuda play {game.ruleset} --resume {log_path}"
+                                 if log_path else ""), file=out)
+        return st
+    finally:
         if log_path:
             save(log_path)
-        return st
     viewer = humans[0] if humans else None
     print("", file=out)
     print(render(st.view(viewer), lang, title=game.title), file=out)
-    if log_path:
-        save(log_path)
     return st
 
 
@@ -117,5 +125,5 @@ def _public_text(st: State, p: int, a: Action, humans: list[int]) -> str:
     from ..engine.observe import render_event
 
     site = st.pend[0] if st.pend else 0
-    ev = render_event(st, (0, -1, p, site, a.raw), humans[0])
+    ev = render_event(st, (0, -1, p, site, a.raw, st.game.act_mask(st, p, a.raw)), humans[0])
     return ev["text"].split(": ", 1)[1] if ev else "…"
