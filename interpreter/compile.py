@@ -1102,6 +1102,7 @@ class BodyGen:
             self.check_after(ind, sp, zones=True)
         elif isinstance(s, A.Shuffle):
             self.line(ind, f"_shuffle(st, {eg.gen(s.zone)}, {sp})", sp)
+            self.check_after(ind, sp, zones=True)
         elif isinstance(s, A.Reveal):
             self.reveal(s, ind, sp)
         elif isinstance(s, A.Hide):
@@ -1121,6 +1122,7 @@ class BodyGen:
             self.line(ind, f"raise _Goto({idx})", sp)
         elif isinstance(s, A.Negate):
             self.line(ind, f"_negate(st, {eg.gen(s.item)}, {sp})", sp)
+            self.check_after(ind, sp, zones=True)
         elif isinstance(s, A.Win):
             self.line(ind, f"_win(st, {eg.gen(s.who)}, {sp})", sp)
         elif isinstance(s, A.Lose):
@@ -1143,6 +1145,7 @@ class BodyGen:
         elif isinstance(s, A.Insert):
             sym = _find_local(self.cur_proc, s.name, s.span)
             self.line(ind, f"{eg.local(sym)} = _insert(st, {self.seq_id(s.seq)}, {s.side == 'front'}, {sp})", sp)
+            self.check_after(ind, sp, zones=True)
         elif isinstance(s, A.Record):
             self.line(ind, f"_record(st, {eg.gen(s.key)})", sp)
         else:
@@ -1199,6 +1202,7 @@ class BodyGen:
             else:
                 self.line(ind, f"_it = {obj}; _set_field(st, _it, {idx}, _item(st, _it, {sp})[{idx}] {op[:-1]} "
                                f"({value}), {sp})", sp)
+            self.check_after(ind, sp, zones=True)   # checks may read the stack
             return
         target = eg.gen(t)
         self.line(ind, f"{target} {op} {value}", sp)

@@ -34,4 +34,4 @@ def make_bot(spec: str, seed: int, **kw: Any) -> Bot:
         return RandomBot(seed)
     from ..errors import error
 
-    raise error("E501", f"unknown seat kind {spec!r}", hint="seats: human, random")
+    raise error("E505", f"unknown seat kind {spec!r}", hint="seats: human, random")

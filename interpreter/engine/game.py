@@ -124,9 +124,10 @@ class Game:
         return f"<Game {self.name} players={self.n}>"
 
     # -------------------------------------------------------------- new games
-    def new_state(self, seed: int = 0, hold: bool = False) -> State:
+    def new_state(self, seed: int = 0, hold: bool = False, skip_setup: bool = False) -> State:
         """A new game, run up to its first decision. ``hold``: stop when setup is done, before the
-        first phase starts (scenario files edit the state there, then call ``begin``)."""
+        first phase starts (scenario files edit the state there, then call ``begin``);
+        ``skip_setup``: do not run setup at all (all cards stay where the deck starts)."""
         prog = self.prog
         st = State.__new__(State)
         st.game = self
@@ -153,7 +154,7 @@ class Game:
         st.g = g
         st.sq = [[] for _ in range(prog.seq_count)]
         st.dyn = []
-        st.frames = [self._frame(self.comp.setup, ())]
+        st.frames = [] if skip_setup else [self._frame(self.comp.setup, ())]
         st.stack = []
         st.items = {}
         st.nitem = 0
@@ -172,10 +173,24 @@ class Game:
         st.ret = None
         st.choice = None
         st.in_check = False
-        if hold:
+        if hold or skip_setup:
             st.phase = -2
         self.run(st)
         return st
+
+    def refresh_options(self, st: State) -> None:
+        """Recompute the legal options of the pending decision (after a scenario edited the state)."""
+        if st.pend is None:
+            return
+        site = self.sites[st.pend[0]]
+        fr = st.frames[-1]
+        if site.kind == "choose":
+            st.opts = site.enum(st, fr)
+        elif site.kind == "simul":
+            assert st.sopts is not None
+            st.sopts = [site.enum(st, fr, p) for p in st.pend[1]]
+        else:
+            st.opts = site.enum(st, fr[2], st.pend[1][0]) + [(-1,)]
 
     def begin(self, st: State, phase: str | None = None) -> None:
         """Start play after ``new_state(hold=True)``: the first phase, or the named one."""
@@ -367,18 +382,23 @@ class Game:
 
     def act_mask(self, st: State, player: int, opt: tuple[Any, ...]) -> int:
         """Who may read the cards an action names (the actor always can)."""
+        if opt[0] < 0 or st.pend is None:
+            return R.ALL
+        return self._cards_mask(st, opt, st.pend[0]) | 1 << player
+
+    def _cards_mask(self, st: State, opt: tuple[Any, ...], site: int) -> int:
         mask = R.ALL
-        if opt[0] >= 0 and st.pend is not None:
-            for i, is_list in self.sites[st.pend[0]].options[opt[0]].card_args:
-                for c in (opt[i],) if not is_list else opt[i]:
-                    if c is not None:
-                        mask &= R._card_mask(st, c)
-        return mask | 1 << player
+        for i, is_list in self.sites[site].options[opt[0]].card_args:
+            for c in (opt[i],) if not is_list else opt[i]:
+                if c is not None:
+                    mask &= R._card_mask(st, c)
+        return mask
 
     def apply_raw(self, st: State, player: int, opt: tuple[Any, ...]) -> None:
         """Apply a legal raw option (no checks: the fast path for bots and playouts).
         The event's span is found from (site, option) when the log is read."""
         pend = st.pend
+        act_at = len(st.ev)
         st.ev.append((R.EV_ACT, -1, player, pend[0], opt, self.act_mask(st, player, opt)))  # type: ignore[index]
         st.ndec += 1
         if st.schosen is not None:
@@ -404,6 +424,10 @@ class Game:
                 st.pend = None
             return
         self.run(st)
+        ev = st.ev[act_at]
+        if ev[5] != R.ALL and self.sites[ev[3]].options[opt[0]].card_args:
+            # what the action shows at once (a card played face up) it may name in the log
+            st.ev[act_at] = ev[:5] + (ev[5] | self._cards_mask(st, opt, ev[3]),)
 
     # -------------------------------------------------------------- results
     def result(self, st: State) -> list[dict[str, Any]]:

@@ -103,7 +103,7 @@ def view(st: State, p: int | None, log_tail: int | None = None) -> dict[str, Any
         else:
             for c in range(game.ncards):
                 val = g[v.slot + c]
-                if val != v.init and card_visible(st, c, p):
+                if val != v.init and card_visible(st, c, p) and var_visible(st, v.slot + c, v.visibility, None, p):
                     card_vars.setdefault(game.card_names[c], {})[v.name] = _value(st, val, code, p)
     stack = []
     for iid in st.stack:

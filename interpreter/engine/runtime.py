@@ -160,8 +160,9 @@ def _mv0(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) ->
 
 
 def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> None:
+    """Move cards one by one; moved ``under`` a pile they keep their order beneath it."""
     mv = _mv if st.sq else _mv0
-    for c in tuple(cards):
+    for c in reversed(tuple(cards)) if under else tuple(cards):
         mv(st, c, dst, under, face, sp)
 
 

@@ -71,9 +71,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(w.format(prog.sources), file=sys.stderr)
         if args.strict and prog.warnings:
             bad += 1
+            print(f"{f}: {len(prog.warnings)} warning{'s' if len(prog.warnings) != 1 else ''} (errors with --strict)",
+                  file=sys.stderr)
+            continue
         if not args.quiet:
+            nc = len(prog.cards.names)
+            nw = len(prog.warnings)
             print(f"{f}: ok ({prog.name}, {prog.min_players}–{prog.max_players} players, "
-                  f"{len(prog.cards.names)} cards, {len(prog.warnings)} warning{'s' if len(prog.warnings) != 1 else ''})")
+                  f"{nc} card{'s' if nc != 1 else ''}, {nw} warning{'s' if nw != 1 else ''})")
     return 1 if bad else 0
 
 
@@ -249,7 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="many bot games: win rates with confidence intervals",
                        description="Play N games between bots and report per-seat and first-player win rates "
-                                   "(Wilson 95%% intervals), scores, game length and speed.")
+                                   "(Wilson 95% intervals), scores, game length and speed.")
     p.add_argument("ruleset")
     p.add_argument("-n", type=int, default=1000, help="number of games (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed*1000000+i")

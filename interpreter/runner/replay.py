@@ -85,6 +85,9 @@ def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, sp
             continue
         rule = f"  [{r['rule']}]" if spans and r["rule"] else ""
         lines.append(f"{r['kind']:>8}  {r['text']}{rule}")
+    if not st.over:
+        lines.append(f"(the game is not finished: {', '.join(f'P{p}' for p in st.to_move())} to move)")
+        return "\n".join(lines)
     res = st.game.result(st)
     lines.append("result: " + ", ".join(f"P{r['player']} {r['outcome']} (place {r['place']}"
                                         + (f", score {r['score']}" if r["score"] else "") + ")" for r in res))

@@ -420,13 +420,7 @@ class Runner:
                 raise self.loc.error(e.first.code, e.first.message, ("options",) if e.first.code != "E504"
                                      else ("ruleset",), e.first.hint) from None
             raise
-        if sc.skip_setup:
-            self.st = self.game.new_state(sc.seed, hold=True)
-            self.st.frames.clear()
-            self.st.pend = None
-            self.st.phase = -2
-        else:
-            self.st = self.game.new_state(sc.seed, hold=True)
+        self.st = self.game.new_state(sc.seed, hold=True, skip_setup=sc.skip_setup)
         steps = list(sc.steps)
         i = 0
         # steps that answer decisions taken during setup come before the setup edits
@@ -449,6 +443,7 @@ class Runner:
     def step(self, s: Step, path: tuple[Any, ...]) -> None:
         if s.set is not None:
             self.edit(s.set, (*path, "set"))
+            self.game.refresh_options(self.st)
         if s.act is not None:
             self.act(s, path)
         if s.random is not None:
