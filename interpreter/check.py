@@ -16,12 +16,16 @@ from . import types as T
 from .decks import TEMPLATES, DeckData
 from .errors import Diagnostic, FudaError, Span, did_you_mean
 from .load import Source
+from .parse import too_deep
 
 BUILTIN_ENUMS = {"Pattern": [("orthogonal", "orthogonal | 縦横"), ("diagonal", "diagonal | 斜め"),
                              ("king", "king | 八方")]}
 RESERVED = {"current", "direction", "players", "active", "stack", "score", "place", "out", "true",
             "false", "none", "list", "of"}
 EFFECT_LOCALS = ("item", "controller", "source", "times")
+SEAT_HINT = "players are not numbers: name a seat with players[0]"
+MAX_FIXED_RANGE = 100_000       # a fixed a..b (deck loops, initial values) is built in memory
+MAX_TEMPLATE_ARG = 10_000       # e.g. jokers: more cards than any game uses, fewer than fill the memory
 ITEM_FIELDS = {"kind": T.EFFECT, "controller": T.PLAYER, "source": T.CARD, "times": T.INT,
                "negated": T.BOOL}
 
@@ -304,7 +308,9 @@ class Checker:
 
     # -------------------------------------------------------------- reporting
     def err(self, code: str, msg: str, span: Span, hint: str | None = None) -> None:
-        self.diags.append(Diagnostic(code, msg, span, hint))
+        d = Diagnostic(code, msg, span, hint)
+        if d not in self.diags:     # a deck's `for` checks its items once per value
+            self.diags.append(d)
 
     def fail(self, code: str, msg: str, span: Span, hint: str | None = None) -> Abort:
         self.err(code, msg, span, hint)
@@ -348,7 +354,7 @@ class Checker:
         deck = self.deck_data(by[A.CardsDecl])   # template enums must exist before options use them
         for d in by[A.OptionDecl]:
             self.option_decl(d)
-        self.apply_given_options(top)
+        self.apply_given_options(by[A.RulesetDecl][-1].span if by[A.RulesetDecl] else top)
         self.zones_decl(by[A.ZoneDecl])
         self.cards_decl(by[A.CardsDecl], deck, top)
         self.vars_decl(by[A.VarDecl])
@@ -448,6 +454,7 @@ class Checker:
         for i, (m, _) in enumerate(members):
             if m in seen:
                 self.err("E102", f"{name} lists {m} twice", spans[i] if spans else span)
+                continue
             seen.add(m)
             self.members.setdefault(m, []).append(MemberRef(sym, i))
         sym.used = builtin
@@ -502,7 +509,16 @@ class Checker:
                 else:
                     raise self.fail("E101", f"unknown option type {ot.name}", ot.span,
                                     did_you_mean(ot.name, ["bool", "int", "number", "text", *self.enums]))
-            sym.default = self.option_value(sym, self.const(d.default, None), d.default.span)
+            dflt = d.default
+            if sym.type.kind == "enum" and isinstance(dflt, A.Name) and dflt.name not in self.options:
+                # its own member even if another enum shares the name; anything else is not a member
+                if dflt.name not in sym.members:
+                    raise self.fail("E402", f"option {d.name} takes one of {', '.join(sym.members)}; "
+                                    f"{dflt.name} is not one", dflt.span, did_you_mean(dflt.name, sym.members))
+                value: Any = MemberRef(self.enums[sym.type.name or ""], sym.members.index(dflt.name))
+            else:
+                value = self.const(dflt, None)
+            sym.default = self.option_value(sym, value, dflt.span)
             sym.value = sym.default
         except Abort:
             pass
@@ -560,13 +576,16 @@ class Checker:
         return value
 
     def apply_given_options(self, top: Span) -> None:
+        """Options given from outside: an unknown one is reported at the ruleset's header, a bad value at
+        the option's declaration (which shows its type and range)."""
         for k, v in self.given.items():
             if k not in self.options:
-                self.err("E401", f"unknown option {k!r}", top, did_you_mean(k, self.options) or
+                self.err("E401", f"unknown option {k!r}", top, did_you_mean(str(k), self.options) or
                          "options: " + ", ".join(self.options))
                 continue
+            sym = self.options[k]
             try:
-                self.options[k].value = self.option_value(self.options[k], v, top, given=True)
+                sym.value = self.option_value(sym, v, sym.span if sym.span.line > 0 else top, given=True)
             except Abort:
                 pass
         self.n_players = self.options["players"].value
@@ -601,13 +620,20 @@ class Checker:
             raise self.fail("E103", f"{en.name} has no member {e.name}", e.span, did_you_mean(e.name, en.members))
         if isinstance(e, A.Unary):
             v = self.const(e.operand, env)
+            if e.op != "not" and (isinstance(v, bool) or not isinstance(v, int | float)):
+                raise self.fail("E201", f"- takes a number, not {_const_type(v)}", e.span)
             return (not v) if e.op == "not" else -v
         if isinstance(e, A.Binary):
             a, b = self.const(e.left, env), self.const(e.right, env)
+            if e.op == ".." and isinstance(a, int) and isinstance(b, int) and b - a >= MAX_FIXED_RANGE:
+                raise self.fail("E201", f"the range {a}..{b} is too long for a fixed value "
+                                f"(at most {MAX_FIXED_RANGE} numbers)", e.span)
             try:
                 return _const_binop(e.op, a, b)
             except TypeError:
                 raise self.fail("E201", f"cannot apply {e.op} to {a!r} and {b!r}", e.span) from None
+            except ZeroDivisionError:
+                raise self.fail("E201", "division by zero", e.span) from None
         if isinstance(e, A.IfExpr):
             return self.const(e.then if self.const(e.cond, env) else e.other, env)
         if isinstance(e, A.ListLit):
@@ -674,14 +700,16 @@ class Checker:
             self.err("E310", "the ruleset has no cards", top, "add: cards standard(jokers = 0) in DECK_ZONE")
         else:
             d = decls[-1]
+            before = len(self.diags)
             if d.template is not None and deck is not None:
                 fn, params = TEMPLATES[d.template]
                 kwargs = {}
                 for k, v in getattr(self, "_deck_args", {}).items():
                     try:
                         kwargs[k] = self.const(v, None)
-                        if not isinstance(kwargs[k], params[k]) or kwargs[k] < 0:
-                            self.err("E201", f"{k} must be a whole number ≥ 0", v.span)
+                        if isinstance(kwargs[k], bool) or not isinstance(kwargs[k], params[k]) \
+                                or not 0 <= kwargs[k] <= MAX_TEMPLATE_ARG:
+                            self.err("E201", f"{k} must be a whole number from 0 to {MAX_TEMPLATE_ARG}", v.span)
                             kwargs[k] = 0
                     except Abort:
                         kwargs[k] = 0
@@ -700,7 +728,7 @@ class Checker:
             elif d.template is None:
                 defaults: dict[str, Any] = {}
                 self.card_items(d.items, {}, names, attrs, attr_types, defaults)
-            if d.template is None and not names:
+            if d.template is None and not names and len(self.diags) == before:  # not after the deck's errors
                 self.err("E310", "the deck has no cards", d.span)
             dup = {n for n in names if names.count(n) > 1}
             if dup:
@@ -737,11 +765,22 @@ class Checker:
                     if it.name in attr_types:
                         raise self.fail("E102", f"card attribute {it.name} is declared twice", it.span)
                     attr_types[it.name] = self.type_ref(it.type)
-                    defaults[it.name] = self.run_value(self.const(it.default, env)) if it.default else None
-                    attrs[it.name] = [defaults[it.name]] * len(names)
+                    defaults[it.name] = None
+                    attrs[it.name] = [None] * len(names)     # declared even if its default is wrong
+                    if it.default is not None:
+                        v = self.const(it.default, env)
+                        vt = _const_type(v)
+                        if not T.assignable(vt, attr_types[it.name]):
+                            raise self.fail("E201", f"attribute {it.name} is {attr_types[it.name]}, not {vt}",
+                                            it.default.span)
+                        defaults[it.name] = self.run_value(v)
+                        attrs[it.name] = [defaults[it.name]] * len(names)
                 elif isinstance(it, A.CardDef):
                     name = "".join(p if isinstance(p, str) else _const_text(self.const(p, env))
                                    for p in it.name.parts[0])
+                    if name in names:
+                        raise self.fail("E102", f"card {name} is declared twice", it.span,
+                                        "card names must be unique")
                     names.append(name)
                     for a in attrs:
                         attrs[a].append(defaults[a])
@@ -914,17 +953,21 @@ class Checker:
             return list(self.windows.values())
         d = decls[-1]
         out: list[WindowSym] = []
+        suggested: set[str] = set()
         for n, sp in zip(d.names, d.name_spans, strict=True):
             w = self.windows.get(n)
             if w is None:
-                self.err("E107", f"unknown window {n}", sp, did_you_mean(n, self.windows))
+                hint = did_you_mean(n, self.windows)
+                self.err("E107", f"unknown window {n}", sp, hint)
+                if hint:
+                    suggested.update(x for x in self.windows if hint == f"did you mean {x}?")
             elif w in out:
                 self.err("E102", f"window {n} is listed twice", sp)
             else:
                 out.append(w)
                 w.used = True
         for w in self.windows.values():
-            if w not in out:
+            if w not in out and w.name not in suggested:
                 self.err("E107", f"window {w.name} is not in the windows order", w.span,
                          f"add it to: windows {', '.join(d.names)}")
         for i, w in enumerate(out):
@@ -988,6 +1031,9 @@ class Checker:
         w.scope_proc = base
         self.no_shadow(d.item_var, d.span)
         self.no_shadow(d.player_var, d.span)
+        if d.item_var == d.player_var:
+            self.err("E102", f"window {w.name} names the item and the player both {d.item_var}", d.span,
+                     f"window {w.name} (it, p)")
         item = base.new_local(d.item_var, T.ITEM, d.span, readonly=True)
         sc = Scope(proc=base)
         sc.names[d.item_var] = item
@@ -1201,7 +1247,8 @@ class Checker:
         elif isinstance(s, A.Win):
             wt = self.expr(s.who, sc, ctx)
             if not (T.assignable(wt, T.PLAYER) or T.assignable(wt, T.list_of(T.PLAYER))):
-                self.err("E201", f"win takes a player or a list of players, not {wt}", s.who.span)
+                self.err("E201", f"win takes a player or a list of players, not {wt}", s.who.span,
+                         SEAT_HINT if wt.kind == "int" else None)
         elif isinstance(s, A.Lose | A.Finish):
             self.want(s.who, T.PLAYER, sc, ctx, f"{type(s).__name__.lower()} takes a player")
         elif isinstance(s, A.End | A.Reverse):
@@ -1295,9 +1342,13 @@ class Checker:
         t = self.expr(e, sc, ctx)
         if t.kind in ("zone", "any"):
             return
-        hints = {"zonefam": f"{t.name} belongs to each player: write {t.name}[p]",
-                 "grid": f"{t.name} is a grid: name a square, {t.name}[x, y]",
-                 "seq": f"{t.name} is a sequence of zones: pick one, {t.name}[p][i]",
+        if t.kind == "zonefam":
+            raise self.fail("E206", f"{why}; {t.name} is a zone per player: say whose", e.span,
+                            f"{t.name} belongs to each player: write {t.name}[p]")
+        z = self.globals.get(t.name or "")
+        whole = f"{t.name}[p]" if isinstance(z, ZoneSym) and z.per_player else f"{t.name}"
+        hints = {"grid": f"{t.name} is a grid: name a square, {t.name}[x, y]",
+                 "seq": f"{whole} is a sequence of zones: pick one, {whole}[i]",
                  "seqfam": f"{t.name} is a sequence of zones per player: {t.name}[p][i]"}
         raise self.fail("E203", f"{why}; this is {t}, which cannot hold cards", e.span, hints.get(t.kind))
 
@@ -1352,8 +1403,12 @@ class Checker:
             if isinstance(e.ref, tuple) and e.ref[0] in ("cardvar", "field") and e.name not in ("negated", "kind",
                                                                                                 "controller", "source"):
                 return t
-            raise self.fail("E204", f"{e.name} cannot be assigned here", e.span,
-                            "card attributes are fixed; declare `var NAME: TYPE per card = …` to change them")
+            hint = None
+            if isinstance(e.ref, tuple) and e.ref[0] == "cardattr":
+                hint = "card attributes are fixed; declare `var NAME: TYPE per card = …` to change them"
+            elif isinstance(e.ref, tuple) and e.ref[0] == "field":
+                hint = "write: negate IT" if e.name == "negated" else f"an item's {e.name} is set when it is made"
+            raise self.fail("E204", f"{e.name} cannot be assigned here", e.span, hint)
         self.expr(e, sc, ctx)
         raise self.fail("E204", "this cannot be assigned", e.span)
 
@@ -1494,7 +1549,8 @@ class Checker:
 
     def attr(self, e: A.Attr, sc: Scope, ctx: Ctx) -> T.T:
         if isinstance(e.obj, A.Name) and e.obj.name in self.enums and sc.lookup(e.obj.name) is None \
-                and not isinstance(self.globals.get(e.obj.name), OptionSym):
+                and (not isinstance(self.globals.get(e.obj.name), OptionSym)
+                     or e.name in self.enums[e.obj.name].members):   # an option's own enum: style.strong
             en = self.enums[e.obj.name]
             en.used = True
             if e.name not in en.members:
@@ -1604,7 +1660,7 @@ class Checker:
         if op in ("==", "!="):
             if not T.comparable(lt, rt):
                 raise self.fail("E201", f"comparing {lt} with {rt} is always {'false' if op == '==' else 'true'}",
-                                e.span)
+                                e.span, SEAT_HINT if {lt.kind, rt.kind} == {"player", "int"} else None)
             return T.BOOL
         if op in ("<", "<=", ">", ">="):
             ok = (T.is_numeric(lt) and T.is_numeric(rt)) or (lt == rt and lt.kind in ("text", "key", "tuple")) \
@@ -1670,6 +1726,8 @@ class Checker:
         b = BUILTINS.get(e.func)
         if b is None:
             cands = [*self.fns, *self.rules, *self.orderings, *BUILTINS]
+            if sc.lookup(e.func) is not None or e.func in self.globals:
+                raise self.fail("E104", f"{e.func} is not a function", e.span, did_you_mean(e.func, cands))
             raise self.fail("E104", f"unknown function {e.func}", e.span, did_you_mean(e.func, cands))
         if e.kwargs:
             raise self.fail("E207", f"{e.func} takes no named arguments", e.kwargs[0].span)
@@ -1712,7 +1770,8 @@ class Checker:
         for kw in kwargs:
             if kw.name not in dict(params):
                 raise self.fail("E207", f"{name} has no parameter {kw.name}", kw.span,
-                                did_you_mean(kw.name, [p for p, _ in params]))
+                                did_you_mean(kw.name, [p for p, _ in params]) or
+                                f"{name}({', '.join(p for p, _ in params)})")
             if kw.name in given:
                 raise self.fail("E207", f"{kw.name} is given twice", kw.span)
             given[kw.name] = kw.value
@@ -1970,5 +2029,9 @@ def _const_text(v: Any) -> str:
 
 
 def check(src: Source, options: dict[str, Any] | None = None) -> Program:
-    return Checker(src, options).run()
+    try:
+        return Checker(src, options).run()
+    except RecursionError:
+        file = src.chain[0] if src.chain else "<ruleset>"
+        raise too_deep(file, src.sources.get(file, "")) from None
 

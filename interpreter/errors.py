@@ -36,7 +36,11 @@ class Diagnostic:
     severity: str = "error"
 
     def format(self, sources: dict[str, str] | None = None) -> str:
-        head = f"{self.span}: {self.severity}[{self.code}]: {self.message}"
+        head = f"{self.severity}[{self.code}]: {self.message}"
+        if self.span.line > 0:
+            head = f"{self.span}: {head}"
+        elif self.span.file != NO_SPAN.file:    # a whole file (or <options>, <action>): no line to show
+            head = f"{self.span.file}: {head}"
         lines = [head]
         text = (sources or {}).get(self.span.file)
         if text is not None and self.span.line > 0:
@@ -46,9 +50,10 @@ class Diagnostic:
                 lines.append(f"    {src}")
                 start = max(self.span.col - 1, 0)
                 if self.span.end_line == self.span.line and self.span.end_col > self.span.col:
-                    width = self.span.end_col - self.span.col
+                    end = start + self.span.end_col - self.span.col
                 else:
-                    width = max(len(src) - start, 1)
+                    end = len(src)
+                width = len(_pad(src[start:end]))     # wide (CJK) characters get two carets
                 lines.append("    " + _pad(src[:start]) + "^" * max(width, 1))
         if self.hint:
             lines.append(f"  hint: {self.hint}")
@@ -94,7 +99,8 @@ class IllegalAction(FudaError):
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    # a two-character name (山礼 for 山札) differs by half when one character is wrong
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.5 if len(name) <= 2 else 0.6)
     return f"did you mean {close[0]}?" if close else None
 
 
@@ -135,6 +141,7 @@ CODES: dict[str, str] = {
     "E310": "empty deck",
     "E311": "bad player count",
     "E312": "return value missing",
+    "E313": "randomness where none may happen",
     "E401": "unknown option",
     "E402": "bad option value",
     "E403": "variant base not found",

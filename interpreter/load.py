@@ -13,7 +13,7 @@ import dataclasses
 from pathlib import Path
 
 from . import ast as A
-from .errors import Diagnostic, FudaError, Span, error
+from .errors import Diagnostic, FudaError, Span, did_you_mean, error
 from .parse import parse_module
 from .resources import find_ruleset
 
@@ -54,7 +54,7 @@ def display_name(path: Path) -> str:
 
 def read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")    # a byte order mark (some editors write one) is not text
     except (OSError, UnicodeDecodeError) as e:
         raise error("E005", f"cannot read {path}: {e}") from None
 
@@ -80,7 +80,7 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
         if key in seen:
             assert via is not None
             raise error("E405", f"circular extends: {via[1]} is already part of this chain", via[0],
-                        sources=sources)
+                        hint=" → ".join([f for f, _ in chain] + [display_name(current)]), sources=sources)
         seen.add(key)
         fname = display_name(current)
         src = current_text if current_text is not None else read(current)
@@ -132,8 +132,9 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
             continue
         k = _key(d)
         if k in own and not isinstance(d, A.RulesetDecl):
-            diags.append(Diagnostic("E102", f"{_what(d)} is declared twice", d.span,
-                                    f"the first is at {own[k].span}"))
+            twice = f"{_what(d)} is declared twice" if type(d) is type(own[k]) else \
+                f"{_what(d)}: the name is already taken by {_what(own[k])}"
+            diags.append(Diagnostic("E102", twice, d.span, f"the first is at {own[k].span}"))
             continue
         own[k] = d
         if isinstance(d, (A.RulesetDecl, *SINGLETONS)):
@@ -147,7 +148,8 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
             if k not in where or not isinstance(out[where[k]], A.OptionDecl):
                 diags.append(Diagnostic("E404", f"option {d.name} changes the default of an option the base "
                                         "does not declare", d.span,
-                                        "declare a new option with a type: option NAME: bool = false"))
+                                        did_you_mean(d.name, [x.key for x in out if isinstance(x, A.OptionDecl)])
+                                        or "declare a new option with a type: option NAME: bool = false"))
                 continue
             old = out[where[k]]
             assert isinstance(old, A.OptionDecl)
@@ -167,7 +169,8 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
         else:
             if d.override:
                 diags.append(Diagnostic("E404", f"override of {_what(d)}, which the base does not declare",
-                                        d.span, "remove `override` to declare something new"))
+                                        d.span, did_you_mean(d.key, [x.key for x in out if type(x) is type(d)])
+                                        or "remove `override` to declare something new"))
                 continue
             where[k] = len(out)
             out.append(d)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
@@ -32,9 +33,19 @@ def parse_module(text: str, file: str) -> A.Module:
         raise _syntax_error(e, file, text) from None
     except VisitError as e:
         if isinstance(e.orig_exc, FudaError):
-            e.orig_exc.sources.setdefault(file, text)
+            e.orig_exc.sources[file] = text     # not the padded text of an expression inside a text
             raise e.orig_exc from None
+        if isinstance(e.orig_exc, RecursionError):
+            raise too_deep(file, text) from None
         raise
+    except RecursionError:
+        raise too_deep(file, text) from None
+
+
+def too_deep(file: str, text: str) -> FudaError:
+    """Python's recursion limit, hit by hundreds of operators, brackets or blocks inside one another."""
+    return FudaError([Diagnostic("E309", "the rules nest too deeply to be read", Span(file, 1, 1, 1, 2),
+                                 "split a very long expression with let, or deep blocks into rules")], {file: text})
 
 
 def parse_expr(src: str, file: str, line: int, col: int) -> A.Expr:
@@ -43,7 +54,7 @@ def parse_expr(src: str, file: str, line: int, col: int) -> A.Expr:
     try:
         tree = parser().parse(padded, start="expr")
     except UnexpectedInput as e:
-        raise _syntax_error(e, file, padded, code_prefix="in text: ") from None
+        raise _syntax_error(e, file, padded, code_prefix="in text: ", code="E004") from None
     expr: A.Expr = ToAst(file).transform(tree)
     return expr
 
@@ -78,20 +89,64 @@ def _describe_token(tok: Token) -> str:
     return f"'{tok}'"
 
 
-def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "") -> FudaError:
+_DECL_WORDS = {"ruleset", "extends", "players", "option", "enum", "cards", "zone", "var", "fn", "rule", "setup",
+               "phase", "effect", "window", "windows", "check", "ordering", "limit", "override"}
+_QUANT_WORDS = {"any": "any x in LIST where COND", "all": "all x in LIST where COND",
+                "count": "count x in LIST where COND", "best": "best x in LIST by KEY"}
+
+
+def _open_braces(text: str, before_line: int | None = None) -> list[tuple[int, int]]:
+    """(line, col) of every '{' still open at the start of ``before_line`` (default: at the end);
+    braces inside texts and comments do not count."""
+    stack: list[tuple[int, int]] = []
+    for n, src in enumerate(text.splitlines(), start=1):
+        if before_line is not None and n >= before_line:
+            break
+        in_str = esc = False
+        for c, ch in enumerate(src, start=1):
+            if in_str:
+                in_str = esc or ch != '"'
+                esc = not esc and ch == "\\"
+            elif ch == '"':
+                in_str = True
+            elif ch == "#":
+                break
+            elif ch == "{":
+                stack.append((n, c))
+            elif ch == "}" and stack:
+                stack.pop()
+    return stack
+
+
+def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "", code: str = "") -> FudaError:
+    """``code`` replaces the E00x code (E004 for an expression inside a text)."""
     line, col = max(getattr(e, "line", 1) or 1, 1), max(getattr(e, "column", 1) or 1, 1)
     hint = None
+    in_text = bool(code)
     if isinstance(e, UnexpectedToken) and e.token.type != "$END":
         tok = e.token
         expected = sorted({_describe_terminal(t) for t in e.expected})
         shown = ", ".join(expected[:10]) + (", …" if len(expected) > 10 else "")
-        msg = f"{code_prefix}unexpected {_describe_token(tok)}; expected {shown}"
+        msg = f"{code_prefix}unexpected {_describe_token(tok)}" + (f"; expected {shown}" if expected else "")
         end_col = (tok.end_column or col + 1) if tok.end_line == tok.line else col + len(str(tok))
         span = Span(file, tok.line or line, tok.column or col, tok.line or line, end_col)
-        code = "E001"
-        if str(tok) == "=" and any("==" in x for x in expected):
+        code = code or "E001"
+        src = text.splitlines()[span.line - 1] if 0 < span.line <= len(text.splitlines()) else ""
+        first = re.match(r"\w+", src)
+        word = first.group(0) if first else ""
+        before = re.search(r"(\w+)\s*$", src[:span.col - 1])
+        opened = _open_braces(text, span.line) if word in _DECL_WORDS and not in_text else []
+        if opened:
+            hint = (f"`{word}` starts a declaration, but the '{{' at {opened[-1][0]}:{opened[-1][1]} "
+                    f"is still open: is a '}}' missing before line {span.line}?")
+        elif str(tok) == "=" and any("==" in x for x in expected):
             hint = "use == to compare; = assigns"
-        elif tok.type == "NAME" and "'{'" in expected:
+        elif before and before.group(1) in ("else", "elif"):
+            hint = f"{before.group(1)} comes right after the '}}' of an if block"
+        elif before and before.group(1) in _QUANT_WORDS and "a name" in expected:
+            hint = f"`{before.group(1)}` is a keyword in expressions ({_QUANT_WORDS[before.group(1)]}); " \
+                   "choose another name"
+        elif (tok.type == "NAME" and "'{'" in expected) or expected == ["'{'"]:
             hint = "a block starts with '{'"
         elif str(tok) == "}" and len(expected) > 0:
             hint = "something is missing before this '}'"
@@ -99,22 +154,29 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         ch = text[e.pos_in_stream] if 0 <= e.pos_in_stream < len(text) else "?"
         msg = f"{code_prefix}unexpected character {ch!r}"
         span = Span(file, line, col, line, col + 1)
-        code = "E002"
+        code = code or "E002"
+        ascii_ch = unicodedata.normalize("NFKC", ch)
         if ch == '"':
             hint = "a text must be closed on the same line"
         elif ch == "'":
             hint = 'texts use double quotes: "…"'
+        elif ascii_ch != ch and ascii_ch.isascii():
+            hint = f"{ch!r} is a full-width character; write {ascii_ch!r}"
     else:  # UnexpectedEOF or a token at $END
         lines = text.splitlines() or [""]
         line = len(lines)
         col = len(lines[-1]) + 1
-        msg = f"{code_prefix}unexpected end of file"
+        msg = code_prefix + ("the expression ends too soon" if in_text else "unexpected end of file")
         if isinstance(e, UnexpectedToken | UnexpectedEOF):
             expected = sorted({_describe_terminal(t) for t in e.expected})
-            msg += "; expected " + ", ".join(expected[:10])
+            msg += "; expected " + ", ".join(expected[:10]) + (", …" if len(expected) > 10 else "")
         span = Span(file, line, col, line, col + 1)
-        code = "E003"
-        hint = "is a '}' missing?"
+        code = code or "E003"
+        opened = _open_braces(text) if not in_text else []
+        if opened:
+            hint = f"is a '}}' missing? the '{{' at {opened[-1][0]}:{opened[-1][1]} is never closed"
+    if in_text and hint is None:
+        hint = "{…} in a text holds an expression; write {{ or }} for a brace itself"
     return FudaError([Diagnostic(code, msg, span, hint)], {file: text})
 
 

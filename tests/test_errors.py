@@ -1,0 +1,464 @@
+"""The corpus of malformed rulesets (tests/errors/): bad input gets a clear error, never a traceback.
+
+Every ``tests/errors/**/*.fuda`` whose name does not start with ``_`` is one mistake in an otherwise
+valid tiny ruleset. Its first lines say what the first diagnostic must be::
+
+    # expect: E101 12:9          code, then line:col of the first diagnostic's span
+    # message: unknown name      (optional) a part of its message
+    # hint: did you mean turns?  (optional) a part of its hint
+    # file: _other.fuda          (optional) the span is in this file (relative to this one), not in this one
+
+Each file is checked through the API (``check_ruleset``) and through ``fuda validate`` (in-process).
+Further tests: option values given through the API, options files, and rules that fail at run time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from interpreter.api import check_ruleset, load, load_text, read_options_file
+from interpreter.errors import CODES, FudaError, RuleRuntimeError
+from interpreter.runner.cli import main
+
+from .conftest import ROOT
+
+ERRORS = ROOT / "tests" / "errors"
+FILES = sorted(p for p in ERRORS.rglob("*.fuda") if not p.name.startswith("_"))
+HEADER = re.compile(r"#\s*(expect|message|hint|file):\s*(.*?)\s*$")
+
+
+@dataclass
+class Expect:
+    code: str
+    line: int
+    col: int
+    message: str | None
+    hint: str | None
+    file: Path
+
+
+def expectation(path: Path) -> Expect:
+    fields: dict[str, str] = {}
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        m = HEADER.match(raw)
+        if not m:
+            break
+        fields[m.group(1)] = m.group(2)
+    assert "expect" in fields, f"{path}: the first line must be `# expect: CODE LINE:COL`"
+    m = re.fullmatch(r"([EW]\d{3})\s+(\d+):(\d+)", fields["expect"])
+    assert m, f"{path}: bad expect line {fields['expect']!r}"
+    where = (path.parent / fields["file"]).resolve() if "file" in fields else path.resolve()
+    return Expect(m.group(1), int(m.group(2)), int(m.group(3)), fields.get("message"), fields.get("hint"), where)
+
+
+def rel(path: Path) -> str:
+    return str(path.resolve().relative_to(ROOT))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ERRORS)) for p in FILES])
+def test_check_ruleset_reports_the_mistake(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    exp = expectation(path)
+    assert exp.code in CODES
+    with pytest.raises(FudaError) as info:
+        check_ruleset(rel(path))
+    d = info.value.first
+    assert (d.code, d.span.line, d.span.col) == (exp.code, exp.line, exp.col), info.value.format()
+    assert Path(d.span.file).resolve() == exp.file, info.value.format()
+    if exp.message is not None:
+        assert exp.message in d.message, info.value.format()
+    if exp.hint is not None:
+        assert d.hint is not None and exp.hint in d.hint, info.value.format()
+    assert d.span.end_line > d.span.line or d.span.end_col > d.span.col, "the span covers nothing"
+    text = info.value.format()
+    assert "Traceback" not in text
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ERRORS)) for p in FILES])
+def test_fuda_validate_prints_the_mistake(path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(ROOT)
+    exp = expectation(path)
+    rc = main(["validate", rel(path)])
+    out, err = capsys.readouterr()
+    assert rc == 1, out + err
+    lines = err.splitlines()
+    head = re.compile(rf"{re.escape(rel(exp.file))}:{exp.line}:{exp.col}: error\[{exp.code}\]: ")
+    assert lines and head.match(lines[0]), err
+    assert lines[1].startswith("    "), err                      # the source line
+    assert re.fullmatch(r"\s+\^+", lines[2]), err                 # the caret under it
+    assert "Traceback" not in err and "internal error" not in err
+    assert "ok (" not in out
+
+
+def test_the_corpus_is_large_and_valid_minimal_is_valid(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    assert len(FILES) >= 70
+    prog = check_ruleset(rel(ERRORS / "_valid_minimal.fuda"))
+    assert prog.warnings == []
+    codes = {expectation(p).code for p in FILES}
+    for group in ("E0", "E1", "E2", "E3", "E4"):
+        assert any(c.startswith(group) for c in codes), group
+
+
+# ------------------------------------------------------------------ options given from outside
+@pytest.mark.parametrize(("options", "code", "words"), [
+    ({"nope": 1}, "E401", "unknown option 'nope'"),
+    ({"hand_sise": 3}, "E401", "unknown option"),
+    ({"hand_size": 99}, "E402", "within 1..10"),
+    ({"hand_size": "lots"}, "E402", "whole number"),
+    ({"stop_at_first_winner": "maybe"}, "E402", "bool"),
+    ({"players": 9}, "E402", "players"),
+])
+def test_bad_options_through_the_api(options: dict[str, object], code: str, words: str) -> None:
+    with pytest.raises(FudaError) as info:
+        check_ruleset("american_page_one", options)
+    assert info.value.first.code == code
+    assert words in info.value.first.message
+
+
+def test_bad_option_value_points_at_the_declaration() -> None:
+    """A value given from outside is shown against the option's declaration (its type and range)."""
+    with pytest.raises(FudaError) as info:
+        check_ruleset("american_page_one", {"hand_size": 99})
+    d = info.value.first
+    text = (ROOT / "rulesets" / "american_page_one.fuda").read_text(encoding="utf-8")
+    assert d.span.file.endswith("american_page_one.fuda")
+    assert d.span.line == line_of(text, "option hand_size:")
+    assert "option hand_size: int 1..10" in info.value.format()
+    with pytest.raises(FudaError) as info:
+        check_ruleset("american_page_one", {"nope": 1, 7: 1})
+    assert [d.code for d in info.value.diagnostics] == ["E401", "E401"]
+    assert info.value.first.span.line == line_of(text, "ruleset american_page_one")
+
+
+def test_unknown_option_suggests_a_close_name() -> None:
+    with pytest.raises(FudaError) as info:
+        check_ruleset("american_page_one", {"hand_sise": 3})
+    assert info.value.first.hint == "did you mean hand_size?"
+
+
+def test_bad_enum_option_value_through_the_api() -> None:
+    text = (ERRORS / "_valid_minimal.fuda").read_text(encoding="utf-8").replace(
+        "var turns: int = 0", "var turns: int = 0\noption style: {strong, weak} = strong\nvar s: bool = style == weak")
+    assert check_ruleset("style.fuda", {"style": "weak"}, text=text).option_values["style"] == 1
+    with pytest.raises(FudaError) as info:
+        check_ruleset("style.fuda", {"style": "stron"}, text=text)
+    assert info.value.first.code == "E402"
+    assert info.value.first.hint == "did you mean strong?"
+
+
+def test_cli_bad_option_is_a_diagnostic(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "american_page_one", "--set", "nope=1"]) == 1
+    err = capsys.readouterr().err
+    assert "error[E401]" in err and "Traceback" not in err
+    assert main(["validate", "american_page_one", "--set", "hand_size"]) == 1
+    err = capsys.readouterr().err
+    assert "error[E406]" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    ("- hand_size\n- 3\n", "must map option names to values"),
+    ("just a text\n", "must map option names to values"),
+    ("hand_size: [1, 2\n", "not valid YAML"),
+    ("hand_size: 3\n  bad: indentation\n", "not valid YAML"),
+])
+def test_options_file_not_a_mapping_or_not_yaml(tmp_path: Path, content: str, words: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "house.yaml"
+    f.write_text(content, encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        read_options_file(str(f))
+    assert info.value.first.code == "E406"
+    assert words in info.value.first.message
+    assert main(["validate", "american_page_one", "--options", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert "error[E406]" in err and "Traceback" not in err
+
+
+def test_options_file_missing(tmp_path: Path) -> None:
+    with pytest.raises(FudaError) as info:
+        read_options_file(str(tmp_path / "nowhere.yaml"))
+    assert info.value.first.code == "E406"
+
+
+def test_options_file_values_are_checked(tmp_path: Path) -> None:
+    f = tmp_path / "house.yaml"
+    f.write_text("hand_size: 11\n", encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        check_ruleset("american_page_one", read_options_file(str(f)))
+    assert info.value.first.code == "E402"
+
+
+# ------------------------------------------------------------------ files that cannot be read
+def test_unknown_ruleset_and_unreadable_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(tmp_path / "missing.fuda"))
+    assert info.value.first.code == "E504"
+    with pytest.raises(FudaError) as info:
+        check_ruleset("no_such_game")
+    assert info.value.first.code == "E504"
+    bad = tmp_path / "latin1.fuda"
+    bad.write_bytes('ruleset x "caf\xe9"\n'.encode("latin-1"))
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(bad))
+    assert info.value.first.code == "E005"
+    assert main(["validate", str(bad), str(tmp_path / "missing.fuda")]) == 1
+    err = capsys.readouterr().err
+    assert "error[E005]" in err and "error[E504]" in err and "Traceback" not in err
+
+
+def test_byte_order_mark_is_not_a_mistake(tmp_path: Path) -> None:
+    f = tmp_path / "bom.fuda"
+    f.write_bytes(b"\xef\xbb\xbf" + (ERRORS / "_valid_minimal.fuda").read_bytes())
+    assert check_ruleset(str(f)).name == "minimal"
+
+
+def test_every_mistake_is_reported_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checker goes on after a mistake: two independent mistakes give two diagnostics."""
+    monkeypatch.chdir(ROOT)
+    text = (ERRORS / "_valid_minimal.fuda").read_text(encoding="utf-8")
+    text = text.replace("turns += 1", "turnz += 1").replace("move c to pile", "move c to piel")
+    with pytest.raises(FudaError) as info:
+        check_ruleset("two.fuda", text=text)
+    assert [d.code for d in info.value.diagnostics] == ["E101", "E101"]
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("current = players[0]", "current = players[0]\n" + "if true {\n" * 400 + "turns += 1\n" + "}\n" * 400),
+    ("current = players[0]", "current = players[0]\n    turns = " + " + ".join(["turns"] * 450)),
+    ("current = players[0]", "current = players[0]\n    turns = " + " + ".join(["turns"] * 2000)),
+], ids=["blocks", "expression", "long_expression"])
+def test_nesting_too_deep_is_a_diagnostic(old: str, new: str, capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    """Hundreds of blocks or operators inside one another hit Python's recursion limit: a diagnostic."""
+    text = (ERRORS / "_valid_minimal.fuda").read_text(encoding="utf-8").replace(old, new)
+    with pytest.raises(FudaError) as info:
+        check_ruleset("deep.fuda", text=text)
+    assert info.value.first.code == "E309"
+    assert "too deeply" in info.value.first.message
+    f = tmp_path / "deep.fuda"
+    f.write_text(text, encoding="utf-8")
+    assert main(["validate", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert "error[E309]" in err and "Traceback" not in err and "internal error" not in err
+
+
+# ------------------------------------------------------------------ rules that fail at run time
+RT_HEAD = """ruleset runtime "Run-time failures"
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone empty: pile public
+zone hand: hand per player owner
+"""
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, s in enumerate(text.splitlines(), start=1) if needle in s)
+
+
+def runtime_failure(text: str, seed: int = 0, actions: tuple[str, ...] = (), code: str = "E601") -> RuleRuntimeError:
+    game = load_text(text, filename="runtime.fuda")
+    with pytest.raises(RuleRuntimeError) as info:
+        st = game.new_state(seed)
+        for a in actions:
+            st.apply(st.to_move()[0], a)
+    err = info.value
+    assert err.first.code == code
+    assert err.first.span.file == "runtime.fuda"
+    shown = err.format()
+    assert re.search(r"\n\s+\^+", shown) and "Traceback" not in shown
+    return err
+
+
+def test_runtime_move_from_an_empty_zone() -> None:
+    text = RT_HEAD + """
+setup {
+    move top(empty) to hand[players[0]]
+}
+
+phase play {
+    end game
+}
+"""
+    err = runtime_failure(text)
+    assert err.first.span.line == line_of(text, "move top(empty)")
+    assert "no card to move" in err.first.message
+
+
+def test_runtime_move_from_an_empty_zone_through_api_load(tmp_path: Path) -> None:
+    f = tmp_path / "empty_move.fuda"
+    text = RT_HEAD + "\nsetup {\n    shuffle deck\n    move top(empty) to hand[players[0]]\n}\n\nphase play {\n    end game\n}\n"
+    f.write_text(text, encoding="utf-8")
+    with pytest.raises(RuleRuntimeError) as info:
+        load(str(f)).new_state(0)
+    assert info.value.first.code == "E601"
+    assert info.value.first.span.line == line_of(text, "move top(empty)")
+
+
+def test_runtime_choose_without_a_legal_option() -> None:
+    text = RT_HEAD + """
+setup {
+    shuffle deck
+}
+
+phase play {
+    choose current {
+        play c in hand[current] "play {c}" {
+            move c to empty
+        }
+    }
+    end game
+}
+"""
+    err = runtime_failure(text)
+    assert err.first.span.line == line_of(text, "choose current")
+    assert "otherwise" in err.first.message
+
+
+def test_runtime_deal_runs_out_of_cards() -> None:
+    text = RT_HEAD + """
+setup {
+    deal 30 from deck to hand
+}
+
+phase play {
+    end game
+}
+"""
+    err = runtime_failure(text)
+    assert err.first.span.line == line_of(text, "deal 30")
+    assert "ran out" in err.first.message
+
+
+def test_runtime_failure_inside_a_rule_points_at_the_rule() -> None:
+    """A failure after a player's action points at the statement of the called rule, not the caller."""
+    text = RT_HEAD + """
+rule take_from_empty(p: player) {
+    log "{p} takes"
+    move top(empty) to hand[p]
+}
+
+setup {
+    shuffle deck
+}
+
+phase play {
+    choose current {
+        go "go" {
+            take_from_empty(current)
+        }
+    }
+    end game
+}
+"""
+    err = runtime_failure(text, actions=("go",))
+    assert err.first.span.line == line_of(text, "move top(empty) to hand[p]")
+
+
+def test_runtime_position_past_the_end() -> None:
+    text = RT_HEAD + """
+setup {
+    move deck[60] to empty
+}
+
+phase play {
+    end game
+}
+"""
+    err = runtime_failure(text)
+    assert err.first.span.line == line_of(text, "deck[60]")
+
+
+def test_runtime_check_keeps_firing_points_at_the_check() -> None:
+    text = RT_HEAD + """var n: int = 0
+
+check forever when size(deck) > 0 {
+    n += 1
+}
+
+setup {
+    shuffle deck
+}
+
+phase play {
+    move top(deck) to empty
+    choose current {
+        go "go" {
+            end game
+        }
+    }
+}
+"""
+    err = runtime_failure(text, code="E603")
+    assert err.first.span.line == line_of(text, "check forever")
+    assert "keeps firing" in err.first.message
+
+
+# ------------------------------------------------------------------ known engine bugs (not error reporting)
+@pytest.mark.xfail(strict=True, reason="engine bug: `turn p` with p = none starts a turn of no one and then asks "
+                   "player None for a decision (to_move() == [None]) instead of failing with E601")
+def test_runtime_turn_of_none() -> None:
+    text = RT_HEAD + """
+setup {
+    shuffle deck
+}
+
+phase play {
+    let p: player = none
+    turn p {
+        choose p {
+            go "go" {
+                end game
+            }
+        }
+    }
+}
+"""
+    runtime_failure(text)
+
+
+class Hang(Exception):
+    pass
+
+
+@pytest.mark.xfail(strict=True, raises=Hang,
+                   reason="engine bug: a loop that takes no decisions never reaches `limit N decisions`, so "
+                          "new_state() never returns (a hang instead of an error or a capped draw)")
+@pytest.mark.parametrize("play", [
+    "phase play {\n    while true {\n        n += 1\n    }\n}\n",
+    "phase play {\n    goto other\n}\n\nphase other {\n    goto play\n}\n",
+], ids=["while_true", "goto_cycle"])
+def test_runtime_endless_loop_without_decisions(play: str) -> None:
+    import signal
+
+    text = RT_HEAD + "var n: int = 0\nlimit 1000 decisions\n\nsetup {\n    shuffle deck\n}\n\n" + play
+    game = load_text(text, filename="runtime.fuda")
+
+    def stop(signum: int, frame: object) -> None:
+        raise Hang("new_state() still running after 1 s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, 1.0)
+    try:
+        with pytest.raises(RuleRuntimeError):
+            game.new_state(0)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@pytest.mark.xfail(strict=True, raises=SyntaxError,
+                   reason="compiler bug: an expression of 250 terms passes the checker, but compile.py nests "
+                          "one bracket per operator and Python rejects the generated code (too many nested "
+                          "parentheses): a SyntaxError instead of a game or a diagnostic")
+def test_long_expression_compiles() -> None:
+    text = (ERRORS / "_valid_minimal.fuda").read_text(encoding="utf-8").replace(
+        "current = players[0]", "current = players[0]\n    turns = " + " + ".join(["turns"] * 250))
+    check_ruleset("long.fuda", text=text)
+    load_text(text, filename="long.fuda").new_state(0)
