@@ -146,6 +146,13 @@ class Best(Expr):
     var: str
     source: Expr
     key: Expr
+    cond: Expr | None = None
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
+class Format(Expr):
+    """A text literal with {expr} parts, e.g. "to {p}"."""
+    parts: list[str | Expr]
 
 
 # ------------------------------------------------------------------ statements
@@ -348,7 +355,8 @@ class Reverse(Stmt):
 class Insert(Stmt):
     seq: Expr
     side: Literal["front", "back"]
-    name: str
+    name: str | None = None        # insert SEQ front as NAME: a new zone
+    zone: Expr | None = None       # insert ZONE into SEQ front: an existing zone
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

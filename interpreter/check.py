@@ -747,6 +747,8 @@ class Checker:
                 start = z
         elif self.zones:
             start = next((z for z in self.zones if not z.per_player and z.kind in ("pile", "hand")), None)
+            if start is not None:
+                start.used = True
             if start is None and decls:
                 self.err("E203", "no shared pile for the cards to start in", decls[-1].span,
                          "declare one and write: cards … in ZONE")
@@ -950,6 +952,8 @@ class Checker:
 
     def window_order(self, decls: list[A.WindowsDecl]) -> list[WindowSym]:
         if not decls:
+            for i, w in enumerate(self.windows.values()):
+                w.index = i
             return list(self.windows.values())
         d = decls[-1]
         out: list[WindowSym] = []
@@ -1263,9 +1267,13 @@ class Checker:
             if st.kind != "seq":
                 raise self.fail("E203", f"insert adds a zone to a sequence, not to {st}", s.seq.span,
                                 "declare: zone lines: sequence per player; then: insert lines[p] front as z")
-            self.no_shadow(s.name, s.span)
-            assert ctx.proc
-            sc.names[s.name] = ctx.proc.new_local(s.name, T.ZONE, s.span)
+            if s.zone is not None:
+                self.dest_zone(s.zone, sc, ctx, "insert … into puts an existing zone into a sequence")
+            else:
+                assert s.name is not None
+                self.no_shadow(s.name, s.span)
+                assert ctx.proc
+                sc.names[s.name] = ctx.proc.new_local(s.name, T.ZONE, s.span)
         elif isinstance(s, A.Record):
             self.expr(s.key, sc, ctx)
         else:  # pragma: no cover - the grammar has no other statements
@@ -1459,6 +1467,11 @@ class Checker:
             for x in e.items:
                 self.expr(x, sc, ctx)
             return T.TUPLE
+        if isinstance(e, A.Format):
+            for p in e.parts:
+                if not isinstance(p, str):
+                    self.expr(p, sc, ctx)
+            return T.TEXT
         if isinstance(e, A.Comprehension | A.Quantifier | A.Best):
             st = self.expr(e.source, sc, ctx)
             et = T.elem_type(st)
@@ -1484,6 +1497,8 @@ class Checker:
             if isinstance(e, A.Quantifier):
                 self.cond(e.cond, inner, ctx)
                 return T.INT if e.kind == "count" else T.BOOL
+            if e.cond is not None:
+                self.cond(e.cond, inner, ctx)
             kt = self.expr(e.key, inner, ctx)
             if not (T.is_numeric(kt) or kt.kind in ("key", "text", "enum")):
                 raise self.fail("E201", f"best … by a number or an ordering, not {kt}", e.key.span)
@@ -1510,6 +1525,9 @@ class Checker:
         if e.name == "stack":
             e.ref = ("stack",)
             return T.list_of(T.ITEM)
+        if e.name == "all_cards":
+            e.ref = ("all_cards",)
+            return T.list_of(T.CARD)
         if isinstance(g, VarSym):
             g.used = True
             if g.scope != "global":
@@ -1544,7 +1562,7 @@ class Checker:
         if isinstance(g, PhaseSym | WindowSym | CheckSym):
             raise self.fail("E201", f"{e.name} is a {type(g).__name__.removesuffix('Sym').lower()}, not a value",
                             e.span)
-        cands = [*sc.all_names(), *self.globals, *self.members, "players", "active", "stack"]
+        cands = [*sc.all_names(), *self.globals, *self.members, "players", "active", "stack", "all_cards"]
         raise self.fail("E101", f"unknown name {e.name}", e.span, did_you_mean(e.name, cands))
 
     def attr(self, e: A.Attr, sc: Scope, ctx: Ctx) -> T.T:

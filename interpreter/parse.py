@@ -24,10 +24,31 @@ def parser() -> Lark:
                 start=["start", "expr"], maybe_placeholders=True, cache=True)
 
 
+# Words that are keywords somewhere but often wanted as names (an option called `draw`, a variable
+# called `count`, a card attribute called `face`). The contextual lexer already treats them as names
+# where no keyword can stand; where both could, a keyword that does not fit is retried as a name.
+SOFT = {"card", "count", "any", "all", "best", "where", "reverse", "log", "tell", "win", "lose", "finish",
+        "draw", "face", "up", "down", "by", "from", "to", "under", "front", "back", "as", "into", "game",
+        "default", "pile", "hand", "grid", "sequence", "public", "hidden", "owner", "others", "player", "tier",
+        "ask", "responders", "when", "turn", "record", "insert", "negate", "activate", "shuffle", "deal",
+        "reveal", "hide", "swap", "move", "end", "with", "attr", "per", "direction", "otherwise", "list", "of"}
+
+
+def _soft_keyword(e: UnexpectedInput) -> bool:
+    """Error handler: feed a keyword that does not fit as a name, if a name fits."""
+    if not isinstance(e, UnexpectedToken) or str(e.token) not in SOFT or e.token.type == "NAME":
+        return False
+    ip = e.interactive_parser
+    if "NAME" not in ip.accepts():
+        return False
+    ip.feed_token(Token.new_borrow_pos("NAME", str(e.token), e.token))
+    return True
+
+
 def parse_module(text: str, file: str) -> A.Module:
     """Parse a whole ruleset file."""
     try:
-        tree = parser().parse(text, start="start")
+        tree = parser().parse(text, start="start", on_error=_soft_keyword)
         return ToAst(file).transform(tree)
     except UnexpectedInput as e:
         raise _syntax_error(e, file, text) from None
@@ -252,30 +273,34 @@ class ToAst(Transformer):  # type: ignore[type-arg]
                 break
         pieces = [(raw, 0)] if cut < 0 else [(raw[:cut], 0), (raw[cut + 3:], cut + 3)]
         for piece, offset in pieces:
-            parts: list[str | A.Expr] = []
-            buf = ""
-            pos = 0
-            for m in _INTERP.finditer(piece):
-                buf += piece[pos:m.start()]
-                pos = m.end()
-                g = m.group(0)
-                if g == "{{":
-                    buf += "{"
-                elif g == "}}":
-                    buf += "}"
-                elif g.startswith("\\"):
-                    buf += {"n": "\n", "t": "\t"}.get(m.group(2), m.group(2))
-                else:
-                    if buf:
-                        parts.append(buf)
-                        buf = ""
-                    col = (tok.column or 1) + 1 + start + offset + m.start(1)
-                    parts.append(parse_expr(m.group(1), self.file, tok.line or 1, col))
-            buf += piece[pos:]
-            if buf:
-                parts.append(buf)
-            halves.append(parts)
+            halves.append(self.interpolate(piece, tok, start + offset))
         return A.Text(span=self.sp(meta), parts=halves)
+
+    def interpolate(self, piece: str, tok: Token, offset: int) -> list[str | A.Expr]:
+        """Literal parts and {expr} parts of (a half of) a text; ``offset``: where it starts in ``tok``."""
+        parts: list[str | A.Expr] = []
+        buf = ""
+        pos = 0
+        for m in _INTERP.finditer(piece):
+            buf += piece[pos:m.start()]
+            pos = m.end()
+            g = m.group(0)
+            if g == "{{":
+                buf += "{"
+            elif g == "}}":
+                buf += "}"
+            elif g.startswith("\\"):
+                buf += {"n": "\n", "t": "\t"}.get(m.group(2), m.group(2))
+            else:
+                if buf:
+                    parts.append(buf)
+                    buf = ""
+                col = (tok.column or 1) + 1 + offset + m.start(1)
+                parts.append(parse_expr(m.group(1), self.file, tok.line or 1, col))
+        buf += piece[pos:]
+        if buf:
+            parts.append(buf)
+        return parts
 
     # -------------------------------------------------------------- declarations
     def start(self, meta: Any, c: list[Any]) -> A.Module:
@@ -628,6 +653,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def insert_stmt(self, meta: Any, c: list[Any]) -> A.Insert:
         return A.Insert(span=self.sp(meta), seq=c[0], side=c[1], name=str(c[2]))
 
+    def insert_into(self, meta: Any, c: list[Any]) -> A.Insert:
+        return A.Insert(span=self.sp(meta), seq=c[1], side=c[2], zone=c[0])
+
     def side(self, meta: Any, c: list[Any]) -> str:
         return str(c[0])
 
@@ -642,7 +670,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return str(c[0])
 
     def best(self, meta: Any, c: list[Any]) -> A.Best:
-        return A.Best(span=self.sp(meta), var=str(c[0]), source=c[1], key=c[2])
+        cond = c[2] if len(c) == 4 else None
+        return A.Best(span=self.sp(meta), var=str(c[0]), source=c[1], key=c[-1], cond=cond)
 
     def if_expr(self, meta: Any, c: list[Any]) -> A.IfExpr:
         return A.IfExpr(span=self.sp(meta), cond=c[0], then=c[1], other=c[2])
@@ -710,10 +739,12 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def dec_lit(self, meta: Any, c: list[Any]) -> A.Lit:
         return A.Lit(span=self.sp(meta), kind="number", value=float(c[0]))
 
-    def str_lit(self, meta: Any, c: list[Any]) -> A.Lit:
+    def str_lit(self, meta: Any, c: list[Any]) -> A.Lit | A.Format:
         raw = str(c[0])[1:-1]
+        if "{" in raw.replace("{{", ""):
+            return A.Format(span=self.sp(meta), parts=self.interpolate(raw, c[0], 0))
         value = re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), raw)
-        return A.Lit(span=self.sp(meta), kind="text", value=value)
+        return A.Lit(span=self.sp(meta), kind="text", value=value.replace("{{", "{").replace("}}", "}"))
 
     def true_lit(self, meta: Any, c: list[Any]) -> A.Lit:
         return A.Lit(span=self.sp(meta), kind="bool", value=True)

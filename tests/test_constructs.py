@@ -823,8 +823,6 @@ def test_windows_open_in_declaration_order_without_a_windows_line():
     assert st.over and vars_of(st)["seen"] == [0]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: without a `windows` line every window gets index 0, so the "
-                                        "decision prompt of every window is the first window's label")
 def test_window_prompt_names_the_open_window_without_a_windows_line():
     st = load_text(_TWO_WINDOWS).new_state(0)
     assert st.view(1)["decision"]["prompt"].startswith("Second declared")
@@ -1096,8 +1094,6 @@ def test_text_builtin():
     assert vars_of(st)["note"] == "to P1"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug or undocumented limit: a text literal in an expression keeps "
-                                        "{expr} and ' | ' verbatim (only log/tell/labels interpolate)")
 def test_text_literal_in_expression_interpolates():
     g = load_text(textwrap.dedent("""
         ruleset text_lit
@@ -1111,8 +1107,6 @@ def test_text_literal_in_expression_interpolates():
     assert vars_of(g.new_state(0))["note"] == "to P1"
 
 
-@pytest.mark.xfail(strict=True, reason="grammar bug: soft keywords are not soft after a block or an expression "
-                                        "(LALR state merging): an option named `reverse` after another option fails")
 def test_keyword_as_option_name_after_another_option():
     load_text(textwrap.dedent("""
         ruleset kw_option
@@ -1130,8 +1124,6 @@ def test_keyword_as_option_name_after_another_option():
     """))
 
 
-@pytest.mark.xfail(strict=True, reason="grammar bug: a statement starting with card(…) after an expression "
-                                        "statement is a syntax error (the lexer takes `card` as the deck keyword)")
 def test_statement_starting_with_card_literal():
     load_text(textwrap.dedent("""
         ruleset kw_card

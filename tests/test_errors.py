@@ -401,8 +401,6 @@ phase play {
 
 
 # ------------------------------------------------------------------ known engine bugs (not error reporting)
-@pytest.mark.xfail(strict=True, reason="engine bug: `turn p` with p = none starts a turn of no one and then asks "
-                   "player None for a decision (to_move() == [None]) instead of failing with E601")
 def test_runtime_turn_of_none() -> None:
     text = RT_HEAD + """
 setup {
@@ -427,9 +425,6 @@ class Hang(Exception):
     pass
 
 
-@pytest.mark.xfail(strict=True, raises=Hang,
-                   reason="engine bug: a loop that takes no decisions never reaches `limit N decisions`, so "
-                          "new_state() never returns (a hang instead of an error or a capped draw)")
 @pytest.mark.parametrize("play", [
     "phase play {\n    while true {\n        n += 1\n    }\n}\n",
     "phase play {\n    goto other\n}\n\nphase other {\n    goto play\n}\n",
@@ -453,10 +448,6 @@ def test_runtime_endless_loop_without_decisions(play: str) -> None:
         signal.signal(signal.SIGALRM, old)
 
 
-@pytest.mark.xfail(strict=True, raises=SyntaxError,
-                   reason="compiler bug: an expression of 250 terms passes the checker, but compile.py nests "
-                          "one bracket per operator and Python rejects the generated code (too many nested "
-                          "parentheses): a SyntaxError instead of a game or a diagnostic")
 def test_long_expression_compiles() -> None:
     text = (ERRORS / "_valid_minimal.fuda").read_text(encoding="utf-8").replace(
         "current = players[0]", "current = players[0]\n    turns = " + " + ".join(["turns"] * 250))

@@ -212,6 +212,7 @@ class Game:
     def run(self, st: State) -> None:
         procs = self.procs
         frames = st.frames
+        gotos = 0
         while True:
             try:
                 while True:
@@ -236,6 +237,10 @@ class Game:
                 st.opts = st.sopts = st.schosen = None
                 return
             except R.Goto as gt:
+                gotos += 1
+                if gotos > 10_000:
+                    raise self.runtime_error("the phases go to each other without end (no decision between)",
+                                             self._failing_span()) from None
                 frames.clear()
                 st.stack.clear()
                 st.items.clear()

@@ -242,6 +242,17 @@ def _insert(st: State, seq: int, front: bool, sp: int) -> int:
     return slot
 
 
+def _insert_zone(st: State, seq: int, slot: int, front: bool, sp: int) -> None:
+    """Put an existing zone into a sequence (a deck that is itself a battle line, say)."""
+    if slot in st.sq[seq]:
+        raise RuleFailure("that zone is already in this sequence", sp)
+    if front:
+        st.sq[seq].insert(0, slot)
+    else:
+        st.sq[seq].append(slot)
+    st.ev.append((EV_INSERT, sp, seq, slot, front))
+
+
 def _close_up(st: State, slot: int, sp: int) -> None:
     """A zone of a sequence that empties leaves it: the zones behind move up."""
     seq = st.dyn[slot - st.game.static_slots][0]
