@@ -1195,9 +1195,22 @@ class BodyGen:
         face = 1 if s.face == "up" else 0
         dest = eg.gen(s.dest)
         ct = s.cards.ty or T.ANY
-        mv = "_mv" if self.cg.p.seq_count else "_mv0"
-        if ct.kind in ("card", "none"):
-            self.line(ind, f"{mv}(st, {eg.gen(s.cards)}, {dest}, {s.under}, {face}, {sp})", sp)
+        if ct.kind in ("card", "none") and not self.cg.p.seq_count:
+            # the commonest statement, inlined: no call, the zone visibility masks as a constant
+            card = eg.gen(s.cards)
+            if not cheap(card) or card.startswith("-"):
+                self.line(ind, f"_c = {card}", sp)
+                card = "_c"
+            new = "ALL" if face == 1 else "0"
+            if not card.strip("()").isdigit():
+                self.line(ind, f"if {card} is None: _no_card({sp})", sp)
+            self.line(ind, f"_s = LOC[{card}]; _d = {dest}; _z = Z[_s]", sp)
+            self.line(ind, f"_z.pop() if _z[-1] == {card} else _z.remove({card})", sp)
+            self.line(ind, f"Z[_d].insert(0, {card})" if s.under else f"Z[_d].append({card})", sp)
+            self.line(ind, f"LOC[{card}] = _d; _v = st.vis; st.ev.append((1, {sp}, {card}, _s, _d, ZM[_s] | ZM[_d] | "
+                           f"_v[{card}] | {new})); _v[{card}] = {new}", sp)
+        elif ct.kind in ("card", "none"):
+            self.line(ind, f"_mv(st, {eg.gen(s.cards)}, {dest}, {s.under}, {face}, {sp})", sp)
         else:
             self.line(ind, f"_mvall(st, {eg.seq(s.cards)}, {dest}, {s.under}, {face}, {sp})", sp)
         self.check_after(ind, sp, zones=True)
@@ -1518,6 +1531,7 @@ def compile_program(prog: Program) -> Compiled:
         return fr
 
     ns["_frame"] = _frame
+    ns["ZM"] = None   # set by Game: the zone visibility masks
     from .engine.game import stack_proc
     ns["_stack_proc"] = stack_proc
     code = compile(comp.source, f"<fuda:{prog.name}>", "exec")

@@ -83,6 +83,7 @@ class Game:
                     self.seq_decl.append(zi)
         self.zone_mask = [self.mask_for(self.zone_decl[slot], self.zone_owner[slot])
                           for slot in range(self.static_slots)]
+        comp.namespace["ZM"] = self.zone_mask
         self.effect_fields = [e.fields for e in comp.effects]
         self.n_item_fields = len(prog.item_fields)
         self.procs = comp.procs
@@ -389,25 +390,30 @@ class Game:
         """Who may read the cards an action names (the actor always can)."""
         if opt[0] < 0 or st.pend is None:
             return R.ALL
-        return self._cards_mask(st, opt, st.pend[0]) | 1 << player
+        return self._cards_mask(st, opt, self.sites[st.pend[0]].options[opt[0]].card_args) | 1 << player
 
-    def _cards_mask(self, st: State, opt: tuple[Any, ...], site: int) -> int:
+    def _cards_mask(self, st: State, opt: tuple[Any, ...], card_args: tuple[tuple[int, bool], ...]) -> int:
         mask = R.ALL
-        for i, is_list in self.sites[site].options[opt[0]].card_args:
+        zm, loc, vis, static = self.zone_mask, st.loc, st.vis, self.static_slots
+        for i, is_list in card_args:
             for c in (opt[i],) if not is_list else opt[i]:
                 if c is not None:
-                    mask &= R._card_mask(st, c)
+                    z = loc[c]
+                    mask &= (zm[z] if z < static else R._zmask(st, z)) | vis[c]
         return mask
 
     def apply_raw(self, st: State, player: int, opt: tuple[Any, ...]) -> None:
         """Apply a legal raw option (no checks: the fast path for bots and playouts).
-        The event's span is found from (site, option) when the log is read."""
+        The event's span is found from (site, option) when the log is read; the event carries who
+        could see the cards it names, before or right after the action (a card played face up)."""
         pend = st.pend
+        assert pend is not None
+        card_args = self.sites[pend[0]].options[opt[0]].card_args if opt[0] >= 0 else ()
         act_at = len(st.ev)
-        st.ev.append((R.EV_ACT, -1, player, pend[0], opt, self.act_mask(st, player, opt)))  # type: ignore[index]
+        mask = self._cards_mask(st, opt, card_args) | 1 << player if card_args else R.ALL
+        st.ev.append((R.EV_ACT, -1, player, pend[0], opt, mask))
         st.ndec += 1
         if st.schosen is not None:
-            assert pend is not None
             players = pend[1]
             st.schosen[players.index(player)] = opt
             if any(c is None for c in st.schosen):
@@ -429,10 +435,8 @@ class Game:
                 st.pend = None
             return
         self.run(st)
-        ev = st.ev[act_at]
-        if ev[5] != R.ALL and self.sites[ev[3]].options[opt[0]].card_args:
-            # what the action shows at once (a card played face up) it may name in the log
-            st.ev[act_at] = ev[:5] + (ev[5] | self._cards_mask(st, opt, ev[3]),)
+        if mask != R.ALL:
+            st.ev[act_at] = st.ev[act_at][:5] + (mask | self._cards_mask(st, opt, card_args),)
 
     # -------------------------------------------------------------- results
     def result(self, st: State) -> list[dict[str, Any]]:

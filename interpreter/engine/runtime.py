@@ -135,6 +135,10 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
         _close_up(st, src, sp)
 
 
+def _no_card(sp: int) -> None:
+    raise RuleFailure("there is no card to move (the zone is empty or the value is none)", sp)
+
+
 def _mv0(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> None:
     """``_mv`` for rulesets without sequences (no zone can vanish)."""
     if c is None:
