@@ -7,6 +7,7 @@ zone slot) and the runtime helpers of interpreter/engine/runtime.py.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,14 @@ def _iter(t: T.T) -> T.T:
 def _seq_src(a: str, t: T.T) -> str:
     """A value usable as a Python sequence: zones become their card list."""
     return f"Z[{a}]" if t.kind == "zone" else a
+
+
+def _next1(p: str, c: Any) -> str:
+    """next(p): the neighbour in the current direction, inline when they are not out."""
+    if not re.fullmatch(r"[\w\[\]]+", p):
+        return f"_next(st, {p}, 1)"
+    n = c.p.players
+    return f"(_q if not G[2 + (_q := ({p} + G[1]) % {n})] else _next(st, {p}, 1))"
 
 
 def _cards(ts: list[T.T]) -> T.T:
@@ -203,7 +212,7 @@ B: list[Builtin] = [
     Builtin("revealed", 1, 1, _card_to(T.BOOL), lambda a, t, c: f"(st.vis[{a[0]}] == ALL)",
             "revealed(card): is it face up for everyone"),
     Builtin("next", 1, 2, _player_n,
-            lambda a, t, c: f"_next(st, {a[0]}, {a[1] if len(a) > 1 else 1})",
+            lambda a, t, c: _next1(a[0], c) if len(a) == 1 else f"_next(st, {a[0]}, {a[1]})",
             "next(player) or next(player, n): in turn order, skipping players who are out"),
     Builtin("prev", 1, 2, _player_n,
             lambda a, t, c: f"_next(st, {a[0]}, -({a[1] if len(a) > 1 else 1}))", "prev(player) or prev(player, n)"),

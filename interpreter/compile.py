@@ -1402,7 +1402,6 @@ class BodyGen:
         infos: list[OptInfo] = []
         self.cg.sites.append(SiteInfo("choose", sp, infos))
         self.decision_fns(site, s.options, "fr", dict(self.eg.names), infos, s.label)
-        pslot = self.slot()
         self.line(ind, f"_o = E{site}(st, fr)", sp)
         self.line(ind, "if not _o:", sp)
         after_other = None
@@ -1424,9 +1423,12 @@ class BodyGen:
             self.line(ind + 1, f"raise _RuleFailure('no option of this decision is legal and it has no "
                                f"otherwise', {sp})", sp)
         resume = self.new_block()
-        self.line(ind, f"{pslot} = {self.eg.gen(s.player)}", sp)
-        self.line(ind, f"if {pslot} is None: raise _RuleFailure('a decision for nobody: the player is none', {sp})", sp)
-        self.line(ind, f"st.pend = ({site}, ({pslot},)); st.opts = _o; fr[1] = {resume}; return 1", sp)
+        who = self.eg.gen(s.player)
+        if not cheap(who):
+            self.line(ind, f"_pp = {who}", sp)
+            who = "_pp"
+        self.line(ind, f"if {who} is None: raise _RuleFailure('a decision for nobody: the player is none', {sp})", sp)
+        self.line(ind, f"st.pend = ({site}, ({who},)); st.opts = _o; fr[1] = {resume}; return 1", sp)
         self.cur = resume
         join = self.dispatch(s.options, infos, "st.choice", sp, None)
         if after_other is not None:

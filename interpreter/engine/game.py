@@ -90,6 +90,7 @@ class Game:
         self.procs[0] = stack_proc
         self.frame_sizes = comp.frame_sizes
         self.sites = comp.sites
+        self.card_args = [[info.card_args for info in site.options] for site in comp.sites]
         self.windows = comp.windows
         self.effects = comp.effects
         self.spans = comp.spans
@@ -408,7 +409,7 @@ class Game:
         could see the cards it names, before or right after the action (a card played face up)."""
         pend = st.pend
         assert pend is not None
-        card_args = self.sites[pend[0]].options[opt[0]].card_args if opt[0] >= 0 else ()
+        card_args = self.card_args[pend[0]][opt[0]] if opt[0] >= 0 else ()
         act_at = len(st.ev)
         mask = self._cards_mask(st, opt, card_args) | 1 << player if card_args else R.ALL
         st.ev.append((R.EV_ACT, -1, player, pend[0], opt, mask))
