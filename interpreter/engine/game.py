@@ -21,6 +21,9 @@ from . import runtime as R
 from .state import State, tuplify
 
 
+_ONE_CARD = ((1, False),)     # an option whose only value is one card ("play ♥7")
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """A legal action: stable text id (``play ♥7``), the option's name and its values."""
@@ -411,7 +414,12 @@ class Game:
         assert pend is not None
         card_args = self.card_args[pend[0]][opt[0]] if opt[0] >= 0 else ()
         act_at = len(st.ev)
-        mask = self._cards_mask(st, opt, card_args) | 1 << player if card_args else R.ALL
+        if not card_args:
+            mask = R.ALL
+        elif card_args == _ONE_CARD and st.loc[opt[1]] < self.static_slots:   # the usual case, inline
+            mask = self.zone_mask[st.loc[opt[1]]] | st.vis[opt[1]] | 1 << player
+        else:
+            mask = self._cards_mask(st, opt, card_args) | 1 << player
         st.ev.append((R.EV_ACT, -1, player, pend[0], opt, mask))
         st.ndec += 1
         if st.schosen is not None:
@@ -437,7 +445,11 @@ class Game:
             return
         self.run(st)
         if mask != R.ALL:
-            st.ev[act_at] = st.ev[act_at][:5] + (mask | self._cards_mask(st, opt, card_args),)
+            if card_args == _ONE_CARD and st.loc[opt[1]] < self.static_slots:
+                after = self.zone_mask[st.loc[opt[1]]] | st.vis[opt[1]]
+            else:
+                after = self._cards_mask(st, opt, card_args)
+            st.ev[act_at] = st.ev[act_at][:5] + (mask | after,)
 
     # -------------------------------------------------------------- results
     def result(self, st: State) -> list[dict[str, Any]]:
