@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .check import Program, check
 from .errors import Diagnostic, error

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from .errors import Span
 
+
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Node:
     span: Span

@@ -9,7 +9,7 @@ may wait for a decision, and reports every static mistake with its span — all 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from . import ast as A
 from . import types as T
@@ -28,6 +28,9 @@ MAX_FIXED_RANGE = 100_000       # a fixed a..b (deck loops, initial values) is b
 MAX_TEMPLATE_ARG = 10_000       # e.g. jokers: more cards than any game uses, fewer than fill the memory
 ITEM_FIELDS = {"kind": T.EFFECT, "controller": T.PLAYER, "source": T.CARD, "times": T.INT,
                "negated": T.BOOL}
+
+
+DT = TypeVar("DT", bound=A.Decl)
 
 
 class Abort(Exception):
@@ -248,7 +251,7 @@ class Scope:
     def __init__(self, parent: Scope | None = None, proc: Proc | None = None) -> None:
         self.parent = parent
         self.names: dict[str, LocalSym] = {}
-        self.proc = proc if proc is not None else (parent.proc if parent else None)
+        self.proc: Proc | None = proc if proc is not None else (parent.proc if parent else None)
 
     def lookup(self, name: str) -> LocalSym | None:
         s: Scope | None = self
@@ -333,52 +336,50 @@ class Checker:
     # -------------------------------------------------------------- driver
     def run(self) -> Program:
         decls = self.src.decls
-        by = {cls: [d for d in decls if isinstance(d, cls)] for cls in (
-            A.RulesetDecl, A.PlayersDecl, A.OptionDecl, A.EnumDecl, A.CardsDecl, A.ZoneDecl, A.VarDecl,
-            A.FnDecl, A.RuleDecl, A.SetupDecl, A.PhaseDecl, A.EffectDecl, A.WindowDecl, A.WindowsDecl,
-            A.CheckDecl, A.OrderingDecl, A.LimitDecl)}
+        def by(cls: type[DT]) -> list[DT]:
+            return [d for d in decls if isinstance(d, cls)]
         file0 = self.src.chain[0] if self.src.chain else "<ruleset>"
         top = Span(file0, 1, 1, 1, 2)
-        if not by[A.RulesetDecl]:
+        if not by(A.RulesetDecl):
             self.err("E308", "a ruleset file starts with `ruleset NAME`", top,
                      'e.g. ruleset my_game "My game | 私のゲーム"')
-        name = by[A.RulesetDecl][-1].name if by[A.RulesetDecl] else "unnamed"
-        title = text_plain(by[A.RulesetDecl][-1].title) if by[A.RulesetDecl] else name
+        name = by(A.RulesetDecl)[-1].name if by(A.RulesetDecl) else "unnamed"
+        title = text_plain(by(A.RulesetDecl)[-1].title) if by(A.RulesetDecl) else name
 
-        for d in by[A.EnumDecl]:
-            self.enum_decl(d.name, [(m.name, text_plain(m.label) if m.label else m.name) for m in d.members],
-                           d.span, [m.span for m in d.members])
+        for ed in by(A.EnumDecl):
+            self.enum_decl(ed.name, [(m.name, text_plain(m.label) if m.label else m.name) for m in ed.members],
+                           ed.span, [m.span for m in ed.members])
         for en, members in BUILTIN_ENUMS.items():
             self.enum_decl(en, members, top, builtin=True)
-        self.players_decl(by[A.PlayersDecl], top)
-        deck = self.deck_data(by[A.CardsDecl])   # template enums must exist before options use them
-        for d in by[A.OptionDecl]:
-            self.option_decl(d)
-        self.apply_given_options(by[A.RulesetDecl][-1].span if by[A.RulesetDecl] else top)
-        self.zones_decl(by[A.ZoneDecl])
-        self.cards_decl(by[A.CardsDecl], deck, top)
-        self.vars_decl(by[A.VarDecl])
-        for d in by[A.FnDecl]:
-            self.fn_signature(d)
-        for d in by[A.RuleDecl]:
-            self.rule_signature(d)
-        for i, d in enumerate(by[A.PhaseDecl]):
-            sym = PhaseSym(d.name, d.span, decl=d, index=i)
-            self.declare(d.name, sym, d.span)
-            self.phases.append(sym)
-        for d in by[A.EffectDecl]:
-            self.effect_signature(d)
-        for d in by[A.OrderingDecl]:
-            self.ordering_signature(d)
-        for d in by[A.WindowDecl]:
-            sym = WindowSym(d.name, d.span, decl=d)
-            self.declare(d.name, sym, d.span)
-            self.windows[d.name] = sym
-        for d in by[A.CheckDecl]:
-            sym = CheckSym(d.name, d.span, decl=d)
-            self.declare(d.name, sym, d.span)
-            self.checks.append(sym)
-        limit = by[A.LimitDecl][-1] if by[A.LimitDecl] else None
+        self.players_decl(by(A.PlayersDecl), top)
+        deck = self.deck_data(by(A.CardsDecl))   # template enums must exist before options use them
+        for od in by(A.OptionDecl):
+            self.option_decl(od)
+        self.apply_given_options(by(A.RulesetDecl)[-1].span if by(A.RulesetDecl) else top)
+        self.zones_decl(by(A.ZoneDecl))
+        self.cards_decl(by(A.CardsDecl), deck, top)
+        self.vars_decl(by(A.VarDecl))
+        for fd in by(A.FnDecl):
+            self.fn_signature(fd)
+        for rd in by(A.RuleDecl):
+            self.rule_signature(rd)
+        for i, pd in enumerate(by(A.PhaseDecl)):
+            phase = PhaseSym(pd.name, pd.span, decl=pd, index=i)
+            self.declare(pd.name, phase, pd.span)
+            self.phases.append(phase)
+        for efd in by(A.EffectDecl):
+            self.effect_signature(efd)
+        for ordd in by(A.OrderingDecl):
+            self.ordering_signature(ordd)
+        for wd in by(A.WindowDecl):
+            window = WindowSym(wd.name, wd.span, decl=wd)
+            self.declare(wd.name, window, wd.span)
+            self.windows[wd.name] = window
+        for cd in by(A.CheckDecl):
+            chk = CheckSym(cd.name, cd.span, decl=cd)
+            self.declare(cd.name, chk, cd.span)
+            self.checks.append(chk)
+        limit = by(A.LimitDecl)[-1] if by(A.LimitDecl) else None
         if limit is not None and limit.unit != "decisions":
             self.err("E309", f"limit counts decisions, not {limit.unit}", limit.span, "write: limit 2000 decisions")
 
@@ -387,7 +388,7 @@ class Checker:
             self.check_fn(f)
         for o in self.orderings.values():
             self.check_ordering(o)
-        setup_decl = by[A.SetupDecl][-1] if by[A.SetupDecl] else None
+        setup_decl = by(A.SetupDecl)[-1] if by(A.SetupDecl) else None
         if setup_decl is None:
             self.err("E302", "the ruleset has no setup", top, "add: setup { shuffle …; deal … }")
             setup = Proc("setup", "setup", top, [])
@@ -404,7 +405,7 @@ class Checker:
         for e in self.effects:
             assert e.proc
             self.check_body(e.proc, Ctx("effect", e.proc))
-        order = self.window_order(by[A.WindowsDecl])
+        order = self.window_order(by(A.WindowsDecl))
         for w in order:
             self.check_window(w)
         for w in self.windows.values():
@@ -801,9 +802,8 @@ class Checker:
                         raise self.fail("E201", "for in a deck runs over a list or a range", it.source.span)
                     for v in src:
                         self.card_items(it.items, {**env, it.var: v}, names, attrs, attr_types, defaults)
-                elif isinstance(it, A.CardIf):
-                    if self.const(it.cond, env):
-                        self.card_items(it.items, env, names, attrs, attr_types, defaults)
+                elif isinstance(it, A.CardIf) and self.const(it.cond, env):
+                    self.card_items(it.items, env, names, attrs, attr_types, defaults)
             except Abort:
                 pass
 
@@ -959,17 +959,17 @@ class Checker:
         out: list[WindowSym] = []
         suggested: set[str] = set()
         for n, sp in zip(d.names, d.name_spans, strict=True):
-            w = self.windows.get(n)
-            if w is None:
+            found = self.windows.get(n)
+            if found is None:
                 hint = did_you_mean(n, self.windows)
                 self.err("E107", f"unknown window {n}", sp, hint)
                 if hint:
                     suggested.update(x for x in self.windows if hint == f"did you mean {x}?")
-            elif w in out:
+            elif found in out:
                 self.err("E102", f"window {n} is listed twice", sp)
             else:
-                out.append(w)
-                w.used = True
+                out.append(found)
+                found.used = True
         for w in self.windows.values():
             if w not in out and w.name not in suggested:
                 self.err("E107", f"window {w.name} is not in the windows order", w.span,
@@ -1887,7 +1887,7 @@ def prune(body: list[A.Stmt]) -> list[A.Stmt]:
     out: list[A.Stmt] = []
     for s in body:
         if isinstance(s, A.If):
-            branches = []
+            branches: list[tuple[A.Expr, list[A.Stmt]]] = []
             taken: list[A.Stmt] | None = None
             for c, b in s.branches:
                 ok, v = const_value(c)

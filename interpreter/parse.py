@@ -172,7 +172,8 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         elif str(tok) == "}" and len(expected) > 0:
             hint = "something is missing before this '}'"
     elif isinstance(e, UnexpectedCharacters):
-        ch = text[e.pos_in_stream] if 0 <= e.pos_in_stream < len(text) else "?"
+        pos = e.pos_in_stream if e.pos_in_stream is not None else -1
+        ch = text[pos] if 0 <= pos < len(text) else "?"
         msg = f"{code_prefix}unexpected character {ch!r}"
         span = Span(file, line, col, line, col + 1)
         code = code or "E002"

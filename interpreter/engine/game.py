@@ -20,7 +20,6 @@ from ..errors import Diagnostic, IllegalAction, RuleRuntimeError, Span
 from . import runtime as R
 from .state import State, tuplify
 
-
 _ONE_CARD = ((1, False),)     # an option whose only value is one card ("play ♥7")
 
 

@@ -170,10 +170,13 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         """A card as the viewer saw it when the event happened (``mask``: who could see it then)."""
         if c is None:
             return "none"
-        if everyone:
+        if everyone or viewer == "all":
             return game.card_names[c]
-        seen = (viewer is not None and mask >> viewer & 1) or mask == R.ALL if mask is not None \
-            else card_visible(st, c, viewer)  # type: ignore[arg-type]
+        who = viewer if isinstance(viewer, int) else None
+        if mask is None:
+            seen = card_visible(st, c, who)
+        else:
+            seen = mask == R.ALL or (who is not None and bool(mask >> who & 1))
         return game.card_names[c] if seen else "a card"
 
     def player(q: int | None) -> str:

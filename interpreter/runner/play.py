@@ -90,12 +90,12 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
     for i, spec in enumerate(seats):
         agents.append(Human(lang, inp, out, save) if spec == "human" else make_bot(spec, seed * 1000 + i))
     st = game.new_state(seed)
-    for p, a in resume or []:
-        game.apply(st, p, a)
-        actions.append((p, a))
+    for p, done in resume or []:
+        game.apply(st, p, done)
+        actions.append((p, done))
     if resume:
         print(f"resumed after {len(resume)} actions", file=out)
-    humans = [i for i, s in enumerate(seats) if s == "human"]
+    humans = [i for i, seat in enumerate(seats) if seat == "human"]
     try:
         while not st.over:
             for p in st.to_move():
