@@ -99,7 +99,7 @@ class IllegalAction(FudaError):
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
-    # a two-character name (山礼 for 山札) differs by half when one character is wrong
+    # a two-character name with one wrong character differs by half
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.5 if len(name) <= 2 else 0.6)
     return f"did you mean {close[0]}?" if close else None
 

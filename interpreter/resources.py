@@ -38,7 +38,7 @@ def bundled_rulesets() -> list[str]:
 
 
 def find_ruleset(name: str) -> Path | None:
-    """A bundled ruleset by name (``super_page_one``), or None."""
+    """A bundled ruleset by name (e.g. ``my_variant``), or None."""
     root = rulesets_dir()
     for candidate in (root / f"{name}.fuda", root / "variants" / f"{name}.fuda"):
         if candidate.is_file():

@@ -213,12 +213,30 @@ class Game:
         return fr
 
     # -------------------------------------------------------------- running
-    def run(self, st: State) -> None:
+    def resume(self, st: State) -> None:
+        """Continue after a decision: the waiting procedure usually runs to its next decision by
+        itself; the driver loop (``run``) takes over only when frames finish or call others."""
+        fr = st.frames[-1]
+        try:
+            r = self.procs[fr[0]](st, fr)
+        except Exception as e:   # ends, phase changes and rule failures: handled by run
+            self.run(st, pending=e)
+            return
+        if r == 1:
+            return
+        if r == 0:
+            st.frames.pop()
+        self.run(st)
+
+    def run(self, st: State, pending: BaseException | None = None) -> None:
         procs = self.procs
         frames = st.frames
         gotos = 0
         while True:
             try:
+                if pending is not None:
+                    e, pending = pending, None
+                    raise e
                 while True:
                     if not frames:
                         if st.phase == -2:
@@ -408,11 +426,10 @@ class Game:
     def apply_raw(self, st: State, player: int, opt: tuple[Any, ...]) -> None:
         """Apply a legal raw option (no checks: the fast path for bots and playouts).
         The event's span is found from (site, option) when the log is read; the event carries who
-        could see the cards it names, before or right after the action (a card played face up)."""
+        could see the cards it names when it was taken (observe.py adds who saw them right after)."""
         pend = st.pend
         assert pend is not None
         card_args = self.card_args[pend[0]][opt[0]] if opt[0] >= 0 else ()
-        act_at = len(st.ev)
         if not card_args:
             mask = R.ALL
         elif card_args == _ONE_CARD and st.loc[opt[1]] < self.static_slots:   # the usual case, inline
@@ -442,13 +459,7 @@ class Game:
             except R.GameOver:
                 st.pend = None
             return
-        self.run(st)
-        if mask != R.ALL:
-            if card_args == _ONE_CARD and st.loc[opt[1]] < self.static_slots:
-                after = self.zone_mask[st.loc[opt[1]]] | st.vis[opt[1]]
-            else:
-                after = self._cards_mask(st, opt, card_args)
-            st.ev[act_at] = st.ev[act_at][:5] + (mask | after,)
+        self.resume(st)
 
     # -------------------------------------------------------------- results
     def result(self, st: State) -> list[dict[str, Any]]:

@@ -142,8 +142,8 @@ def view(st: State, p: int | None, log_tail: int | None = None) -> dict[str, Any
     if st.over:
         out["result"] = game.result(st)
         out["capped"] = st.capped
-    evs = st.ev if log_tail is None else st.ev[len(st.ev) - log_tail:] if log_tail else []
-    out["log"] = [e for e in (render_event(st, ev, p) for ev in evs) if e is not None]
+    first = 0 if log_tail is None else max(len(st.ev) - log_tail, 0) if log_tail else len(st.ev)
+    out["log"] = [e for e in (render_event(st, st.ev[i], p, at=i) for i in range(first, len(st.ev))) if e is not None]
     return out
 
 
@@ -159,7 +159,25 @@ def event_span(st: State, ev: tuple[Any, ...]) -> str:
     return ""
 
 
-def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", lang: int = 0) -> dict[str, Any] | None:
+def _after_mask(st: State, at: int, cards: list[int]) -> int:
+    """Who saw an action's cards right after it: the masks of the moves and reveals of those cards
+    that the action itself caused (the events up to the next action)."""
+    mask = R.ALL
+    for c in cards:
+        m = 0
+        for ev in st.ev[at + 1:]:
+            if ev[0] == R.EV_ACT:
+                break
+            if ev[0] == R.EV_MOVE and ev[2] == c:
+                m |= ev[5]
+            elif ev[0] == R.EV_REVEAL and ev[2] == c:
+                m |= ev[3]
+        mask &= m
+    return mask
+
+
+def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", lang: int = 0,
+                 at: int | None = None) -> dict[str, Any] | None:
     """An event as {"kind", "text", "rule"} for viewer ``p`` ("all": unfiltered, for replays),
     or None if the viewer may not see it at all."""
     game = st.game
@@ -187,6 +205,12 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     if k == R.EV_ACT:
         who, site_id, opt, mask = ev[2], ev[3], ev[4], ev[5]
         site = game.sites[site_id]
+        if mask != R.ALL and not everyone and opt[0] >= 0:
+            idx = at if at is not None else _index_of_event(st, ev)
+            if idx is not None:
+                cards = [c for i, is_list in site.options[opt[0]].card_args
+                         for c in ((opt[i],) if not is_list else opt[i]) if c is not None]
+                mask |= _after_mask(st, idx, cards)
         if site.kind == "simul" and not everyone and who != viewer:
             text = f"{player(who)} has chosen"
         elif opt[0] == -1:
@@ -266,6 +290,13 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     return {"kind": R.EV_NAMES[k], "text": text, "rule": event_span(st, ev)}
 
 
+def _index_of_event(st: State, ev: tuple[Any, ...]) -> int | None:
+    for i in range(len(st.ev) - 1, -1, -1):
+        if st.ev[i] is ev:
+            return i
+    return None
+
+
 def _fmt_for(st: State, v: Any, code: str, card: Any) -> str:
     if code == "card":
         return str(card(v))
@@ -291,7 +322,7 @@ def full_view(st: State) -> dict[str, Any]:
     out["viewer"] = "all"
     for slot in list(range(game.static_slots)) + [s for q in st.sq for s in q]:
         out["zones"][game.zone_name(st, slot)]["cards"] = [game.card_names[c] for c in st.z[slot]]
-    out["log"] = [render_event(st, e, "all") for e in st.ev]
+    out["log"] = [render_event(st, e, "all", at=i) for i, e in enumerate(st.ev)]
     return out
 
 

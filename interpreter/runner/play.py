@@ -101,9 +101,10 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
             for p in st.to_move():
                 legal = game.legal_actions(st, p)
                 a = agents[p].choose(st, p, legal)
-                if not isinstance(agents[p], Human) and humans:
-                    print(f"  P{p} ({agents[p].name}): {_public_text(st, p, a, humans)}", file=out)
+                at = len(st.ev)
                 game.apply(st, p, a)
+                if not isinstance(agents[p], Human) and humans:
+                    print(f"  P{p} ({agents[p].name}): {_public_text(st, at, humans)}", file=out)
                 actions.append((p, a.id))
                 if st.over:
                     break
@@ -120,10 +121,9 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
     return st
 
 
-def _public_text(st: State, p: int, a: Action, humans: list[int]) -> str:
-    """What a human may learn of a bot's action: its id with hidden cards masked."""
+def _public_text(st: State, at: int, humans: list[int]) -> str:
+    """What a human may learn of a bot's action (the event at ``at``): hidden cards masked."""
     from ..engine.observe import render_event
 
-    site = st.pend[0] if st.pend else 0
-    ev = render_event(st, (0, -1, p, site, a.raw, st.game.act_mask(st, p, a.raw)), humans[0])
+    ev = render_event(st, st.ev[at], humans[0], at=at)
     return ev["text"].split(": ", 1)[1] if ev else "…"

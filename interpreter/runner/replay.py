@@ -79,8 +79,8 @@ def replay_seed(ruleset: str, options: dict[str, Any], seed: int, seats: list[st
 def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, spans: bool = True,
                   moves: bool = True) -> str:
     lines = []
-    for ev in st.ev:
-        r = render_event(st, ev, viewer, lang)
+    for i, ev in enumerate(st.ev):
+        r = render_event(st, ev, viewer, lang, at=i)
         if r is None or (not moves and r["kind"] in ("move",)):
             continue
         rule = f"  [{r['rule']}]" if spans and r["rule"] else ""

@@ -254,7 +254,7 @@ class Runner:
         out = {}
         for slot in list(range(self.game.static_slots)) + [s for q in st.sq for s in q]:
             out[self.game.zone_name(st, slot)] = slot
-        # per-player zones may be named with a bare index too: 手札[0]
+        # per-player zones may be named with a bare index too: hand[0]
         for name, slot in list(out.items()):
             out.setdefault(re.sub(r"\[P(\d+)\]", r"[\1]", name), slot)
         return out
@@ -557,7 +557,8 @@ class Runner:
                 self.expect_view(vs, (*path, "view", i) if isinstance(e.view, list) else (*path, "view"))
 
     def log(self, start: int) -> list[dict[str, Any]]:
-        return [r for r in (render_event(self.st, ev, "all") for ev in self.st.ev[start:]) if r is not None]
+        return [r for r in (render_event(self.st, self.st.ev[i], "all", at=i) for i in range(start, len(self.st.ev)))
+                if r is not None]
 
     def show(self, var_type: Any, v: Any) -> Any:
         from ..compile import type_code
