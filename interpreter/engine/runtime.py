@@ -165,9 +165,30 @@ def _mv0(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) ->
 
 def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> None:
     """Move cards one by one; moved ``under`` a pile they keep their order beneath it."""
-    mv = _mv if st.sq else _mv0
-    for c in reversed(tuple(cards)) if under else tuple(cards):
-        mv(st, c, dst, under, face, sp)
+    order = reversed(tuple(cards)) if under else tuple(cards)
+    if st.sq:
+        for c in order:
+            _mv(st, c, dst, under, face, sp)
+        return
+    z, loc, vis, ev, zm = st.z, st.loc, st.vis, st.ev, st.game.zone_mask
+    target = z[dst]
+    new = ALL if face == 1 else 0
+    for c in order:
+        if c is None:
+            raise RuleFailure("there is no card to move (the value is none)", sp)
+        src = loc[c]
+        cs = z[src]
+        if cs[-1] == c:
+            cs.pop()
+        else:
+            cs.remove(c)
+        if under:
+            target.insert(0, c)
+        else:
+            target.append(c)
+        loc[c] = dst
+        ev.append((EV_MOVE, sp, c, src, dst, zm[src] | zm[dst] | vis[c] | new))
+        vis[c] = new
 
 
 def _deal(st: State, n: int, src: int, base: int, players: Any, sp: int) -> None:
