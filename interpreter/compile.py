@@ -366,23 +366,41 @@ class Compiler:
                 m[id(sym)] = f"b{sym.slot}"
                 names.append(f"b{sym.slot}")
                 variant.add(id(sym))
-            hoist = Hoister(variant)
-            eg = ExprGen(self, m, "frame" if "fr" in args else "plain", hoist)
+            mode = "frame" if "fr" in args else "plain"
+            hoist = Hoister(variant, guarded=bool(o.binders))
+            eg = ExprGen(self, m, mode, hoist)
             sources = [eg.seq(b.source) for b in o.binders]
             where = eg.gen(o.where) if o.where is not None else None
             for h in hoist.lines:
                 self.emit(1, h, osid)
-            ind = 1
-            for b, src in zip(o.binders, sources, strict=True):
-                sym = _find_local(proc, b.var, b.span)
-                self.emit(ind, f"for b{sym.slot} in {src}:", osid)
-                ind += 1
             tup = "(" + ", ".join([str(k), *names]) + ("," if not names else "") + ")"
-            if where is not None:
-                assert o.where is not None
-                self.emit(ind, f"if {where}:", self.span(o.where.span))
-                ind += 1
-            self.emit(ind, f"out.append({tup})", osid)
+
+            def loops(base: int, cond: str | None) -> None:
+                ind = base
+                for b, src in zip(o.binders, sources, strict=True):
+                    sym = _find_local(proc, b.var, b.span)
+                    self.emit(ind, f"for b{sym.slot} in {src}:", osid)
+                    ind += 1
+                if cond is not None:
+                    assert o.where is not None
+                    self.emit(ind, f"if {cond}:", self.span(o.where.span))
+                    ind += 1
+                self.emit(ind, f"out.append({tup})", osid)
+
+            if hoist.guards:
+                # loop versioning: attributes of hoisted cards are read once when those cards exist;
+                # otherwise the plain version runs (and fails where the rule itself would)
+                plain = Hoister(variant)
+                plain.cache = {c: n for c, n in hoist.cache.items() if f"{n} = {c}" in hoist.lines}
+                slow = ExprGen(self, m, mode, plain).gen(o.where) if o.where is not None else None
+                self.emit(1, "if " + " and ".join(f"{g} is not None" for g in hoist.guards) + ":", osid)
+                for h in hoist.guarded_lines:
+                    self.emit(2, h, osid)
+                loops(2, where)
+                self.emit(1, "else:", osid)
+                loops(2, slow)
+            else:
+                loops(1, where)
             infos.append(OptInfo(o.name, osid,
                                  [type_code(_find_local(proc, b.var, b.span).type) for b in o.binders],
                                  [frame_slot(_find_local(proc, b.var, b.span)) for b in o.binders]))
@@ -626,10 +644,13 @@ def cheap(code: str) -> bool:
 class Hoister:
     """Collects loop-invariant expressions of an option enumeration, computed once before its loops."""
 
-    def __init__(self, variant: set[int]) -> None:
+    def __init__(self, variant: set[int], guarded: bool = False) -> None:
         self.variant = variant
         self.lines: list[str] = []
         self.cache: dict[str, str] = {}
+        self.guarded = guarded              # may read attributes of hoisted cards (under a guard)
+        self.guards: list[str] = []         # hoisted names that must not be none for those reads
+        self.guarded_lines: list[str] = []
 
     def can(self, e: A.Expr) -> bool:
         return not (free_locals(e) & self.variant) and _safe_to_hoist(e)
@@ -640,6 +661,20 @@ class Hoister:
             name = f"h{len(self.cache)}"
             self.cache[code] = name
             self.lines.append(f"{name} = {code}")
+        return name
+
+    def attr(self, table: str, obj: str) -> str | None:
+        """``TABLE[h0]`` read once, if ``h0`` is a hoisted card (valid where ``h0 is not None``)."""
+        if not self.guarded or obj not in self.cache.values():
+            return None
+        code = f"{table}[{obj}]"
+        name = self.cache.get(code)
+        if name is None:
+            name = f"h{len(self.cache)}"
+            self.cache[code] = name
+            self.guarded_lines.append(f"{name} = {code}")
+            if obj not in self.guards:
+                self.guards.append(obj)
         return name
 
 
@@ -811,6 +846,10 @@ class ExprGen:
         obj = self.gen(e.obj)
         kind = r[0]
         if kind == "cardattr":
+            if self.hoister is not None:
+                hoisted = self.hoister.attr(f"A_{_ident(r[1])}", obj)
+                if hoisted is not None:
+                    return hoisted
             return f"A_{_ident(r[1])}[{obj}]"
         if kind == "cardname":
             return f"NAMES[{obj}]"

@@ -459,7 +459,16 @@ class Game:
             except R.GameOver:
                 st.pend = None
             return
-        self.resume(st)
+        fr = st.frames[-1]             # resume (inline: this is the hot path)
+        try:
+            r = self.procs[fr[0]](st, fr)
+        except Exception as e:
+            self.run(st, pending=e)
+            return
+        if r != 1:
+            if r == 0:
+                st.frames.pop()
+            self.run(st)
 
     # -------------------------------------------------------------- results
     def result(self, st: State) -> list[dict[str, Any]]:
