@@ -374,6 +374,11 @@ class Compiler:
             for h in hoist.lines:
                 self.emit(1, h, osid)
             tup = "(" + ", ".join([str(k), *names]) + ("," if not names else "") + ")"
+            btypes = [_find_local(proc, b.var, b.span).type for b in o.binders]
+            if len(btypes) == 1 and btypes[0].kind == "card":
+                # one option per card: its tuples exist once, not once per decision
+                table = self.const(f"OPT{site}_{k}", tuple((k, c) for c in range(len(self.p.cards.names))))
+                tup = f"{table}[{names[0]}]"
 
             def loops(base: int, cond: str | None) -> None:
                 ind = base
@@ -1467,7 +1472,8 @@ class BodyGen:
             self.line(ind, f"_pp = {who}", sp)
             who = "_pp"
         self.line(ind, f"if {who} is None: raise _RuleFailure('a decision for nobody: the player is none', {sp})", sp)
-        self.line(ind, f"st.pend = ({site}, ({who},)); st.opts = _o; fr[1] = {resume}; return 1", sp)
+        pend = self.cg.const(f"PEND{site}", tuple((site, (p,)) for p in range(self.cg.p.players)))
+        self.line(ind, f"st.pend = {pend}[{who}]; st.opts = _o; fr[1] = {resume}; return 1", sp)
         self.cur = resume
         join = self.dispatch(s.options, infos, "st.choice", sp, None)
         if after_other is not None:

@@ -42,7 +42,10 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
 
 
 def _work(args: tuple[str, dict[str, Any], int, list[str]]) -> dict[str, Any]:
-    return play_one(*args)
+    from .bench import paused_gc
+
+    with paused_gc():
+        return play_one(*args)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
