@@ -20,24 +20,27 @@ from .resources import grammar_text
 
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True,
+    return Lark(grammar_text(), parser="lalr", lexer="basic", propagate_positions=True,
                 start=["start", "expr"], maybe_placeholders=True, cache=True)
 
 
-# Words that are keywords somewhere but often wanted as names (an option called `draw`, a variable
-# called `count`, a card attribute called `face`). The contextual lexer already treats them as names
-# where no keyword can stand; where both could, a keyword that does not fit is retried as a name.
-SOFT = {"card", "count", "any", "all", "best", "where", "reverse", "log", "tell", "win", "lose", "finish",
-        "draw", "face", "up", "down", "by", "from", "to", "under", "front", "back", "as", "into", "game",
-        "default", "pile", "hand", "grid", "sequence", "public", "hidden", "owner", "others", "player", "tier",
-        "ask", "responders", "when", "turn", "record", "insert", "negate", "activate", "shuffle", "deal",
-        "reveal", "hide", "swap", "move", "end", "with", "attr", "per", "direction", "otherwise", "list", "of"}
+# Keywords are reserved only where they can stand: one lexer reads every keyword as a keyword (fast
+# to start), and a keyword that does not fit where a name does is read as that name — so an option
+# may be called `draw`, a variable `count` or a card attribute `face`. Control-flow words stay reserved.
+HARD = {"if", "elif", "else", "while", "for", "repeat", "let", "return", "break", "continue", "true", "false",
+        "none", "not", "and", "or", "in", "then"}
+_WORD = re.compile(r"(?!\d)[\w♠♥♦♣♤♡♢♧★☆]+")
 
 
 def _soft_keyword(e: UnexpectedInput) -> bool:
     """Error handler: feed a keyword that does not fit as a name, if a name fits."""
-    if not isinstance(e, UnexpectedToken) or str(e.token) not in SOFT or e.token.type == "NAME":
+    if not isinstance(e, UnexpectedToken) or e.token.type == "NAME":
         return False
+    word = str(e.token)
+    if word in HARD or not _WORD.fullmatch(word):
+        return False
+    if word in _DECL_WORDS and e.token.column == 1:
+        return False    # a declaration at the start of a line: most likely a '}' is missing before it
     ip = e.interactive_parser
     if "NAME" not in ip.accepts():
         return False
@@ -73,7 +76,7 @@ def parse_expr(src: str, file: str, line: int, col: int) -> A.Expr:
     """Parse an expression that sits at (line, col) of ``file`` — used for {…} inside texts."""
     padded = "\n" * (line - 1) + " " * (col - 1) + src
     try:
-        tree = parser().parse(padded, start="expr")
+        tree = parser().parse(padded, start="expr", on_error=_soft_keyword)
     except UnexpectedInput as e:
         raise _syntax_error(e, file, padded, code_prefix="in text: ", code="E004") from None
     expr: A.Expr = ToAst(file).transform(tree)
@@ -162,8 +165,8 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
                     f"is still open: is a '}}' missing before line {span.line}?")
         elif str(tok) == "=" and any("==" in x for x in expected):
             hint = "use == to compare; = assigns"
-        elif before and before.group(1) in ("else", "elif"):
-            hint = f"{before.group(1)} comes right after the '}}' of an if block"
+        elif str(tok) in ("else", "elif") or (before and before.group(1) in ("else", "elif")):
+            hint = f"{str(tok) if str(tok) in ('else', 'elif') else before.group(1)} comes right after the '}}' of an if block"  # type: ignore[union-attr]
         elif before and before.group(1) in _QUANT_WORDS and "a name" in expected:
             hint = f"`{before.group(1)}` is a keyword in expressions ({_QUANT_WORDS[before.group(1)]}); " \
                    "choose another name"
