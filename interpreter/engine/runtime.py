@@ -139,30 +139,6 @@ def _no_card(sp: int) -> None:
     raise RuleFailure("there is no card to move (the zone is empty or the value is none)", sp)
 
 
-def _mv0(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> None:
-    """``_mv`` for rulesets without sequences (no zone can vanish)."""
-    if c is None:
-        raise RuleFailure("there is no card to move (the zone is empty or the value is none)", sp)
-    loc = st.loc
-    src = loc[c]
-    z = st.z
-    cards = z[src]
-    if cards[-1] == c:
-        cards.pop()
-    else:
-        cards.remove(c)
-    if under:
-        z[dst].insert(0, c)
-    else:
-        z[dst].append(c)
-    loc[c] = dst
-    vis = st.vis
-    zm = st.game.zone_mask
-    new = ALL if face == 1 else 0
-    st.ev.append((EV_MOVE, sp, c, src, dst, zm[src] | zm[dst] | vis[c] | new))
-    vis[c] = new
-
-
 def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> None:
     """Move cards one by one; moved ``under`` a pile they keep their order beneath it."""
     order = reversed(tuple(cards)) if under else tuple(cards)
