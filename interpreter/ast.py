@@ -578,6 +578,17 @@ class OrderingDecl(Decl):
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
+class ShowDecl(Decl):
+    """How a card is shown to players: ``show c as "{c} r{range(c)}"``."""
+    var: str
+    text: Text
+
+    @property
+    def key(self) -> str:
+        return "show"
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class LimitDecl(Decl):
     count: int
     unit: str

@@ -233,6 +233,7 @@ class Program:
     limit: int
     warnings: list[Diagnostic]
     builtin_slots: dict[str, int]
+    show: tuple[Proc, A.ShowDecl] | None = None
 
     def option_label(self, name: str) -> str:
         o = self.options[name]
@@ -379,6 +380,8 @@ class Checker:
             chk = CheckSym(cd.name, cd.span, decl=cd)
             self.declare(cd.name, chk, cd.span)
             self.checks.append(chk)
+        shows = by(A.ShowDecl)
+        self.show = self.check_show(shows[-1]) if shows else None
         limit = by(A.LimitDecl)[-1] if by(A.LimitDecl) else None
         if limit is not None and limit.unit != "decisions":
             self.err("E309", f"limit counts decisions, not {limit.unit}", limit.span, "write: limit 2000 decisions")
@@ -436,7 +439,7 @@ class Checker:
             phases=self.phases, effects=self.effects, item_fields=self.item_fields, windows=order,
             checks=self.checks, orderings=self.orderings, setup=setup, procs=self.procs,
             limit=limit.count if limit else 100_000, warnings=self.warnings,
-            builtin_slots=self.builtin_slots)
+            builtin_slots=self.builtin_slots, show=self.show)
 
     def new_proc(self, kind: str, name: str, span: Span, body: list[A.Stmt]) -> Proc:
         p = Proc(kind, name, span, body, index=len(self.procs))
@@ -1025,6 +1028,16 @@ class Checker:
         if proc.ret is not None and proc.kind == "rule" and not _returns(proc.body):
             self.err("E312", f"rule {proc.name} must return a {proc.ret} on every path", proc.span,
                      "end it with: return …")
+
+    def check_show(self, d: A.ShowDecl) -> tuple[Proc, A.ShowDecl]:
+        """``show c as TEXT``: a pure function of the card, evaluated for each viewer's visible cards."""
+        proc = Proc("show", "show", d.span, [])
+        self.no_shadow(d.var, d.span)
+        proc.params.append(proc.new_local(d.var, T.CARD, d.span, readonly=True))
+        sc = Scope(proc=proc)
+        sc.names[d.var] = proc.params[0]
+        self.text(d.text, sc, Ctx("show", proc, pure=True, may_decide=False))
+        return proc, d
 
     def check_window(self, w: WindowSym) -> None:
         if w.scope_proc is not None:

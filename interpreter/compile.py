@@ -192,6 +192,8 @@ class Compiler:
             assert c.proc
             self.gen_check(c)
         self.gen_checks_driver()
+        if p.show is not None:
+            self.gen_show(p.show)
         windows: list[WindowRT] = []
         for w in p.windows:
             windows.append(self.gen_window(w))
@@ -279,6 +281,14 @@ class Compiler:
         bg = BodyGen(self, c.proc, "plain")
         bg.stmts(c.decl.body, 1)
         bg.flush_plain()
+
+    def gen_show(self, show: tuple[Proc, A.ShowDecl]) -> None:
+        """SHOW(st, card) -> (english, japanese): how the ruleset shows a card to players."""
+        _, d = show
+        sid = self.span(d.span)
+        self.emit(0, "def SHOW(st, l0):", sid)
+        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        self.emit(1, f"return {ExprGen(self, {}, 'plain').text(d.text)}", sid)
 
     def gen_checks_driver(self) -> None:
         self.emit(0, "def CHECKS(st):")

@@ -17,7 +17,7 @@ from .errors import Diagnostic, FudaError, Span, did_you_mean, error
 from .parse import parse_module
 from .resources import find_ruleset
 
-SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl)
+SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl, A.ShowDecl)
 
 
 @dataclasses.dataclass

@@ -113,7 +113,7 @@ def _describe_token(tok: Token) -> str:
     return f"'{tok}'"
 
 
-_DECL_WORDS = {"ruleset", "extends", "players", "option", "enum", "cards", "zone", "var", "fn", "rule", "setup",
+_DECL_WORDS = {"show", "ruleset", "extends", "players", "option", "enum", "cards", "zone", "var", "fn", "rule", "setup",
                "phase", "effect", "window", "windows", "check", "ordering", "limit", "override"}
 _QUANT_WORDS = {"any": "any x in LIST where COND", "all": "all x in LIST where COND",
                 "count": "count x in LIST where COND", "best": "best x in LIST by KEY"}
@@ -490,6 +490,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def tier(self, meta: Any, c: list[Any]) -> A.Tier:
         return A.Tier(span=self.sp(meta), cond=c[0], by=c[1] if len(c) > 1 else None)
+
+    def show_decl(self, meta: Any, c: list[Any]) -> A.ShowDecl:
+        return A.ShowDecl(span=self.sp(meta), var=str(c[0]), text=c[1])
 
     def limit_decl(self, meta: Any, c: list[Any]) -> A.LimitDecl:
         return A.LimitDecl(span=self.sp(meta), count=int(c[0]), unit=str(c[1]))

@@ -97,6 +97,7 @@ class Game:
         self.effects = comp.effects
         self.spans = comp.spans
         self.enum_members = {name: e.members for name, e in prog.enums.items()}
+        self.show_fn = comp.namespace.get("SHOW")
 
     def mask_for(self, zone_index: int, owner: int | None) -> int:
         """The players who see cards in a zone of this declaration and owner."""
@@ -110,6 +111,16 @@ class Game:
         if vis == "owner":
             return 1 << owner
         return R.ALL & ~(1 << owner)  # others
+
+    def show(self, st: State, c: int, lang: int = 0) -> str | None:
+        """The ruleset's `show` text for a card (None without a `show` declaration)."""
+        if self.show_fn is None:
+            return None
+        try:
+            text = self.show_fn(st, c)
+        except Exception:
+            return None
+        return str(text[min(lang, len(text) - 1)])
 
     def zone_name(self, st: State, slot: int) -> str:
         if slot < self.static_slots:

@@ -105,6 +105,13 @@ def view(st: State, p: int | None, log_tail: int | None = None) -> dict[str, Any
                 val = g[v.slot + c]
                 if val != v.init and card_visible(st, c, p) and var_visible(st, v.slot + c, v.visibility, None, p):
                     card_vars.setdefault(game.card_names[c], {})[v.name] = _value(st, val, code, p)
+    labels: dict[str, str] = {}
+    if game.show_fn is not None:
+        for c in range(game.ncards):
+            if card_visible(st, c, p):
+                shown = game.show(st, c)
+                if shown is not None and shown != game.card_names[c]:
+                    labels[game.card_names[c]] = shown
     stack = []
     for iid in st.stack:
         item = st.items[iid]
@@ -130,6 +137,7 @@ def view(st: State, p: int | None, log_tail: int | None = None) -> dict[str, Any
         "zones": zones,
         "vars": variables,
         "card_vars": card_vars,
+        "labels": labels,
         "stack": stack,
     }
     if st.schosen is not None and st.pend is not None:

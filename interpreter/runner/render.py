@@ -24,12 +24,14 @@ def half(label: str | None, lang: int) -> str:
     return parts[min(lang, len(parts) - 1)]
 
 
-def cards(cs: list[str | None]) -> str:
-    return " ".join(c if c is not None else "▒" for c in cs)
+def cards(cs: list[str | None], labels: dict[str, str] | None = None) -> str:
+    labels = labels or {}
+    return " ".join(labels.get(c, c) if c is not None else "▒" for c in cs)
 
 
 def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = "") -> str:
     out: list[str] = []
+    labels: dict[str, str] = v.get("labels", {})
     me = v["viewer"]
     head = f"== {title or v['ruleset']} — phase {v['phase']} — turn P{v['current']}"
     if me is not None:
@@ -60,31 +62,31 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         elif all(c is None for c in shown):
             body = f"{z['size']} card{'s' if z['size'] != 1 else ''}"
         elif any(c is None for c in shown):
-            body = f"{cards(shown)}  ({z['size']})"
+            body = f"{cards(shown, labels)}  ({z['size']})"
         else:
-            body = cards(shown)
+            body = cards(shown, labels)
         out.append(f"  {pad(name + (' (you)' if mine else ''), 18)} {body}")
     cv = v.get("card_vars", {})
     for gname, cells in grids.items():
         w = max(x for x, _ in cells) + 1
         h = max(y for _, y in cells) + 1
         out.append(f"  {gname}:")
-        colw = 6
+        colw = max([6] + [width(labels.get(c or "", c or "")) + 2 for cs in cells.values() for c in cs])
         out.append("     " + "".join(pad(f"{x}", colw) for x in range(w)))
         for y in range(h):
             row = []
             for x in range(w):
                 cs = cells.get((x, y), [])
                 top = cs[-1] if cs else None
-                txt = "·" if not cs else (top or "▒")
-                if top and top in cv:
+                txt = "·" if not cs else (labels.get(top, top) if top else "▒")
+                if top and top in cv and top not in labels:
                     flags = "".join(k[0] for k, val in cv[top].items() if val is True)
                     txt += f"*{flags}" if flags else ""
                 row.append(pad(txt, colw))
             out.append(f"   {y} " + "".join(row))
     for sname, lines in seqs.items():
         lines.sort()
-        out.append(f"  {sname}: " + "  |  ".join(cards(c) or "—" for _, c in lines) + "   (front → back)")
+        out.append(f"  {sname}: " + "  |  ".join(cards(c, labels) or "—" for _, c in lines) + "   (front → back)")
     if v["vars"]:
         out.append("  " + ", ".join(f"{k} = {_val(x)}" for k, x in v["vars"].items()))
     if cv and not grids:

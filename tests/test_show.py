@@ -1,0 +1,50 @@
+"""`show c as TEXT`: how the ruleset presents a card (views, the terminal), only for visible cards."""
+
+from __future__ import annotations
+
+from interpreter.runner.render import render
+
+from .conftest import game_from
+
+RULES = """
+ruleset show_test
+players 2
+cards standard(jokers = 2) in deck
+zone deck: pile hidden
+zone table: pile public
+zone hand: hand per player owner
+var range: int per card = 0
+fn reach(c: card) -> int = if c.joker then c.range else c.rank
+show c as "{c}·r{reach(c)} | {c}・射程{reach(c)}"
+setup {
+    move card("JK1") to table
+    card("JK1").range = 4
+    move card("♥5") to table
+    move card("♠K") to hand[players[1]]
+}
+phase play {
+    choose players[0] { wait { } }
+}
+"""
+
+
+def test_labels_in_views_and_rendering():
+    st = game_from(RULES).new_state(0)
+    v = st.view(0)
+    assert v["labels"]["JK1"] == "JK1·r4"
+    assert v["labels"]["♥5"] == "♥5·r5"
+    assert "♠K" not in v["labels"]            # hidden from P0: neither shown nor labelled
+    assert st.view(1)["labels"]["♠K"] == "♠K·r13"
+    text = render(v)
+    assert "JK1·r4 ♥5·r5" in text
+    assert st.game.show(st, 52, lang=1) == "JK1・射程4"
+
+
+def test_show_is_checked_like_any_text(tmp_path):
+    import pytest
+
+    from interpreter.errors import FudaError
+
+    with pytest.raises(FudaError) as e:
+        game_from(RULES.replace("{reach(c)} |", "{reech(c)} |"))
+    assert e.value.first.code == "E104"
