@@ -390,18 +390,6 @@ class Compiler:
                 table = self.const(f"OPT{site}_{k}", tuple((k, c) for c in range(len(self.p.cards.names))))
                 tup = f"{table}[{names[0]}]"
 
-            def loops(base: int, cond: str | None) -> None:
-                ind = base
-                for b, src in zip(o.binders, sources, strict=True):
-                    sym = _find_local(proc, b.var, b.span)
-                    self.emit(ind, f"for b{sym.slot} in {src}:", osid)
-                    ind += 1
-                if cond is not None:
-                    assert o.where is not None
-                    self.emit(ind, f"if {cond}:", self.span(o.where.span))
-                    ind += 1
-                self.emit(ind, f"out.append({tup})", osid)
-
             if hoist.guards:
                 # loop versioning: attributes of hoisted cards are read once when those cards exist;
                 # otherwise the plain version runs (and fails where the rule itself would)
@@ -411,11 +399,11 @@ class Compiler:
                 self.emit(1, "if " + " and ".join(f"{g} is not None" for g in hoist.guards) + ":", osid)
                 for h in hoist.guarded_lines:
                     self.emit(2, h, osid)
-                loops(2, where)
+                self.option_loops(2, where, o, proc, sources, tup, osid)
                 self.emit(1, "else:", osid)
-                loops(2, slow)
+                self.option_loops(2, slow, o, proc, sources, tup, osid)
             else:
-                loops(1, where)
+                self.option_loops(1, where, o, proc, sources, tup, osid)
             infos.append(OptInfo(o.name, osid,
                                  [type_code(_find_local(proc, b.var, b.span).type) for b in o.binders],
                                  [frame_slot(_find_local(proc, b.var, b.span)) for b in o.binders]))
@@ -434,6 +422,20 @@ class Compiler:
         self.emit(1, "return None", sid)
         self.sites[site].enum = f"E{site}"
         self.sites[site].labels = f"LB{site}"
+
+    def option_loops(self, base: int, cond: str | None, o: A.Option, proc: Proc, sources: list[str], tup: str,
+                     osid: int) -> None:
+        """for binder in source: … if where: out.append(option tuple)"""
+        ind = base
+        for b, src in zip(o.binders, sources, strict=True):
+            sym = _find_local(proc, b.var, b.span)
+            self.emit(ind, f"for b{sym.slot} in {src}:", osid)
+            ind += 1
+        if cond is not None:
+            assert o.where is not None
+            self.emit(ind, f"if {cond}:", self.span(o.where.span))
+            ind += 1
+        self.emit(ind, f"out.append({tup})", osid)
 
     # -------------------------------------------------------------- resumable procedures
     def gen_frame_proc(self, proc: Proc, fid: int) -> None:

@@ -109,9 +109,9 @@ def view(st: State, p: int | None, log_tail: int | None = None) -> dict[str, Any
     if game.show_fn is not None:
         for c in range(game.ncards):
             if card_visible(st, c, p):
-                shown = game.show(st, c)
-                if shown is not None and shown != game.card_names[c]:
-                    labels[game.card_names[c]] = shown
+                label = game.show(st, c)
+                if label is not None and label != game.card_names[c]:
+                    labels[game.card_names[c]] = label
     stack = []
     for iid in st.stack:
         item = st.items[iid]
