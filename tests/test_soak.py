@@ -1,5 +1,6 @@
-"""Opt-in soak runs (FUDA_SOAK=1 pytest -m soak): many random games per bundled ruleset, each
-must end without a rule failure and with every card accounted for."""
+"""Opt-in soak runs (FUDA_SOAK=1 pytest -m soak): many random games per bundled ruleset, each with
+randomly sampled option values (every setting the options allow), each of which must end without a
+rule failure and with every card accounted for. FUDA_SOAK_GAMES overrides the count."""
 
 from __future__ import annotations
 
@@ -9,28 +10,52 @@ import random
 import pytest
 
 from interpreter.api import load
+from interpreter.engine.state import State
+from interpreter.resources import bundled_rulesets
 
-GAMES = {"american_page_one": 10_000}
-DEFAULT_GAMES = int(os.environ.get("FUDA_SOAK_GAMES", "0")) or None
+GAMES = {"american_page_one": 10_000}           # the issue of each other game asks for 100,000
+DEFAULT = 100_000
+OVERRIDE = int(os.environ.get("FUDA_SOAK_GAMES", "0")) or None
+
+
+def sample_options(name: str, rng: random.Random) -> dict[str, object]:
+    """A random value for every option: bools, int ranges, enum members, the player count."""
+    prog = load(name).prog
+    out: dict[str, object] = {}
+    for oname, o in prog.options.items():
+        if o.type.kind == "bool":
+            out[oname] = rng.random() < 0.5
+        elif o.type.kind == "enum":
+            out[oname] = rng.choice(o.members)
+        elif o.type.kind == "int" and o.lo is not None and o.hi is not None:
+            out[oname] = rng.randint(o.lo, o.hi)
+    return out
+
+
+def play_out(st: State, rng: random.Random) -> None:
+    game = st.game
+    while not st.over:
+        for p in st.to_move():
+            opts = st.opts if st.schosen is None else st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
+            game.apply_raw(st, p, opts[rng.randrange(len(opts))])  # type: ignore[index]
+            if st.over:
+                break
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", bundled_rulesets())
 def test_soak(name):
-    n = DEFAULT_GAMES or GAMES[name]
+    n = OVERRIDE or GAMES.get(name, DEFAULT)
     rng = random.Random(12345)
-    base = load(name)
-    lo, hi = base.prog.min_players, base.prog.max_players
     capped = 0
     for i in range(n):
-        game = load(name, {"players": lo + i % (hi - lo + 1)})
+        options = sample_options(name, rng)
+        game = load(name, options)
         st = game.new_state(i)
-        while not st.over:
-            for p in st.to_move():
-                opts = st.opts if st.schosen is None else st.sopts[st.pend[1].index(p)]
-                game.apply_raw(st, p, opts[rng.randrange(len(opts))])
-                if st.over:
-                    break
-        assert sorted(c for z in st.z for c in z) == list(range(game.ncards))
+        try:
+            play_out(st, rng)
+        except Exception as e:  # report which game, so it can be replayed
+            raise AssertionError(f"game {i} (seed {i}, options {options}) failed: {e}") from e
+        assert sorted(c for z in st.z for c in z) == list(range(game.ncards)), f"game {i}: cards lost"
         capped += st.capped
-    assert capped < n * 0.01, f"{capped} of {n} games hit the decision limit"
+    assert capped <= n * 0.01, f"{capped} of {n} games hit the decision limit"
