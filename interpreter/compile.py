@@ -90,6 +90,7 @@ class EffectRT:
 
 @dataclass
 class Compiled:
+    frame_types: dict[int, list[str]]
     source: str
     line_spans: list[int]
     spans: list[Span]
@@ -137,6 +138,9 @@ class Compiler:
         self.frame_ids: dict[int, int] = {}
         self.frame_sizes: list[int] = [8]
         self.proc_names: list[str] = ["<stack>"]
+        # frame 0 is the effect stack: [proc, label, item, window, responders, responder index, player, -]
+        self.frame_types: dict[int, list[str]] = {0: ["int", "int", "item", "int", "list:player", "int", "player",
+                                                      "any"]}
         for proc in prog.procs:
             if self.is_frame(proc):
                 self.frame_ids[proc.index] = len(self.frame_sizes)
@@ -230,8 +234,8 @@ class Compiler:
             lines.append("    " * ind + pad.sub(fill, text))
             line_spans.append(sp)
         source = "\n".join(lines) + "\n"
-        return Compiled(source, line_spans, self.spans, [], self.frame_sizes, self.proc_names, self.sites,
-                        windows, effects, self._setup_fid, phases, dict(self.consts))
+        return Compiled(self.frame_types, source, line_spans, self.spans, [], self.frame_sizes, self.proc_names,
+                        self.sites, windows, effects, self._setup_fid, phases, dict(self.consts))
 
     # -------------------------------------------------------------- functions and orderings
     def gen_fn(self, f: FnSym) -> None:
@@ -463,6 +467,11 @@ class Compiler:
         self.emit(2, "else:", sid)
         self.emit(3, "raise RuntimeError('bad resume label')", sid)
         self.frame_sizes[fid] = 2 + len(proc.locals) + bg.extra
+        codes = ["int", "int"] + ["any" if loc.comp else type_code(loc.type) for loc in proc.locals]
+        codes += ["any"] * bg.extra
+        for k, code in bg.slot_codes.items():
+            codes[k] = code
+        self.frame_types[fid] = codes
 
 
 _JUMP = re.compile(r"(L = |fr\[1\] = )(\d+)")
@@ -1022,6 +1031,7 @@ class BodyGen:
         # rules inlined into this procedure: (proc, result slot, continuation block)
         self.inlined: list[tuple[Proc, int | None, int]] = []
         self.slots: dict[int, int] = {}                # LocalSym id → frame index, for inlined locals
+        self.slot_codes: dict[int, str] = {}           # frame index → type code, beyond the own locals
 
     @property
     def cur_proc(self) -> Proc:
@@ -1048,13 +1058,16 @@ class BodyGen:
         self.blocks.append(_Block())
         return len(self.blocks) - 1
 
-    def slot_index(self) -> int:
+    def slot_index(self, code: str = "any") -> int:
+        """A frame slot beyond the procedure's own locals; ``code``: the type of what it holds (the
+        determinizer renames hidden cards in frames by these types)."""
         s = 2 + len(self.proc.locals) + self.extra
         self.extra += 1
+        self.slot_codes[s] = code
         return s
 
-    def slot(self) -> str:
-        return f"fr[{self.slot_index()}]"
+    def slot(self, code: str = "any") -> str:
+        return f"fr[{self.slot_index(code)}]"
 
     def jump(self, ind: int, target: int, sp: int) -> None:
         self.line(ind, f"L = {target}; continue", sp)
@@ -1315,12 +1328,12 @@ class BodyGen:
         args = [self.eg.gen(a) for a in call.args]
         for loc in callee.locals:
             if not loc.comp:
-                k = self.slot_index()
+                k = self.slot_index(type_code(loc.type))
                 self.slots[id(loc)] = k
                 self.eg.names[id(loc)] = f"fr[{k}]"
         for param, code in zip(callee.params, args, strict=True):
             self.line(ind, f"fr[{self.slots[id(param)]}] = {code}", sp)
-        ret = self.slot_index() if into is not None else None
+        ret = self.slot_index(type_code(callee.ret)) if into is not None else None
         cont = self.new_block()
         self.inlined.append((callee, ret, cont))
         saved_loops, self.loops = self.loops, []
@@ -1411,13 +1424,13 @@ class BodyGen:
 
     def s_Repeat(self, s: A.Repeat, ind: int) -> None:
         sp = self.cg.span(s.span)
-        n = self.slot()
+        n = self.slot("int")
         self._loop(ind, sp, [f"if {n} <= 0: L = @EXIT; continue", f"{n} -= 1"], s.body,
                    [f"{n} = {self.eg.gen(s.count)}"])
 
     def s_For(self, s: A.For, ind: int) -> None:
         sp = self.cg.span(s.span)
-        lst, ix = self.slot(), self.slot()
+        lst, ix = self.slot("list:" + type_code(T.elem_type(s.source.ty or T.ANY))), self.slot("int")
         var = self.eg.local(self.for_sym(s))
         self._loop(ind, sp, [f"if {ix} >= len({lst}): L = @EXIT; continue", f"{var} = {lst}[{ix}]; {ix} += 1"],
                    s.body, [f"{lst} = tuple({self.eg.seq(s.source)}); {ix} = 0"])
@@ -1549,7 +1562,7 @@ class BodyGen:
         self.cg.sites.append(SiteInfo("simul", sp, infos))
         var_sym = next(x for x in self.cur_proc.locals if x.name == s.var and x.span == s.span)
         self.decision_fns(site, s.options, "fr, pl", {**self.eg.names, id(var_sym): "pl"}, infos, s.label)
-        ps, ch, ix = self.slot(), self.slot(), self.slot()
+        ps, ch, ix = self.slot("list:player"), self.slot(f"choices:{site}"), self.slot("int")
         self.line(ind, f"{ps} = tuple({self.eg.seq(s.players)})", sp)
         self.line(ind, f"_so = [E{site}(st, fr, _p) for _p in {ps}]", sp)
         self.line(ind, "if not all(_so):", sp)

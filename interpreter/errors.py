@@ -152,6 +152,7 @@ CODES: dict[str, str] = {
     "E502": "scenario expectation failed",
     "E503": "replay or save file invalid",
     "E504": "unknown ruleset",
+    "E505": "unknown seat kind",
     "E601": "rule failed at run time",
     "E602": "illegal action",
     "E603": "a check keeps firing",

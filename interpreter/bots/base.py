@@ -28,10 +28,22 @@ class RandomBot:
 
 
 def make_bot(spec: str, seed: int, **kw: Any) -> Bot:
-    """A bot from a seat spec: ``random`` (more arrive with the bots issue)."""
-    kind = spec.split(":", 1)[0]
+    """A bot from a seat spec: ``random``, ``ismcts`` (1 s a move), ``ismcts:N`` (N iterations a
+    move) or ``ismcts:Ns`` (N seconds a move)."""
+    kind, _, arg = spec.partition(":")
     if kind == "random":
         return RandomBot(seed)
+    if kind == "ismcts":
+        from .ismcts import ISMCTS
+
+        if not arg:
+            return ISMCTS(seed)
+        try:
+            if arg.endswith("s"):
+                return ISMCTS(seed, seconds=float(arg[:-1]))
+            return ISMCTS(seed, iterations=int(arg))
+        except ValueError:
+            pass
     from ..errors import error
 
-    raise error("E505", f"unknown seat kind {spec!r}", hint="seats: human, random")
+    raise error("E505", f"unknown seat kind {spec!r}", hint="seats: human, random, ismcts, ismcts:200, ismcts:0.5s")

@@ -90,6 +90,47 @@ def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int 
             "clone_us": clone_us, "new_state_us": new_us}
 
 
+def bench_bot(ruleset: str, options: dict[str, Any], bot: str, states: int = 8, seconds: float = 1.0,
+              seed: int = 0) -> dict[str, Any]:
+    """Search speed of a bot: iterations per second, over positions sampled along random games."""
+    from ..api import load
+    from ..bots.ismcts import ISMCTS
+
+    if bot.split(":")[0] != "ismcts":
+        from ..errors import error
+
+        raise error("E505", f"only ismcts has iterations to measure, not {bot!r}")
+    game = load(ruleset, options)
+    rng = random.Random(seed)
+    total_it = 0
+    total_s = 0.0
+    done = 0
+    i = 0
+    while done < states and i < states * 20:
+        st = game.new_state(seed + i)
+        i += 1
+        for _ in range(rng.randrange(1, 30)):
+            if st.over:
+                break
+            p = st.to_move()[0]
+            st.apply(p, rng.choice(st.legal_actions(p)))
+        if st.over:
+            continue
+        p = st.to_move()[0]
+        legal = st.legal_actions(p)
+        if len(legal) < 2:
+            continue
+        b = ISMCTS(seed + i, seconds=seconds)
+        t = time.perf_counter()
+        with paused_gc():
+            b.choose(st, p, legal)
+        total_s += time.perf_counter() - t
+        total_it += b.last_iterations
+        done += 1
+    return {"ruleset": ruleset, "bot": bot, "players": game.n, "positions": done,
+            "iterations_per_second": total_it / total_s if total_s else 0.0, "seconds_per_move": seconds}
+
+
 def format_bench(r: dict[str, Any]) -> str:
     return (f"{r['ruleset']} ({r['players']} players{', ' + str(r['options']) if r['options'] else ''}), "
             f"one core, best of {r['rounds']} rounds of {r['games']} random games:\n"

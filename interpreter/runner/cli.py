@@ -189,8 +189,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import bench, format_bench
 
     if args.bot:
-        print(f"error: --bot {args.bot}: only random playouts are measured so far", file=sys.stderr)
-        return 2
+        from .bench import bench_bot
+
+        rb = bench_bot(args.ruleset, _options(args), args.bot, seed=args.seed)
+        print(json.dumps(rb, ensure_ascii=False, indent=1) if args.json else
+              f"{rb['ruleset']} ({rb['players']} players): {rb['bot']} searches "
+              f"{rb['iterations_per_second']:,.0f} iterations/s ({rb['positions']} positions, "
+              f"{rb['seconds_per_move']} s each)")
+        return 0
     r = bench(args.ruleset, _options(args), args.n, args.rounds, args.seed)
     print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_bench(r))
     return 0
@@ -244,7 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play a ruleset at the terminal. Each --seat is one player in seat order "
                                    "(human or random); missing seats are random bots. You see only your view.")
     p.add_argument("ruleset", nargs="?")
-    p.add_argument("--seat", action="append", metavar="KIND", help="human | random (repeat per seat)")
+    p.add_argument("--seat", action="append", metavar="KIND",
+                   help="human | random | ismcts | ismcts:ITERATIONS | ismcts:SECONDSs (repeat per seat)")
     p.add_argument("--resume", metavar="LOG", help="continue a saved game (a --log file); it keeps being saved there")
     p.add_argument("--seed", type=int, help="game seed (default: random)")
     p.add_argument("--lang", choices=["en", "ja"], default="en", help="label language")
@@ -290,7 +297,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", type=int, default=1000, help="games per round (default 1000)")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bot", help="measure a bot's iterations/s instead (with the bots issue)")
+    p.add_argument("--bot", help="measure a bot's search speed instead: --bot ismcts (iterations/s)")
     p.add_argument("--json", action="store_true")
     _add_options(p)
     p.set_defaults(fn=cmd_bench)

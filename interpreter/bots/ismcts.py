@@ -1,0 +1,146 @@
+"""A generic information-set Monte Carlo tree search bot (SO-ISMCTS, Cowling et al. 2012).
+
+Each iteration samples a world the bot cannot tell from the real one (engine/determinize.py),
+walks down the tree choosing, at each decision of any player, the action with the best upper
+confidence bound among those available in this world ("availability" counts stand in for the
+parent's visits), adds one new node, finishes the game with random play, and credits every node on
+the way with each player's reward. Nodes are keyed by the actions taken (their raw options), so
+response windows, simultaneous decisions (taken one player at a time inside the search), chance and
+multi-part choices need nothing special. The bot never reads what its view does not show: the
+hidden parts of the real state are replaced before any search (tests/test_ismcts.py poisons them).
+
+Strength: ``iterations`` per move, or ``seconds`` per move (the default, 1 s). Rewards are a
+player's finishing place scaled to 0…1 (first = 1), blended with the score when scores differ.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..engine.determinize import determinize
+from ..engine.game import Action
+from ..engine.state import State
+
+
+class Node:
+    __slots__ = ("visits", "avail", "reward", "children")
+
+    def __init__(self, players: int) -> None:
+        self.visits = 0
+        self.avail = 0
+        self.reward = [0.0] * players
+        self.children: dict[Any, Node] = {}
+
+
+def rewards(st: State) -> list[float]:
+    """Each player's result in 0…1: place (first = 1, last = 0), blended with the score."""
+    res = st.game.result(st)
+    n = len(res)
+    places = [r["place"] or n for r in res]
+    worst = max(places)
+    best = min(places)
+    out = [(worst - pl) / (worst - best) if worst > best else 0.5 for pl in places]
+    scores = [float(r["score"] or 0) for r in res]
+    lo, hi = min(scores), max(scores)
+    if hi > lo:
+        out = [0.5 * a + 0.5 * (s - lo) / (hi - lo) for a, s in zip(out, scores, strict=True)]
+    return out
+
+
+class ISMCTS:
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = 1.0,
+                 exploration: float = 0.7, rollout_limit: int = 2000) -> None:
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = None if iterations is not None else seconds
+        self.c = exploration
+        self.rollout_limit = rollout_limit
+        self.last_iterations = 0
+
+    # ---------------------------------------------------------------- the search
+    def choose(self, st: State, player: int, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        game = st.game
+        root = Node(game.n)
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        limit = self.iterations if self.iterations is not None else 10**9
+        it = 0
+        while it < limit:
+            if deadline is not None and it > 0 and time.perf_counter() > deadline:
+                break
+            self.iterate(determinize(st, player, self.rng), root)
+            it += 1
+        self.last_iterations = it
+        wanted = {a.raw: a for a in legal}
+        best = max((k for k in root.children if k in wanted), key=lambda k: root.children[k].visits, default=None)
+        return wanted[best] if best is not None else legal[0]
+
+    def iterate(self, s: State, root: Node) -> None:
+        game = s.game
+        rng = self.rng
+        node = root
+        path = [root]
+        expanded = False
+        while not s.over and not expanded:
+            p, opts = _decider(s)
+            untried = []
+            for o in opts:
+                child = node.children.get(o)
+                if child is None:
+                    untried.append(o)
+                else:
+                    child.avail += 1
+            if untried:
+                o = untried[int(rng.random() * len(untried))]
+                child = Node(game.n)
+                child.avail = 1
+                node.children[o] = child
+                expanded = True
+            else:
+                o = self.select(node, opts, p)
+                child = node.children[o]
+            game.apply_raw(s, p, o)
+            node = child
+            path.append(node)
+        steps = 0
+        while not s.over and steps < self.rollout_limit:
+            p, opts = _decider(s)
+            game.apply_raw(s, p, opts[int(rng.random() * len(opts))])
+            steps += 1
+        r = rewards(s) if s.over else [0.5] * game.n
+        for nd in path:
+            nd.visits += 1
+            rw = nd.reward
+            for i, x in enumerate(r):
+                rw[i] += x
+        # the reward credited to a child is read for the player who chose it (see select)
+
+    def select(self, node: Node, opts: list[tuple[Any, ...]], p: int) -> tuple[Any, ...]:
+        best = None
+        best_val = -1.0
+        c = self.c
+        for o in opts:
+            ch = node.children[o]
+            val = ch.reward[p] / ch.visits + c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits)
+            if val > best_val:
+                best, best_val = o, val
+        assert best is not None
+        return best
+
+
+def _decider(s: State) -> tuple[int, list[tuple[Any, ...]]]:
+    """Who decides next and their options (simultaneous deciders one at a time)."""
+    if s.schosen is None:
+        assert s.pend is not None and s.opts is not None
+        return s.pend[1][0], s.opts
+    assert s.pend is not None and s.sopts is not None
+    for i, q in enumerate(s.pend[1]):
+        if s.schosen[i] is None:
+            return q, s.sopts[i]
+    raise RuntimeError("no decider")

@@ -1,0 +1,150 @@
+"""Determinization: a full state that one player cannot tell from the real one.
+
+Information-set search (bots/ismcts.py) plays many possible worlds consistent with what a player
+knows. ``determinize(state, player, rng)`` builds one such world from the player's point of view:
+
+- The cards the player cannot see are dealt anew: the sorted list of unseen cards, shuffled with
+  the bot's own generator, fills the unseen positions zone by zone (zone sizes are public). The
+  result depends only on what the player sees and the bot's seed, never on where the hidden cards
+  really are.
+- A variable the player can see keeps the card it names (its identity is public, e.g. a called
+  card), wherever that card now lies. What else names a hidden card (a local of a waiting rule, a
+  stack item, a pending option) follows that card's *position*: it names whichever card now lies there.
+- Hidden variables are drawn afresh from their type (a player, an enum member, a bool, an unseen
+  card; other types keep their initial value); per-player variables that only their owner sees are
+  shuffled among the other players; variables of unseen cards return to their initial values.
+- Other players' unrevealed simultaneous choices are redrawn among their legal options, and the
+  game's random generator is replaced, so the future shuffles are unknown too.
+
+The event log is dropped (search does not read it). The player keeps perfect memory only of what
+its view shows now; a card it once saw go into a hidden zone is forgotten (documented limitation).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .observe import card_visible, var_visible
+from .state import State
+
+
+def determinize(st: State, player: int, rng: random.Random) -> State:
+    game = st.game
+    prog = game.prog
+    n = game.ncards
+    s = st.clone()
+    s.ev = []
+    visible = [card_visible(st, c, player) for c in range(n)]
+    unseen = [c for c in range(n) if not visible[c]]
+    fresh = unseen[:]
+    rng.shuffle(fresh)
+    sigma = list(range(n))                 # old card → the card now at its position
+    k = 0
+    for slot, cards in enumerate(st.z):
+        if not cards:
+            continue
+        new = s.z[slot]
+        for i, c in enumerate(cards):
+            if not visible[c]:
+                d = fresh[k]
+                k += 1
+                sigma[c] = d
+                new[i] = d
+                s.loc[d] = slot
+    # what lies at a position goes with the position: its visibility mask
+    for c in unseen:
+        s.vis[sigma[c]] = st.vis[c]
+
+    def card(v: Any) -> Any:
+        return sigma[v] if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n else v
+
+    def by_code(v: Any, code: str) -> Any:
+        if v is None:
+            return None
+        if code == "card":
+            return card(v)
+        if code == "list:card":
+            return tuple(card(x) for x in v)
+        if code.startswith("choices:"):
+            site = game.sites[int(code[8:])]
+            return tuple(option(site, o) for o in v) if v is not None else None
+        return v
+
+    def option(site: Any, o: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
+        if o is None or o[0] < 0:
+            return o
+        args = site.options[o[0]].card_args
+        if not args:
+            return o
+        out = list(o)
+        for i, is_list in args:
+            out[i] = tuple(card(x) for x in o[i]) if is_list else card(o[i])
+        return tuple(out)
+
+    from ..compile import type_code
+
+    # variables
+    for v in prog.vars[5:]:
+        width = {"global": 1, "player": game.n, "card": n}[v.scope]
+        if v.scope == "card":
+            for c in unseen:
+                s.g[v.slot + c] = v.init
+            continue
+        owners = [None] if v.scope == "global" else list(range(game.n))
+        hidden_slots = []
+        for i in range(width):
+            slot = v.slot + i
+            if not var_visible(st, slot, v.visibility, owners[i], player):
+                hidden_slots.append(slot)
+        if not hidden_slots:
+            continue
+        if v.visibility == "owner" and v.scope == "player":
+            values = [st.g[slot] for slot in hidden_slots]   # the others' roles, dealt out anew
+            rng.shuffle(values)
+            for slot, val in zip(hidden_slots, values, strict=True):
+                s.g[slot] = val
+        else:
+            for slot in hidden_slots:
+                s.g[slot] = _sample(v, rng, game, unseen, sigma)
+    # frames of waiting rules
+    for fr in s.frames:
+        codes = game.comp.frame_types.get(fr[0])
+        if codes is None:
+            continue
+        for i in range(2, min(len(fr), len(codes))):
+            fr[i] = by_code(fr[i], codes[i])
+    # the effect stack
+    fields = [(5 + idx, type_code(ty)) for idx, ty in prog.item_fields.values()]
+    for item in s.items.values():
+        item[2] = card(item[2])
+        for i, code in fields:
+            item[i] = by_code(item[i], code)
+    # the pending decision
+    if s.pend is not None:
+        site = game.sites[s.pend[0]]
+        if s.opts is not None:
+            s.opts = [option(site, o) for o in s.opts]  # type: ignore[misc]
+        if s.sopts is not None:
+            s.sopts = [[option(site, o) for o in os] for os in s.sopts]  # type: ignore[misc]
+            assert s.schosen is not None
+            for i, q in enumerate(s.pend[1]):
+                if q != player and s.schosen[i] is not None:
+                    s.schosen[i] = rng.choice(s.sopts[i])       # their choice is unknown: redraw it
+    s.rng = rng.getrandbits(64)
+    s.seed = -1
+    return s
+
+
+def _sample(v: Any, rng: random.Random, game: Any, unseen: list[int], sigma: list[int]) -> Any:
+    """A value for a variable the player cannot see, from its type alone."""
+    kind = v.type.kind
+    if kind == "player":
+        return rng.randrange(game.n)
+    if kind == "enum":
+        return rng.randrange(len(game.enum_members[v.type.name]))
+    if kind == "bool":
+        return rng.random() < 0.5
+    if kind == "card":
+        return sigma[rng.choice(unseen)] if unseen else v.init
+    return v.init

@@ -1,0 +1,141 @@
+"""The ISMCTS bot and the determinizer it relies on."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.api import load
+from interpreter.bots.base import make_bot
+from interpreter.bots.ismcts import ISMCTS
+from interpreter.engine.determinize import determinize
+from interpreter.engine.observe import card_visible, view
+from interpreter.engine.state import State
+
+from .conftest import game_from
+
+
+def midgame(name: str, options: dict[str, object], seed: int, steps: int) -> State:
+    game = load(name, options)
+    st = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if st.over:
+            break
+        p = st.to_move()[0]
+        st.apply(p, rng.choice(st.legal_actions(p)))
+    return st
+
+
+def poison(st: State, player: int, seed: int) -> State:
+    """Another world the player cannot tell apart: the unseen cards trade places (references to
+    them follow them), the hidden variables and the random generator differ."""
+    s = st.clone()
+    n = s.game.ncards
+    unseen = [c for c in range(n) if not card_visible(st, c, player)]
+    perm = unseen[:]
+    random.Random(seed).shuffle(perm)
+    pi = list(range(n))
+    for a, b in zip(unseen, perm, strict=True):
+        pi[a] = b
+    s.z = [[pi[c] for c in zone] for zone in st.z]
+    for slot, zone in enumerate(s.z):
+        for c in zone:
+            s.loc[c] = slot
+    for c in unseen:
+        s.vis[pi[c]] = st.vis[c]
+    s.rng ^= 0x5DEECE66D
+    return s
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_ismcts_plays_only_legal_actions(seed):
+    st = midgame("american_page_one", {"players": 3}, seed, 7)
+    bot = ISMCTS(seed, iterations=40)
+    for _ in range(12):
+        if st.over:
+            break
+        p = st.to_move()[0]
+        legal = st.legal_actions(p)
+        a = bot.choose(st, p, legal)
+        assert a in legal
+        st.apply(p, a)
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6, 7])
+def test_ismcts_never_reads_hidden_state(seed):
+    st = midgame("american_page_one", {"players": 3}, seed, 5)
+    if st.over:
+        pytest.skip("game ended early")
+    p = st.to_move()[0]
+    other = poison(st, p, seed)
+    assert view(other, p, log_tail=0) == view(st, p, log_tail=0)        # the same from p's chair
+    assert [c for z in other.z for c in z] != [c for z in st.z for c in z]  # but really another world
+    a = ISMCTS(99, iterations=60).choose(st, p, st.legal_actions(p))
+    b = ISMCTS(99, iterations=60).choose(other, p, other.legal_actions(p))
+    assert a.id == b.id
+
+
+def test_determinized_worlds_keep_what_the_player_sees():
+    st = midgame("american_page_one", {"players": 4}, 11, 9)
+    p = st.to_move()[0]
+    rng = random.Random(3)
+    for _ in range(5):
+        d = determinize(st, p, rng)
+        assert sorted(c for z in d.z for c in z) == list(range(st.game.ncards))
+        assert [len(z) for z in d.z] == [len(z) for z in st.z]
+        for slot, zone in enumerate(st.z):
+            for i, c in enumerate(zone):
+                if card_visible(st, c, p):
+                    assert d.z[slot][i] == c
+        assert view(d, p, log_tail=0)["zones"] == view(st, p, log_tail=0)["zones"]
+        d.game.legal_actions(d, p)
+
+
+HIDDEN_ROLES = """
+ruleset roles_test
+players 3
+enum Role { leader, spy, citizen }
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+var role: Role per player = citizen owner
+var secret: player = none hidden
+setup {
+    shuffle deck
+    deal 2 from deck to hand
+    role[players[1]] = spy
+    secret = players[1]
+}
+phase play {
+    choose current { ok { } }
+}
+"""
+
+
+def test_determinized_roles_and_secrets_are_resampled():
+    st = game_from(HIDDEN_ROLES).new_state(0)
+    g = st.game
+    seen_roles = set()
+    seen_secret = set()
+    rng = random.Random(0)
+    for _ in range(40):
+        d = determinize(st, 0, rng)
+        role = next(v for v in g.prog.vars if v.name == "role")
+        secret = next(v for v in g.prog.vars if v.name == "secret")
+        assert d.g[role.slot + 0] == st.g[role.slot + 0]          # its own role it knows
+        seen_roles.add((d.g[role.slot + 1], d.g[role.slot + 2]))
+        seen_secret.add(d.g[secret.slot])
+    assert len(seen_roles) == 2                                    # spy is P1 or P2 in its worlds
+    assert len(seen_secret) > 1
+
+
+def test_seat_specs():
+    assert make_bot("ismcts:25", 1).iterations == 25            # type: ignore[attr-defined]
+    assert make_bot("ismcts:0.2s", 1).seconds == 0.2             # type: ignore[attr-defined]
+    from interpreter.errors import FudaError
+
+    with pytest.raises(FudaError) as e:
+        make_bot("genius", 1)
+    assert e.value.first.code == "E505"
