@@ -108,11 +108,7 @@ class ISMCTS:
             game.apply_raw(s, p, o)
             node = child
             path.append(node)
-        steps = 0
-        while not s.over and steps < self.rollout_limit:
-            p, opts = _decider(s)
-            game.apply_raw(s, p, opts[int(rng.random() * len(opts))])
-            steps += 1
+        game.playout(s, rng.random, self.rollout_limit)
         r = rewards(s) if s.over else [0.5] * game.n
         for nd in path:
             nd.visits += 1

@@ -33,24 +33,14 @@ def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int 
     from ..api import load
 
     game = load(ruleset, options)
-    ap = game.apply_raw
+    playout = game.playout
 
     def playouts(n: int, base: int) -> tuple[float, int]:
         rnd = random.Random(base).random
         decisions = 0
         t = time.perf_counter()
         for i in range(n):
-            st = game.new_state(base + i)
-            while not st.over:
-                if st.schosen is None:
-                    o = st.opts
-                    assert o is not None and st.pend is not None
-                    ap(st, st.pend[1][0], o[int(rnd() * len(o))])
-                else:
-                    for p in st.to_move():
-                        os_ = st.sopts[st.pend[1].index(p)]  # type: ignore[union-attr,index]
-                        ap(st, p, os_[int(rnd() * len(os_))])
-                decisions += 1
+            decisions += playout(game.new_state(base + i), rnd)
         return time.perf_counter() - t, decisions
 
     playouts(max(10, games // 20), seed)   # warm up
