@@ -63,17 +63,9 @@ def replay(log: GameLog, path: str = "<log>") -> State:
 def replay_seed(ruleset: str, options: dict[str, Any], seed: int, seats: list[str]) -> State:
     """Re-run the game ``fuda simulate`` played with this game seed."""
     from ..api import load
-    from ..bots.base import make_bot
+    from .simulate import run_game
 
-    game = load(ruleset, options)
-    st = game.new_state(seed)
-    bots = [make_bot(seats[p] if p < len(seats) else "random", seed * 1000 + p) for p in range(game.n)]
-    while not st.over:
-        for p in st.to_move():
-            game.apply_raw(st, p, bots[p].choose(st, p, game.legal_actions(st, p)).raw)
-            if st.over:
-                break
-    return st
+    return run_game(load(ruleset, options), seed, seats)  # type: ignore[no-any-return]
 
 
 def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, spans: bool = True,

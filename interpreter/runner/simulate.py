@@ -21,20 +21,34 @@ def game_seed(base: int, i: int) -> int:
     return base * 1_000_000 + i
 
 
-def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str]) -> dict[str, Any]:
-    """One bot game; a summary of its outcome."""
-    from ..api import load
+def run_game(game: Any, seed: int, seats: list[str]) -> Any:
+    """Play one game between bots (the same way for `simulate` and `replay --seed`): all-random
+    seats use the engine's playout loop with one generator seeded by the game seed."""
+    import random
 
-    game = load(ruleset, options)
     st = game.new_state(seed)
-    bots = [make_bot(seats[p] if p < len(seats) else "random", seed * 1000 + p) for p in range(game.n)]
-    first = st.to_move()[0] if st.to_move() else None
+    kinds = [seats[p] if p < len(seats) else "random" for p in range(game.n)]
+    if all(k == "random" for k in kinds):
+        game.playout(st, random.Random(seed).random)
+        return st
+    bots = [make_bot(k, seed * 1000 + p) for p, k in enumerate(kinds)]
     while not st.over:
         for p in st.to_move():
             legal = game.legal_actions(st, p)
             game.apply_raw(st, p, bots[p].choose(st, p, legal).raw)
             if st.over:
                 break
+    return st
+
+
+def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str]) -> dict[str, Any]:
+    """One bot game; a summary of its outcome."""
+    from ..api import load
+
+    game = load(ruleset, options)
+    first_state = game.new_state(seed)
+    first = first_state.to_move()[0] if first_state.to_move() else None
+    st = run_game(game, seed, seats)
     res = game.result(st)
     return {"seed": seed, "winners": [r["player"] for r in res if r["outcome"] == "win"],
             "draw": all(r["outcome"] == "draw" for r in res), "places": [r["place"] for r in res],
