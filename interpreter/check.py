@@ -1226,6 +1226,8 @@ class Checker:
         elif isinstance(s, A.Choose):
             self.decide(s, ctx, "a decision")
             self.want(s.player, T.PLAYER, sc, ctx, "choose asks one player")
+            if s.label is not None:     # the prompt may interpolate values: resolve its names
+                self.text(s.label, sc, Ctx(ctx.kind, ctx.proc, pure=True))
             self.decision_options(s.options, sc, ctx)
             if s.otherwise is not None:
                 self.block(s.otherwise, sc, ctx)
@@ -1236,6 +1238,8 @@ class Checker:
             self.no_shadow(s.var, s.span)
             assert ctx.proc
             inner.names[s.var] = ctx.proc.new_local(s.var, T.PLAYER, s.span, readonly=True)
+            if s.label is not None:     # the prompt may interpolate values (and the player asked)
+                self.text(s.label, inner, Ctx(ctx.kind, ctx.proc, pure=True))
             self.decision_options(s.options, inner, ctx)
         elif isinstance(s, A.Turn):
             self.want(s.player, T.PLAYER, sc, ctx, "turn takes a player")

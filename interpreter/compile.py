@@ -915,7 +915,18 @@ class ExprGen:
             return f"_cellsq({z.base}, {w}, {h}, {self.gen(e.args[0])}, {sid})"
         if kind == "zonei":
             return f"Z[{self.gen(e.obj)}][{self.gen(e.args[0])}]"
-        return f"{self.gen(e.obj)}[{self.gen(e.args[0])}]"
+        return f"{self.seq_rows(e.obj)}[{self.gen(e.args[0])}]"
+
+    def seq_rows(self, e: A.Expr) -> str:
+        """A sequence's zones read in place (no copy) where the list is only looked at: `lines[p][i]`."""
+        r = e.ref
+        if isinstance(e, A.Index) and isinstance(r, tuple) and r[0] == "seqfam":
+            z = e.obj.ref
+            assert isinstance(z, ZoneSym)
+            return f"st.sq[{z.seq_base} + {self.gen(e.args[0])}]"
+        if isinstance(e, A.Name) and isinstance(r, ZoneSym) and r.kind == "sequence" and not r.per_player:
+            return f"st.sq[{r.seq_base}]"
+        return self.gen(e)
 
     def g_Call(self, e: A.Call) -> str:
         r = e.ref
@@ -926,6 +937,8 @@ class ExprGen:
         args = [self.gen(a) for a in e.args]
         if isinstance(r, FnSym):
             return f"F_{_ident(r.name)}(st{''.join(', ' + a for a in args)})"
+        if e.func in ("size", "index_of") and e.args:
+            args[0] = self.seq_rows(e.args[0])     # a sequence only looked at: no copy
         if isinstance(r, OrderingSym):
             return f"O_{_ident(r.name)}(st{''.join(', ' + a for a in args)})"
         if isinstance(r, RuleSym):

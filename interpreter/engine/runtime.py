@@ -118,8 +118,9 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
     src = st.loc[c]
     cards = st.z[src]
     game = st.game
-    mask = _zmask(st, src) | _zmask(st, dst) | st.vis[c]
-    names = (game.zone_name(st, src), game.zone_name(st, dst))   # positions in sequences change later
+    static = game.static_slots
+    mask = (game.zone_mask[src] if src < static else _zmask(st, src)) | \
+        (game.zone_mask[dst] if dst < static else _zmask(st, dst)) | st.vis[c]
     if cards[-1] == c:
         cards.pop()
     else:
@@ -130,8 +131,12 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
         st.z[dst].append(c)
     st.loc[c] = dst
     st.vis[c] = ALL if face == 1 else 0
-    st.ev.append((EV_MOVE, sp, c, src, dst, mask | st.vis[c], names))
-    if src >= game.static_slots and not st.z[src]:
+    if src >= static or dst >= static:      # positions in sequences change later: keep the names
+        st.ev.append((EV_MOVE, sp, c, src, dst, mask | st.vis[c],
+                      (game.zone_name(st, src), game.zone_name(st, dst))))
+    else:
+        st.ev.append((EV_MOVE, sp, c, src, dst, mask | st.vis[c]))
+    if src >= static and not st.z[src]:
         _close_up(st, src, sp)
 
 
@@ -287,11 +292,19 @@ _PATTERNS = (((1, 0), (-1, 0), (0, 1), (0, -1)),
              ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)))
 
 
+_NEIGHBORS: dict[tuple[int, int, int, int, int], tuple[tuple[int, int], ...]] = {}   # boards are small: memoized
+
+
 def _neighbors(w: int, h: int, sq: tuple[int, int] | None, pattern: int) -> tuple[tuple[int, int], ...]:
     if sq is None:
         return ()
     x, y = sq
-    return tuple((x + dx, y + dy) for dx, dy in _PATTERNS[pattern] if 0 <= x + dx < w and 0 <= y + dy < h)
+    key = (w, h, x, y, pattern)
+    got = _NEIGHBORS.get(key)
+    if got is None:
+        got = _NEIGHBORS[key] = tuple((x + dx, y + dy) for dx, dy in _PATTERNS[pattern]
+                                      if 0 <= x + dx < w and 0 <= y + dy < h)
+    return got
 
 
 def _manhattan(a: tuple[int, int], b: tuple[int, int]) -> int:

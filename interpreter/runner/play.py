@@ -126,4 +126,7 @@ def _public_text(st: State, at: int, humans: list[int]) -> str:
     from ..engine.observe import render_event
 
     ev = render_event(st, st.ev[at], humans[0], at=at)
-    return ev["text"].split(": ", 1)[1] if ev else "…"
+    if not ev:
+        return "…"
+    who, sep, what = ev["text"].partition(": ")
+    return what if sep else ev["text"].partition(" ")[2]    # "P1 has chosen" (a simultaneous choice)

@@ -100,7 +100,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     if log:
         out.append("recent:")
         out.extend(f"  · {e['text']}" for e in log)
-    if "chosen" in v:
+    if v.get("chosen"):
         out.append("  already chosen: " + ", ".join(f"P{p}" for p in v["chosen"]))
     if v.get("over"):
         res = v.get("result") or []

@@ -46,9 +46,8 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
     from ..api import load
 
     game = load(ruleset, options)
-    first_state = game.new_state(seed)
-    first = first_state.to_move()[0] if first_state.to_move() else None
     st = run_game(game, seed, seats)
+    first = next((ev[2] for ev in st.ev if ev[0] == 0), None)      # who took the first decision
     res = game.result(st)
     return {"seed": seed, "winners": [r["player"] for r in res if r["outcome"] == "win"],
             "draw": all(r["outcome"] == "draw" for r in res), "places": [r["place"] for r in res],
