@@ -17,7 +17,8 @@ from .load import load_source
 if TYPE_CHECKING:
     from .engine.game import Game
 
-_CACHE: dict[tuple[str, str, str], Game] = {}
+# (name or path, options) → (game, [(file, mtime)…]): a simulation's thousands of games load once
+_CACHE: dict[tuple[str, str], tuple[Game, list[tuple[Path, float]]]] = {}
 
 
 def check_ruleset(name_or_path: str, options: dict[str, Any] | None = None,
@@ -29,18 +30,25 @@ def check_ruleset(name_or_path: str, options: dict[str, Any] | None = None,
 def load(name_or_path: str, options: dict[str, Any] | None = None) -> Game:
     """A playable Game for a bundled ruleset name or a .fuda path, with option overrides."""
     options = dict(options or {})
-    src = load_source(name_or_path)
-    key = (str(src.path.resolve()), json.dumps(src.sources, sort_keys=True, ensure_ascii=False),
-           json.dumps(options, sort_keys=True, ensure_ascii=False, default=str))
-    game = _CACHE.get(key)
-    if game is None:
-        from .compile import compile_program
-        from .engine.game import Game
+    key = (name_or_path, json.dumps(options, sort_keys=True, ensure_ascii=False, default=str))
+    hit = _CACHE.get(key)
+    if hit is not None and all(_mtime(f) == t for f, t in hit[1]):
+        return hit[0]
+    from .compile import compile_program
+    from .engine.game import Game
 
-        prog = check(src, options)
-        game = Game(prog, compile_program(prog), name_or_path, options)
-        _CACHE[key] = game
+    src = load_source(name_or_path)
+    prog = check(src, options)
+    game = Game(prog, compile_program(prog), name_or_path, options)
+    _CACHE[key] = (game, [(f, _mtime(f)) for f in src.files])
     return game
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return -1.0
 
 
 def load_text(text: str, options: dict[str, Any] | None = None, filename: str = "<ruleset>.fuda") -> Game:

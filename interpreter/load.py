@@ -28,6 +28,7 @@ class Source:
     sources: dict[str, str]
     chain: list[str]          # file names, variant first, base last
     path: Path
+    files: list[Path] = dataclasses.field(default_factory=list)   # the files read (for caching by mtime)
 
 
 def resolve(name_or_path: str, relative_to: Path | None = None) -> Path | None:
@@ -71,6 +72,7 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
         path = found
     sources: dict[str, str] = {}
     chain: list[tuple[str, A.Module]] = []
+    files: list[Path] = []
     seen: set[Path] = set()
     current: Path | None = path
     current_text = text
@@ -83,6 +85,8 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
                         hint=" → ".join([f for f, _ in chain] + [display_name(current)]), sources=sources)
         seen.add(key)
         fname = display_name(current)
+        if current_text is None:
+            files.append(key)
         src = current_text if current_text is not None else read(current)
         current_text = None
         sources[fname] = src
@@ -110,7 +114,7 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
         decls = _merge(decls, module.decls, diags, is_base=not decls)
     if diags:
         raise FudaError(diags, sources)
-    return Source(decls, sources, [f for f, _ in chain], path)
+    return Source(decls, sources, [f for f, _ in chain], path, files)
 
 
 def _key(d: A.Decl) -> str:

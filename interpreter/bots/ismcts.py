@@ -61,10 +61,12 @@ class ISMCTS:
         self.c = exploration
         self.rollout_limit = rollout_limit
         self.last_iterations = 0
+        self.last_estimate: float | None = None     # the chosen action's mean reward for the bot
 
     # ---------------------------------------------------------------- the search
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
         if len(legal) == 1:
+            self.last_estimate = None
             return legal[0]
         game = st.game
         root = Node(game.n)
@@ -79,7 +81,12 @@ class ISMCTS:
         self.last_iterations = it
         wanted = {a.raw: a for a in legal}
         best = max((k for k in root.children if k in wanted), key=lambda k: root.children[k].visits, default=None)
-        return wanted[best] if best is not None else legal[0]
+        if best is None:
+            self.last_estimate = None
+            return legal[0]
+        ch = root.children[best]
+        self.last_estimate = ch.reward[player] / ch.visits if ch.visits else None
+        return wanted[best]
 
     def iterate(self, s: State, root: Node) -> None:
         game = s.game

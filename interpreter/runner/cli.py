@@ -142,12 +142,84 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import format_stats, simulate
+    from .heuristics import study_measures
+    from .simulate import Summary, format_stats, simulate
 
-    s = simulate(args.ruleset, _options(args), args.n, args.seed, args.workers, args.seat or [],
-                 show_progress=not args.quiet)
+    if args.study:
+        import time
+
+        from ..api import load
+        from .study import Store, run_study
+
+        game = load(args.ruleset, _options(args))
+        store = Store(args.db)
+        study = store.open_study(args.study, args.ruleset, _options(args), args.seat or [], args.seed, args.n)
+        start = time.perf_counter()
+        try:
+            games = run_study(store, study, args.workers, not args.quiet, args.backend, args.address)
+        except KeyboardInterrupt:
+            done = len(store.done(study.name))
+            print(f"interrupted: {done} of {study.games} games are stored in {store.path}; "
+                  "run the same command again to resume", file=sys.stderr)
+            return 130
+        s = Summary(args.ruleset, len(games), game.n, time.perf_counter() - start, games)
+    else:
+        s = simulate(args.ruleset, _options(args), args.n, args.seed, args.workers, args.seat or [],
+                     show_progress=not args.quiet, backend=args.backend, address=args.address)
     stats = s.stats()
-    print(json.dumps(stats, ensure_ascii=False, indent=1) if args.json else format_stats(stats))
+    measures = study_measures(s.games, s.players)
+    if measures.get("games_with_estimates"):
+        stats["heuristics"] = measures
+    if args.json:
+        print(json.dumps(stats, ensure_ascii=False, indent=1))
+    else:
+        print(format_stats(stats))
+        if "heuristics" in stats:
+            h = stats["heuristics"]
+            print(f"heuristics: fairness {h['fairness']:.3f}, lead changes {h['lead_changes']:.2f}, "
+                  f"drama {h['drama']:.3f}, decisiveness {h['decisiveness']:.3f} "
+                  f"({h['games_with_estimates']} games with bot estimates)")
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from ..api import read_options_file
+    from .compare import compare, format_compare
+
+    def opts(spec: str | None) -> dict[str, Any]:
+        if not spec:
+            return {}
+        if spec.endswith((".yaml", ".yml")):
+            return read_options_file(spec)
+        out: dict[str, Any] = {}
+        for kv in spec.split(","):
+            k, _, v = kv.partition("=")
+            out[k.strip()] = _scalar(v.strip())
+        return out
+
+    base = _options(args)
+    r = compare(args.ruleset, {**base, **opts(args.a)}, {**base, **opts(args.b)}, args.n, args.seed, args.workers,
+                args.seat or [], show_progress=not args.quiet)
+    print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_compare(r))
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from .report import report
+    from .study import Store
+
+    store = Store(args.db)
+    if not args.study:
+        for name in store.names():
+            st = store.study(name)
+            print(f"{name}: {st.ruleset} {st.options or ''} seats {st.seats or 'random'} — "
+                  f"{len(store.done(name))}/{st.games} games")
+        return 0
+    page = report(store, args.study)
+    out = args.output or f"{args.study}.html"
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(page)
+    print(f"wrote {out}")
     return 0
 
 
@@ -269,8 +341,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", action="append", metavar="KIND", help="bot per seat (default random)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--study", metavar="NAME", help="store every game in the study database; rerun to resume")
+    p.add_argument("--db", metavar="PATH", help="study database (default ~/.fuda/studies.sqlite or $FUDA_HOME)")
+    p.add_argument("--backend", choices=["local", "ray"], default="local",
+                   help="local processes (default) or a Ray cluster (pip install 'fuda[ray]')")
+    p.add_argument("--address", help="Ray cluster address (default: start or join a local one)")
     _add_options(p)
     p.set_defaults(fn=cmd_simulate)
+
+    p = sub.add_parser("compare", help="two variants, the same seeds: differences with confidence intervals",
+                       description="Simulate a ruleset under options A and under options B with the same "
+                                   "seeds and report every statistic's difference with a 95% interval and a "
+                                   "verdict. A and B are YAML options files or NAME=VALUE,NAME=VALUE lists.")
+    p.add_argument("ruleset")
+    p.add_argument("--a", metavar="OPTIONS", help="variant A (options file or k=v,k=v; default: defaults)")
+    p.add_argument("--b", metavar="OPTIONS", help="variant B")
+    p.add_argument("-n", type=int, default=1000, help="games per variant")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--seat", action="append", metavar="KIND")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("-q", "--quiet", action="store_true")
+    _add_options(p)
+    p.set_defaults(fn=cmd_compare)
+
+    p = sub.add_parser("report", help="an HTML page (statistics, heuristics, plots) for a stored study",
+                       description="Write an HTML report of a study stored by `fuda simulate --study`; "
+                                   "without a name, list the stored studies.")
+    p.add_argument("study", nargs="?")
+    p.add_argument("--db", metavar="PATH")
+    p.add_argument("-o", "--output", metavar="FILE", help="default: STUDY.html")
+    p.set_defaults(fn=cmd_report)
 
     p = sub.add_parser("replay", help="re-run a saved game (or a simulated one by seed) and print it",
                        description="Replay a game log written by `fuda play --log`, or RULESET --seed SEED "

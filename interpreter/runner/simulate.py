@@ -11,6 +11,7 @@ import math
 import multiprocessing as mp
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,9 +22,10 @@ def game_seed(base: int, i: int) -> int:
     return base * 1_000_000 + i
 
 
-def run_game(game: Any, seed: int, seats: list[str]) -> Any:
+def run_game(game: Any, seed: int, seats: list[str], estimates: list[tuple[int, float]] | None = None) -> Any:
     """Play one game between bots (the same way for `simulate` and `replay --seed`): all-random
-    seats use the engine's playout loop with one generator seeded by the game seed."""
+    seats use the engine's playout loop with one generator seeded by the game seed. Bots that
+    estimate their chances (ISMCTS) append (player, estimate) to ``estimates`` as they move."""
     import random
 
     st = game.new_state(seed)
@@ -36,6 +38,9 @@ def run_game(game: Any, seed: int, seats: list[str]) -> Any:
         for p in st.to_move():
             legal = game.legal_actions(st, p)
             game.apply_raw(st, p, bots[p].choose(st, p, legal).raw)
+            est = getattr(bots[p], "last_estimate", None)
+            if estimates is not None and est is not None:
+                estimates.append((p, round(est, 4)))
             if st.over:
                 break
     return st
@@ -46,12 +51,14 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
     from ..api import load
 
     game = load(ruleset, options)
-    st = run_game(game, seed, seats)
+    estimates: list[tuple[int, float]] = []
+    st = run_game(game, seed, seats, estimates)
     first = next((ev[2] for ev in st.ev if ev[0] == 0), None)      # who took the first decision
     res = game.result(st)
     return {"seed": seed, "winners": [r["player"] for r in res if r["outcome"] == "win"],
             "draw": all(r["outcome"] == "draw" for r in res), "places": [r["place"] for r in res],
-            "scores": [r["score"] for r in res], "length": st.ndec, "capped": st.capped, "first": first}
+            "scores": [r["score"] for r in res], "length": st.ndec, "capped": st.capped, "first": first,
+            "estimates": estimates}
 
 
 def _work(args: tuple[str, dict[str, Any], int, list[str]]) -> dict[str, Any]:
@@ -118,28 +125,80 @@ def progress(done: int, total: int, start: float, stream: Any = sys.stderr) -> N
         stream.flush()
 
 
+def iter_games(jobs: list[tuple[str, dict[str, Any], int, list[str]]], workers: int = 1,
+               show_progress: bool = True, backend: str = "local", address: str | None = None
+               ) -> Iterator[dict[str, Any]]:
+    """Play the jobs, yielding each game's summary as it finishes (in any order): in this process,
+    in ``workers`` local processes, or on a Ray cluster (``backend="ray"``; results are identical)."""
+    n = len(jobs)
+    start = time.perf_counter()
+    step = max(1, n // 200)
+    done = 0
+
+    def tick() -> None:
+        if show_progress and (done % step == 0 or done == n):
+            progress(done, n, start)
+
+    if backend == "ray":
+        yield from _ray_games(jobs, address, tick_progress=(show_progress, start))
+        return
+    if backend != "local":
+        from ..errors import error
+
+        raise error("E505", f"unknown backend {backend!r}", hint="local or ray")
+    if workers <= 1:
+        for j in jobs:
+            g = _work(j)
+            done += 1
+            tick()
+            yield g
+        return
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    chunk = max(1, min(64, n // (workers * 8) or 1))
+    with ctx.Pool(workers) as pool:
+        for g in pool.imap_unordered(_work, jobs, chunksize=chunk):
+            done += 1
+            tick()
+            yield g
+
+
+def _ray_games(jobs: list[tuple[str, dict[str, Any], int, list[str]]], address: str | None,
+               tick_progress: tuple[bool, float]) -> Iterator[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError:
+        from ..errors import error
+
+        raise error("E505", "the ray backend needs Ray: pip install 'fuda[ray]'") from None
+    ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
+    remote = ray.remote(_work_batch)
+    batches = [jobs[i:i + 64] for i in range(0, len(jobs), 64)]
+    pending = [remote.remote(b) for b in batches]
+    done = 0
+    show, start = tick_progress
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        for g in ray.get(ready[0]):
+            done += 1
+            if show:
+                progress(done, len(jobs), start)
+            yield g
+
+
+def _work_batch(jobs: list[tuple[str, dict[str, Any], int, list[str]]]) -> list[dict[str, Any]]:
+    return [_work(j) for j in jobs]
+
+
 def simulate(ruleset: str, options: dict[str, Any], n: int, seed: int = 0, workers: int = 1,
-             seats: list[str] | None = None, show_progress: bool = True) -> Summary:
+             seats: list[str] | None = None, show_progress: bool = True, backend: str = "local",
+             address: str | None = None) -> Summary:
     from ..api import load
 
     game = load(ruleset, options)          # fail early (and compile once before forking)
     seats = seats or []
     jobs = [(ruleset, options, game_seed(seed, i), seats) for i in range(n)]
     start = time.perf_counter()
-    games: list[dict[str, Any]] = []
-    step = max(1, n // 200)
-    if workers <= 1:
-        for i, j in enumerate(jobs):
-            games.append(_work(j))
-            if show_progress and ((i + 1) % step == 0 or i + 1 == n):
-                progress(i + 1, n, start)
-    else:
-        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-        with ctx.Pool(workers) as pool:
-            for i, g in enumerate(pool.imap_unordered(_work, jobs, chunksize=max(1, min(64, n // (workers * 8) or 1)))):
-                games.append(g)
-                if show_progress and ((i + 1) % step == 0 or i + 1 == n):
-                    progress(i + 1, n, start)
+    games = list(iter_games(jobs, workers, show_progress, backend, address))
     games.sort(key=lambda g: g["seed"])
     return Summary(ruleset, n, game.n, time.perf_counter() - start, games)
 

@@ -1,0 +1,138 @@
+"""Studies: simulations stored in SQLite, so their results can be queried again without re-running,
+an interrupted run keeps every finished game, and running the same study again resumes it.
+
+A study is (name, ruleset, options, seats, base seed, number of games); game i always uses seed
+``base * 1_000_000 + i`` (simulate.game_seed), so any stored game can be replayed with
+``fuda replay RULESET --seed SEED``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import error
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS studies (
+    name TEXT PRIMARY KEY, ruleset TEXT NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL,
+    base_seed INTEGER NOT NULL, games INTEGER NOT NULL, created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    study TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL, result TEXT NOT NULL,
+    PRIMARY KEY (study, idx)
+);
+"""
+
+
+def default_db() -> Path:
+    return Path(os.environ.get("FUDA_HOME", Path.home() / ".fuda")) / "studies.sqlite"
+
+
+@dataclass
+class Study:
+    name: str
+    ruleset: str
+    options: dict[str, Any]
+    seats: list[str]
+    base_seed: int
+    games: int
+
+
+class Store:
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path else default_db()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = sqlite3.connect(self.path)
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as e:
+            raise error("E503", f"{self.path} is not a fuda study database: {e}") from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def open_study(self, name: str, ruleset: str, options: dict[str, Any], seats: list[str], base_seed: int,
+                   games: int) -> Study:
+        """Create the study, or check that an existing one of that name is the same experiment."""
+        row = self.db.execute("SELECT ruleset, options, seats, base_seed, games FROM studies WHERE name = ?",
+                              (name,)).fetchone()
+        if row is None:
+            self.db.execute("INSERT INTO studies VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (name, ruleset, json.dumps(options, sort_keys=True, ensure_ascii=False),
+                             json.dumps(seats), base_seed, games, time.time()))
+            self.db.commit()
+        else:
+            same = (row[0] == ruleset and json.loads(row[1]) == options and json.loads(row[2]) == seats
+                    and row[3] == base_seed)
+            if not same:
+                raise error("E503", f"study {name!r} exists with another ruleset, options, seats or seed",
+                            hint="choose another --study name (fuda report lists the stored studies)")
+            if games > row[4]:
+                self.db.execute("UPDATE studies SET games = ? WHERE name = ?", (games, name))
+                self.db.commit()
+        return self.study(name)
+
+    def study(self, name: str) -> Study:
+        row = self.db.execute("SELECT name, ruleset, options, seats, base_seed, games FROM studies WHERE name = ?",
+                              (name,)).fetchone()
+        if row is None:
+            names = [r[0] for r in self.db.execute("SELECT name FROM studies ORDER BY created")]
+            from ..errors import did_you_mean
+
+            raise error("E503", f"no study named {name!r} in {self.path}",
+                        hint=did_you_mean(name, names) or ("studies: " + ", ".join(names) if names else
+                                                           "run fuda simulate … --study NAME first"))
+        return Study(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], row[5])
+
+    def names(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT name FROM studies ORDER BY created")]
+
+    def done(self, name: str) -> set[int]:
+        return {r[0] for r in self.db.execute("SELECT idx FROM games WHERE study = ?", (name,))}
+
+    def add(self, name: str, rows: list[tuple[int, dict[str, Any]]]) -> None:
+        self.db.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?)",
+                            [(name, i, g["seed"], json.dumps(g)) for i, g in rows])
+        self.db.commit()
+
+    def results(self, name: str) -> list[dict[str, Any]]:
+        return [json.loads(r[0]) for r in
+                self.db.execute("SELECT result FROM games WHERE study = ? ORDER BY idx", (name,))]
+
+
+def run_study(store: Store, study: Study, workers: int = 1, show_progress: bool = True,
+              backend: str = "local", address: str | None = None) -> list[dict[str, Any]]:
+    """Play the games of ``study`` that are not stored yet, storing them as they finish (every finished
+    game survives an interruption); returns all stored results."""
+    from .simulate import game_seed, iter_games
+
+    done = store.done(study.name)
+    todo = [i for i in range(study.games) if i not in done]
+    jobs = [(study.ruleset, study.options, game_seed(study.base_seed, i), study.seats) for i in todo]
+    batch: list[tuple[int, dict[str, Any]]] = []
+    last = time.perf_counter()
+    try:
+        for i, g in zip_indices(todo, jobs, iter_games(jobs, workers, show_progress, backend, address)):
+            batch.append((i, g))
+            if len(batch) >= 200 or time.perf_counter() - last > 2:
+                store.add(study.name, batch)
+                batch = []
+                last = time.perf_counter()
+    finally:
+        if batch:
+            store.add(study.name, batch)
+    return store.results(study.name)
+
+
+def zip_indices(todo: list[int], jobs: list[Any], results: Iterator[dict[str, Any]]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Results may arrive out of order: match them to their game index by seed."""
+    by_seed = {j[2]: i for i, j in zip(todo, jobs, strict=True)}
+    for g in results:
+        yield by_seed[g["seed"]], g

@@ -1,0 +1,122 @@
+"""The balance lab: stored studies (resume, interruption), compare, report, heuristics, workers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from interpreter.runner import simulate as sim
+from interpreter.runner.cli import main
+from interpreter.runner.compare import compare, diff_mean, diff_proportion, format_compare
+from interpreter.runner.heuristics import game_measures, study_measures
+from interpreter.runner.study import Store, run_study
+
+
+def test_a_study_is_stored_and_resumed(tmp_path, capsys):
+    db = tmp_path / "s.sqlite"
+    assert main(["simulate", "american_page_one", "-n", "30", "--study", "a", "--db", str(db), "-q", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["games"] == 30
+    assert main(["simulate", "american_page_one", "-n", "50", "--study", "a", "--db", str(db), "-q", "--json"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert second["games"] == 50
+    store = Store(db)
+    results = store.results("a")
+    assert [r["seed"] for r in results] == [sim.game_seed(0, i) for i in range(50)]
+    # the stored games are the games a plain simulation plays
+    plain = sim.simulate("american_page_one", {}, 50, show_progress=False)
+    assert [g["winners"] for g in plain.games] == [r["winners"] for r in results]
+
+
+def test_an_interrupted_study_keeps_its_games(tmp_path, monkeypatch):
+    db = tmp_path / "s.sqlite"
+    real = sim.iter_games
+
+    def interrupted(jobs, *a, **k):  # type: ignore[no-untyped-def]
+        for i, g in enumerate(real(jobs, *a, **k)):
+            if i == 17:
+                raise KeyboardInterrupt
+            yield g
+
+    monkeypatch.setattr(sim, "iter_games", interrupted)
+    store = Store(db)
+    study = store.open_study("b", "american_page_one", {}, [], 0, 40)
+    with pytest.raises(KeyboardInterrupt):
+        run_study(store, study, show_progress=False)
+    assert len(store.done("b")) == 17
+    monkeypatch.setattr(sim, "iter_games", real)
+    assert len(run_study(store, study, show_progress=False)) == 40
+
+
+def test_a_study_name_is_one_experiment(tmp_path):
+    store = Store(tmp_path / "s.sqlite")
+    store.open_study("c", "american_page_one", {}, [], 0, 10)
+    from interpreter.errors import FudaError
+
+    with pytest.raises(FudaError) as e:
+        store.open_study("c", "american_page_one", {"players": 3}, [], 0, 10)
+    assert e.value.first.code == "E503"
+
+
+def test_workers_give_the_same_games():
+    a = sim.simulate("american_page_one", {"players": 3}, 24, seed=5, workers=1, show_progress=False)
+    b = sim.simulate("american_page_one", {"players": 3}, 24, seed=5, workers=2, show_progress=False)
+    assert a.games == b.games
+
+
+def test_compare_two_variants(capsys):
+    r = compare("american_page_one", {"players": 3}, {"players": 3, "stop_at_first_winner": False}, 60,
+                show_progress=False)
+    rows = {row["statistic"]: row for row in r["rows"]}
+    length = rows["game length (decisions)"]
+    assert length["b"] > length["a"] and length["significant"]      # playing on for places takes longer
+    text = format_compare(r)
+    assert "game length (decisions)" in text and "difference significant at 95%" in text
+    assert main(["compare", "american_page_one", "--a", "players=2", "--b", "players=2,stop_at_first_winner=false",
+                 "-n", "20", "-q"]) == 0
+    assert "first-player win rate" in capsys.readouterr().out
+
+
+def test_difference_intervals():
+    d, lo, hi = diff_proportion(50, 100, 50, 100)
+    assert d == 0 and lo < 0 < hi
+    d, lo, hi = diff_proportion(20, 200, 120, 200)
+    assert d == pytest.approx(0.5) and 0 < lo < hi < 1
+    _, _, d, lo, hi = diff_mean([1.0, 2.0, 3.0] * 20, [11.0, 12.0, 13.0] * 20)
+    assert d == pytest.approx(10) and lo > 9
+
+
+def test_report_writes_html_with_plots(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    db = tmp_path / "s.sqlite"
+    assert main(["simulate", "american_page_one", "-n", "40", "--study", "r", "--db", str(db), "-q"]) == 0
+    out = tmp_path / "r.html"
+    assert main(["report", "r", "--db", str(db), "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.count("<img") >= 2 and "Win rates" in page and "first player wins" in page
+
+
+def test_heuristics_from_estimates():
+    g = {"winners": [1], "estimates": [(0, 0.8), (1, 0.3), (0, 0.7), (1, 0.9), (0, 0.2), (1, 0.95)]}
+    m = game_measures(g, 2)
+    assert m is not None
+    assert m["lead_changes"] == 1.0
+    assert m["drama"] > 0
+    assert 0 < m["decisiveness"] < 1
+    s = study_measures([g, {"winners": [0], "estimates": []}], 2)
+    assert s["fairness"] == 1.0 and s["games_with_estimates"] == 1
+
+
+def test_ismcts_seats_report_heuristics(capsys):
+    assert main(["simulate", "american_page_one", "-n", "2", "--players", "2", "--seat", "ismcts:15",
+                 "--seat", "ismcts:15", "-q", "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["heuristics"]["games_with_estimates"] >= 1
+
+
+def test_ray_backend_gives_the_same_games():
+    pytest.importorskip("ray")
+    a = sim.simulate("american_page_one", {}, 16, seed=9, show_progress=False)
+    b = sim.simulate("american_page_one", {}, 16, seed=9, show_progress=False, backend="ray")
+    assert a.games == b.games
