@@ -29,10 +29,15 @@ class RandomBot:
 
 def make_bot(spec: str, seed: int, **kw: Any) -> Bot:
     """A bot from a seat spec: ``random``, ``ismcts`` (1 s a move), ``ismcts:N`` (N iterations a
-    move) or ``ismcts:Ns`` (N seconds a move)."""
+    move), ``ismcts:Ns`` (N seconds a move) or ``persona:ID`` (a character; ``alias`` = how many
+    seats before this one the same persona already took)."""
     kind, _, arg = spec.partition(":")
     if kind == "random":
         return RandomBot(seed)
+    if kind == "persona":
+        from .persona import make_persona
+
+        return make_persona(spec, seed, int(kw.get("alias", 0)))
     if kind == "ismcts":
         from .ismcts import ISMCTS
 
@@ -46,4 +51,4 @@ def make_bot(spec: str, seed: int, **kw: Any) -> Bot:
             pass
     from ..errors import error
 
-    raise error("E505", f"unknown seat kind {spec!r}", hint="seats: human, random, ismcts, ismcts:200, ismcts:0.5s")
+    raise error("E505", f"unknown seat kind {spec!r}", hint="seats: human, random, ismcts, ismcts:200, ismcts:0.5s, persona:miles")

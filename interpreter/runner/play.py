@@ -88,7 +88,12 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
 
     agents: list[Bot | Human] = []
     for i, spec in enumerate(seats):
-        agents.append(Human(lang, inp, out, save) if spec == "human" else make_bot(spec, seed * 1000 + i))
+        alias = sum(1 for s in seats[:i] if s == spec)      # the same persona again: an alias name
+        agents.append(Human(lang, inp, out, save) if spec == "human"
+                      else make_bot(spec, seed * 1000 + i, alias=alias))
+    for i, agent in enumerate(agents):
+        if hasattr(agent, "react"):
+            print(f"  P{i}: {agent.name}", file=out)
     st = game.new_state(seed)
     for p, done in resume or []:
         game.apply(st, p, done)
@@ -105,6 +110,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 game.apply(st, p, a)
                 if not isinstance(agents[p], Human) and humans:
                     print(f"  P{p} ({agents[p].name}): {_public_text(st, at, humans)}", file=out)
+                chatter(agents, st, at, out, bool(humans))
                 actions.append((p, a.id))
                 if st.over:
                     break
@@ -119,6 +125,16 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
     print("", file=out)
     print(render(st.view(viewer), lang, title=game.title), file=out)
     return st
+
+
+def chatter(agents: list[Any], st: State, since: int, out: TextIO, shown: bool) -> None:
+    """What the characters at the table say about what just happened."""
+    for i, agent in enumerate(agents):
+        if hasattr(agent, "react"):
+            agent.react(st, since)
+            for line in agent.take_lines():
+                if shown:
+                    print(f"  {agent.name} (P{i}): 「{line}」", file=out)
 
 
 def _public_text(st: State, at: int, humans: list[int]) -> str:

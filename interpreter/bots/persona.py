@@ -1,0 +1,198 @@
+"""Personas: characters who sit at the table — a name and aliases, a playing strength and style,
+and lines they say when things happen. They are data (YAML files under rulesets/personas/,
+validated by pydantic); the play is ISMCTS, bent by the style:
+
+- ``strength``: ISMCTS iterations a move;
+- ``boldness`` with ``bold_actions``: a preference for actions of those names (bidding, challenging);
+- ``misplay``: the chance of playing a random legal action instead; with ``corrected`` the table
+  notices and the persona takes it back and plays properly (the move is only talked about);
+- ``chattiness``: the chance to say something when a line fits.
+
+Lines are keyed by what happened, for any ruleset: ``action:NAME`` (the persona took an action of
+that name), ``won`` / ``lost`` / ``draw`` (the game ended), ``revealed`` (a secret became public),
+``misplay`` (the table corrected them), and ``log:PATTERN`` / ``log_mine:PATTERN`` /
+``log_other:PATTERN`` for the ruleset's own log lines (a regular expression; ``{me}`` stands for the
+persona's seat in ``log_mine`` — ``{me} wins trick`` — and for any other seat in ``log_other``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ..engine.game import Action
+from ..engine.observe import render_event
+from ..engine.state import State
+from ..errors import Diagnostic, FudaError, Span, error
+from .ismcts import ISMCTS
+
+
+class Style(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    boldness: float = Field(0.0, ge=0.0, le=5.0)
+    bold_actions: list[str] = []
+    misplay: float = Field(0.0, ge=0.0, le=1.0)
+    corrected: bool = False
+    chattiness: float = Field(0.5, ge=0.0, le=1.0)
+
+
+class PersonaFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str
+    aliases: list[str] = Field(min_length=1)
+    description: str = ""
+    strength: int = Field(200, ge=1, le=100_000)
+    style: Style = Field(default_factory=lambda: Style(boldness=0.0, misplay=0.0, chattiness=0.5))
+    lines: dict[str, list[str]] = {}
+
+    @field_validator("lines")
+    @classmethod
+    def _keys(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for k, lines in v.items():
+            kind = k.split(":", 1)[0]
+            if kind not in ("action", "won", "lost", "draw", "revealed", "misplay", "log", "log_mine", "log_other"):
+                raise ValueError(f"unknown line key {k!r}: use action:NAME, won, lost, draw, revealed, misplay, "
+                                 "log:PATTERN, log_mine:PATTERN or log_other:PATTERN")
+            if kind in ("log", "log_mine", "log_other"):
+                try:
+                    re.compile(k.split(":", 1)[1].replace("{me}", "P0"))
+                except (re.error, IndexError) as e:
+                    raise ValueError(f"{k!r}: not a valid pattern ({e})") from None
+            if not lines:
+                raise ValueError(f"{k!r} has no lines")
+        return v
+
+
+def personas_dir() -> Path:
+    from ..resources import rulesets_dir
+
+    return rulesets_dir() / "personas"
+
+
+def load_persona_file(path: Path) -> PersonaFile:
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = yaml.safe_load(text)
+        return PersonaFile.model_validate(data)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise FudaError([Diagnostic("E501", f"persona file is not valid YAML: {getattr(e, 'problem', e)}",
+                                    Span(str(path), line, col, line, col + 1))], {str(path): text}) from None
+    except ValidationError as e:
+        from ..runner.scenario import _positions
+
+        err = e.errors()[0]
+        loc = tuple(err["loc"])
+        pos = _positions(text)
+        p = loc
+        while p and p not in pos:
+            p = p[:-1]
+        line, col = pos.get(p, (1, 1))
+        msg = f"unknown key {loc[-1]!r}" if err["type"] == "extra_forbidden" else err["msg"]
+        raise FudaError([Diagnostic("E501", f"persona {'.'.join(map(str, loc))}: {msg}",
+                                    Span(str(path), line, col, line, col + 1))], {str(path): text}) from None
+
+
+def all_personas() -> dict[str, PersonaFile]:
+    out = {}
+    for f in sorted(personas_dir().glob("*.yaml")):
+        p = load_persona_file(f)
+        out[p.id] = p
+    return out
+
+
+class PersonaBot:
+    """ISMCTS with a character."""
+
+    def __init__(self, persona: PersonaFile, seed: int, alias: int = 0) -> None:
+        self.persona = persona
+        self.name = persona.name if alias == 0 else persona.aliases[(alias - 1) % len(persona.aliases)]
+        self.rng = random.Random(seed ^ 0x5EED)
+        self.search = ISMCTS(seed, iterations=persona.strength)
+        self.said: list[str] = []
+        self.seat: int | None = None
+
+    # ---------------------------------------------------------------- play
+    def choose(self, st: State, player: int, legal: list[Action]) -> Action:
+        self.seat = player
+        style = self.persona.style
+        if len(legal) > 1 and self.rng.random() < style.misplay:
+            wrong = legal[int(self.rng.random() * len(legal))]
+            if not style.corrected:
+                return wrong
+            self.say("misplay", {"action": wrong.id})
+        a = self.search.choose(st, player, legal)
+        if style.boldness and style.bold_actions and len(legal) > 1:
+            a = self.bolder(a, legal)
+        self.say(f"action:{a.name}", {"action": a.id})
+        self.last_estimate = self.search.last_estimate
+        return a
+
+    def bolder(self, chosen: Action, legal: list[Action]) -> Action:
+        """With probability boldness/(1+boldness), prefer a bold action over a timid choice."""
+        bold = [a for a in legal if a.name in self.persona.style.bold_actions]
+        if not bold or chosen in bold:
+            return chosen
+        b = self.persona.style.boldness
+        if self.rng.random() < b / (1 + b):
+            return bold[int(self.rng.random() * len(bold))]
+        return chosen
+
+    # ---------------------------------------------------------------- talk
+    def say(self, key: str, values: dict[str, str] | None = None) -> None:
+        lines = self.persona.lines.get(key)
+        if not lines or self.rng.random() > self.persona.style.chattiness:
+            return
+        line = lines[int(self.rng.random() * len(lines))]
+        for k, v in (values or {}).items():
+            line = line.replace("{" + k + "}", v)
+        self.said.append(line)
+
+    def react(self, st: State, since: int) -> None:
+        """Lines for what happened in the events ``st.ev[since:]`` (as this seat saw them)."""
+        me = f"P{self.seat}" if self.seat is not None else None
+        for i in range(since, len(st.ev)):
+            ev = st.ev[i]
+            r = render_event(st, ev, self.seat, at=i)
+            if r is None:
+                continue
+            if r["kind"] == "reveal_var":
+                self.say("revealed")
+            if r["kind"] == "log":
+                for key in self.persona.lines:
+                    kind, _, pat = key.partition(":")
+                    if kind == "log" and re.search(pat, r["text"]):
+                        self.say(key)
+                    elif kind == "log_mine" and me and re.search(pat.replace("{me}", re.escape(me)), r["text"]):
+                        self.say(key)
+                    elif kind == "log_other" and me and re.search(pat.replace("{me}", r"P\d+"), r["text"]) \
+                            and not re.search(pat.replace("{me}", re.escape(me)), r["text"]):
+                        self.say(key)
+        if st.over and self.seat is not None:
+            outcome = st.game.result(st)[self.seat]["outcome"]
+            self.say({"win": "won", "lose": "lost"}.get(outcome, "draw"))
+
+    def take_lines(self) -> list[str]:
+        out, self.said = self.said, []
+        return out
+
+
+def make_persona(spec: str, seed: int, alias: int = 0) -> PersonaBot:
+    pid = spec.split(":", 1)[1] if ":" in spec else spec
+    people = all_personas()
+    if pid not in people:
+        from ..errors import did_you_mean
+
+        raise error("E505", f"no persona {pid!r}", hint=did_you_mean(pid, people) or "personas: " + ", ".join(people))
+    return PersonaBot(people[pid], seed, alias)
+
+
+def describe(persona: PersonaFile) -> dict[str, Any]:
+    return {"id": persona.id, "name": persona.name, "aliases": persona.aliases, "strength": persona.strength}

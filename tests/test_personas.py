@@ -1,0 +1,120 @@
+"""Personas: data files validated by pydantic, characters that play (ISMCTS bent by a style) and talk."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from interpreter.api import load
+from interpreter.bots.base import make_bot
+from interpreter.bots.persona import PersonaBot, PersonaFile, all_personas, load_persona_file
+from interpreter.errors import FudaError
+from interpreter.runner.play import play
+
+from .conftest import game_from
+
+
+def test_the_ten_musicians():
+    people = all_personas()
+    assert sorted(people) == ["armstrong", "baker", "basie", "blakey", "coltrane", "ella", "gillespie", "miles",
+                              "parker", "rollins"]
+    for p in people.values():
+        assert len(p.aliases) == 3 and p.name not in p.aliases
+    assert people["coltrane"].style.chattiness < 0.1                  # almost silent
+    assert people["parker"].style.misplay > 0 and people["parker"].style.corrected
+    assert people["miles"].style.boldness >= 2                         # always challenges
+    assert all("ハ" in line for line in people["armstrong"].lines["won"] + people["armstrong"].lines["lost"])
+    assert any("わ" in line for lines in people["baker"].lines.values() for line in lines)   # 女言葉
+
+
+def test_a_bad_persona_file_is_reported_at_its_line(tmp_path):
+    f = tmp_path / "x.yaml"
+    f.write_text("id: x\nname: X\naliases: [A]\nstrength: 0\n", encoding="utf-8")
+    with pytest.raises(FudaError) as e:
+        load_persona_file(f)
+    d = e.value.first
+    assert d.code == "E501" and d.span.line == 4 and "strength" in d.message
+    f.write_text("id: x\nname: X\naliases: [A]\nlines:\n  shout: [hey]\n", encoding="utf-8")
+    with pytest.raises(FudaError) as e:
+        load_persona_file(f)
+    assert "unknown line key 'shout'" in e.value.first.message
+    f.write_text("id: x\nname: X\naliases: [A]\nmood: sunny\n", encoding="utf-8")
+    with pytest.raises(FudaError) as e:
+        load_persona_file(f)
+    assert "unknown key 'mood'" in e.value.first.message and e.value.first.span.line == 4
+
+
+def quick(pid: str, **style: object) -> PersonaFile:
+    p = all_personas()[pid]
+    return p.model_copy(update={"strength": 8, "style": p.style.model_copy(update={"chattiness": 1.0, **style})})
+
+
+def test_same_musician_in_several_seats_uses_aliases(capsys):
+    game = load("american_page_one", {"players": 3})
+    bots = [make_bot("persona:miles", 1, alias=i) for i in range(3)]
+    assert [b.name for b in bots] == ["マイルス・デイビス", "ウィルス・デイビス", "マイルス・デーブス"]  # type: ignore[attr-defined]
+    del game
+
+
+def test_a_corrected_misplay_is_talked_about_not_played():
+    st = load("american_page_one", {"players": 2}).new_state(3)
+    bot = PersonaBot(quick("parker", misplay=1.0), 5)
+    p = st.to_move()[0]
+    legal = st.legal_actions(p)
+    a = bot.choose(st, p, legal)
+    assert a in legal
+    said = bot.take_lines()
+    assert any(line in said for line in all_personas()["parker"].lines["misplay"] if "{action}" not in line) or \
+        any("を出しかけて" in line for line in said)
+
+
+TRICKS = """
+ruleset trick_talk
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+var n: int = 0
+setup { }
+phase play {
+    while n < 4 {
+        choose current { go { } }
+        log "{current} wins trick {n}"
+        n += 1
+        current = next(current)
+    }
+}
+"""
+
+
+def test_chatter_follows_the_log():
+    game = game_from(TRICKS)
+    st = game.new_state(0)
+    bot = PersonaBot(quick("blakey"), 2)
+    bot.seat = 0
+    for _ in range(2):
+        at = len(st.ev)
+        p = st.to_move()[0]
+        st.apply(p, "go")
+        bot.react(st, at)
+    said = bot.take_lines()
+    mine = all_personas()["blakey"].lines["log_mine:^{me} wins trick"]
+    other = all_personas()["blakey"].lines["log_other:^{me} wins trick"]
+    assert any(s in mine for s in said) and any(s in other for s in said)
+
+
+def test_personas_at_the_table_in_fuda_play():
+    game = load("american_page_one", {"players": 2})
+    answers = iter(["1"] * 400)
+    out = io.StringIO()
+    import interpreter.bots.persona as persona_mod
+
+    real = persona_mod.all_personas
+    persona_mod.all_personas = lambda: {k: quick(k) for k in real()}  # type: ignore[assignment]
+    try:
+        st = play(game, ["human", "persona:armstrong"], seed=4, inp=lambda _p: next(answers), out=out)
+    finally:
+        persona_mod.all_personas = real  # type: ignore[assignment]
+    text = out.getvalue()
+    assert st.over
+    assert "ルイ・アームストロング (P1): 「" in text
