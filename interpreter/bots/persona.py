@@ -168,11 +168,7 @@ class PersonaBot:
             if r["kind"] == "log":
                 for key in self.persona.lines:
                     kind, _, pat = key.partition(":")
-                    if kind == "log" and re.search(pat, r["text"]):
-                        self.say(key)
-                    elif kind == "log_mine" and me and re.search(pat.replace("{me}", re.escape(me)), r["text"]):
-                        self.say(key)
-                    elif kind == "log_other" and me and re.search(pat.replace("{me}", r"P\d+"), r["text"]) \
+                    if kind == "log" and re.search(pat, r["text"]) or kind == "log_mine" and me and re.search(pat.replace("{me}", re.escape(me)), r["text"]) or kind == "log_other" and me and re.search(pat.replace("{me}", r"P\d+"), r["text"]) \
                             and not re.search(pat.replace("{me}", re.escape(me)), r["text"]):
                         self.say(key)
         if st.over and self.seat is not None:
