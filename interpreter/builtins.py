@@ -52,7 +52,9 @@ def _next1(p: str, c: Any) -> str:
     if not re.fullmatch(r"[\w\[\]]+", p):
         return f"_next(st, {p}, 1)"
     n = c.p.players
-    return f"(_q if not G[2 + (_q := ({p} + G[1]) % {n})] else _next(st, {p}, 1))"
+    # no assignment expression (`:=`): Python refuses one inside a comprehension's iterable
+    q = f"({p} + G[1]) % {n}"
+    return f"({q} if not G[2 + {q}] else _next(st, {p}, 1))"
 
 
 def _cards(ts: list[T.T]) -> T.T:
@@ -102,6 +104,11 @@ def _sum(ts: list[T.T]) -> T.T:
     et = _iter(ts[0])
     _need(T.is_numeric(et), f"sum adds numbers, got {et}")
     return et if et.kind != "any" else T.NUMBER
+
+
+def _of_a_kind(ts: list[T.T]) -> T.T:
+    _iter(ts[0])
+    return T.INT
 
 
 def _abs(ts: list[T.T]) -> T.T:
@@ -190,6 +197,14 @@ def _random(ts: list[T.T]) -> T.T:
     return _iter(ts[0])
 
 
+def _card_at_src(sq: str, base: int, w: int) -> str:
+    """card_at: inline for a square held in a plain name (option binders, loop variables: the hot
+    case of board games), a call otherwise."""
+    if re.fullmatch(r"[A-Za-z_]\w*", sq):
+        return f"(None if {sq} is None else (Z[{base} + {sq}[1] * {w} + {sq}[0]] or _NOCARD)[-1])"
+    return f"_cell_card(Z, {base}, {w}, {sq})"
+
+
 def _grid_info(ctx: Any, t: T.T) -> tuple[int, int, int]:
     z = ctx.zone(t.name)
     return z.base, z.decl.width, z.decl.height
@@ -226,6 +241,8 @@ B: list[Builtin] = [
     Builtin("max", 1, 1, _minmax, lambda a, t, c: f"max({_seq_src(a[0], t[0])}, default=None)", "max(list)"),
     Builtin("sum", 1, 1, _sum, lambda a, t, c: f"sum({_seq_src(a[0], t[0])})", "sum(list of numbers)"),
     Builtin("abs", 1, 1, _abs, lambda a, t, c: f"abs({a[0]})", "abs(number)"),
+    Builtin("of_a_kind", 1, 1, _of_a_kind, lambda a, t, c: f"_of_a_kind({_seq_src(a[0], t[0])})",
+            "of_a_kind(list): how many times its most frequent element occurs (4 for four of a kind)"),
     Builtin("index_of", 2, 2, _index_of, lambda a, t, c: f"_index_of({_seq_src(a[0], t[0])}, {a[1]})",
             "index_of(list, x): its position (0 first), -1 if absent"),
     Builtin("remove", 2, 2, _remove, lambda a, t, c: f"_remove({_seq_src(a[0], t[0])}, {a[1]})",
@@ -248,8 +265,7 @@ B: list[Builtin] = [
             "chebyshev(square, square): king-move distance"),
     Builtin("square_of", 1, 1, _card_to(T.SQUARE), lambda a, t, c: f"_square_of(st, {a[0]})",
             "square_of(card): where it stands on a grid, or none"),
-    Builtin("card_at", 2, 2, _card_at,
-            lambda a, t, c: f"_cell_card(Z, {_grid_info(c, t[0])[0]}, {_grid_info(c, t[0])[1]}, {a[1]})",
+    Builtin("card_at", 2, 2, _card_at, lambda a, t, c: _card_at_src(a[1], *_grid_info(c, t[0])[:2]),
             "card_at(grid, square): the card there, or none"),
     Builtin("width", 1, 1, _wh, lambda a, t, c: str(_grid_info(c, t[0])[1]), "width(grid)"),
     Builtin("height", 1, 1, _wh, lambda a, t, c: str(_grid_info(c, t[0])[2]), "height(grid)"),

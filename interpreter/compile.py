@@ -295,11 +295,13 @@ class Compiler:
         self.emit(1, f"return {ExprGen(self, {}, 'plain').text(d.text)}", sid)
 
     def gen_checks_driver(self) -> None:
-        self.emit(0, "def CHECKS(st):")
+        self.emit(0, "def CHECKS(st, _s=-1, _d=-1):")
         if not self.p.checks:
             self.emit(1, "return")
             return
         self.emit(1, "if st.in_check: return")
+        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc")     # a check's `for p in LIST` may read the state
+        self.gen_checks_fast_pass()
         self.emit(1, "st.in_check = True")
         self.emit(1, "try:")
         self.emit(2, "for _n in range(200):")
@@ -319,12 +321,81 @@ class Compiler:
             else:
                 self.emit(3, f"if CK_{nm}(st):", sid)
                 self.emit(4, f"st.ev.append(({_ev('CHECK')}, {sid}, {idx}, None)); CB_{nm}(st); continue", sid)
+        self.emit(3, "st.ck_ok = True")
         self.emit(3, "return")
         first = self.span(self.p.checks[0].span)
         self.emit(2, f"raise _RuleFailure('a check keeps firing: its condition stays true after its rule ran', "
                      f"{first}, 'E603')", first)
         self.emit(1, "finally:")
         self.emit(2, "st.in_check = False")
+
+    def gen_checks_fast_pass(self) -> None:
+        """After one card moved from slot _s to slot _d, while every condition is known to be false
+        (st.ck_ok: the last full pass found nothing and nothing unseen changed since), only the
+        conditions that read one of those two zones can have become true — and of a check
+        `for p in L` that reads a per-player zone only as Z[p], only for the owners of the two slots.
+        If none of them holds, nothing fires and the full pass is skipped."""
+        deps = _check_deps(self.p)
+        n_static = self.p.static_slots
+        self.emit(1, "if _s >= 0 and st.ck_ok and _s < NSTATIC and _d < NSTATIC:")
+        self.const("NSTATIC", n_static)
+        for k, c in enumerate(self.p.checks):
+            assert c.decl
+            sid = self.span(c.decl.span)
+            nm = _ident(c.name)
+            dep = deps[k]
+            loop = c.var is not None and c.decl.source is not None
+            src = ExprGen(self, {}, "plain").seq(c.decl.source) if c.decl.source is not None and loop else ""
+            if dep is None:                           # reads something a move may change: always
+                if loop:
+                    self.emit(2, f"for _p in {src}:", sid)
+                    self.emit(3, f"if CK_{nm}(st, _p): _s = -1; break", sid)
+                else:
+                    self.emit(2, f"if CK_{nm}(st): _s = -1", sid)
+                self.emit(2, "if _s < 0: return CHECKS(st)", sid)
+                continue
+            roles, owners = self._check_role_tables(k, dep)
+            if not any(self.consts[roles]):
+                continue
+            # the condition inline (no call per player); the order of players does not matter here
+            cond = ExprGen(self, {}, "plain").gen(c.decl.cond)
+            csid = self.span(c.decl.cond.span)
+            self.emit(2, f"_r = {roles}[_s] | {roles}[_d]", sid)
+            if loop and any(r == 2 for r in self.consts[roles]):
+                assert c.var is not None
+                pv = f"l{c.var.slot}"
+                member = "" if src == "PLAYERS" else f" and {pv} in {src}"
+                self.emit(2, "if _r == 2:", sid)
+                self.emit(3, f"for {pv} in ({owners}[_s], {owners}[_d]):", sid)
+                self.emit(4, f"if {pv} >= 0{member} and {cond}: return CHECKS(st)", csid)
+                self.emit(2, "elif _r:", sid)
+            else:
+                self.emit(2, "if _r:", sid)
+            if loop:
+                assert c.var is not None
+                self.emit(3, f"for l{c.var.slot} in {src}:", sid)
+                self.emit(4, f"if {cond}: return CHECKS(st)", csid)
+            else:
+                self.emit(3, f"if {cond}: return CHECKS(st)", csid)
+        self.emit(2, "return")
+
+    def _check_role_tables(self, k: int, dep: tuple[set[str], set[str]]) -> tuple[str, str]:
+        """Per zone slot: 0 the check does not read it, 1 it reads it for every player, 2 only as the
+        zone of its own player (the slot's owner, in the second table)."""
+        own, anyz = dep
+        roles = [0] * self.p.static_slots
+        owners = [-1] * self.p.static_slots
+        for z in self.p.zones:
+            if z.kind == "sequence":
+                continue
+            for j in range(z.count):
+                slot = z.base + j
+                if z.name in anyz:
+                    roles[slot] = 1
+                elif z.name in own:
+                    roles[slot] = 2
+                    owners[slot] = j
+        return self.const(f"CKR{k}", tuple(roles)), self.const(f"CKO{k}", tuple(owners))
 
     # -------------------------------------------------------------- windows
     def gen_window(self, w: WindowSym) -> WindowRT:
@@ -657,6 +728,78 @@ def _check_reads(prog: Program) -> tuple[bool, set[int]]:
     return zones, vars_
 
 
+_ZONE_STATE_BUILTINS = ("holder", "zone_of", "revealed", "card_at", "square_of")
+
+
+def _check_deps(prog: Program) -> list[tuple[set[str], set[str]] | None]:
+    """Per check, the zones its condition reads: (zones read only as ZONE[p] of the check's own
+    player p, zones read otherwise); None when a single move could change it in ways not seen
+    from its two zones (a card's zone or visibility asked directly, grids and sequences, a player
+    list that depends on zones)."""
+    out: list[tuple[set[str], set[str]] | None] = []
+
+    class Unknown(Exception):
+        pass
+
+    def walk(e: Any, alias: frozenset[int], own: set[str], anyz: set[str], depth: int) -> None:
+        if depth > 50:
+            raise Unknown
+        if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and isinstance(e.obj.ref, ZoneSym):
+            z = e.obj.ref
+            if z.kind not in ("pile", "hand"):
+                raise Unknown
+            if z.per_player and len(e.args) == 1 and isinstance(e.args[0], A.Name) and id(e.args[0].ref) in alias:
+                own.add(z.name)
+                return
+            anyz.add(z.name)
+            for a in e.args:
+                walk(a, alias, own, anyz, depth)
+            return
+        if isinstance(e, A.Expr):
+            r = e.ref
+            if isinstance(r, ZoneSym):
+                if r.kind not in ("pile", "hand"):
+                    raise Unknown
+                anyz.add(r.name)
+            elif isinstance(r, tuple) and r and r[0] == "builtin" and r[1] in _ZONE_STATE_BUILTINS:
+                raise Unknown
+            elif isinstance(r, FnSym) and r.decl is not None and isinstance(e, A.Call):
+                inner = frozenset(id(prm) for prm, a in zip(r.params, e.args, strict=False)
+                                  if isinstance(a, A.Name) and id(a.ref) in alias)
+                walk(r.decl.body, inner, own, anyz, depth + 1)
+            elif isinstance(r, OrderingSym) and r.decl is not None and isinstance(e, A.Call):
+                inner = frozenset(id(prm) for prm, a in zip(r.params, e.args, strict=False)
+                                  if isinstance(a, A.Name) and id(a.ref) in alias)
+                for t in r.decl.tiers:
+                    walk(t.cond, inner, own, anyz, depth + 1)
+                    walk(t.by, inner, own, anyz, depth + 1)
+        if isinstance(e, A.Node):
+            for f in e.__dataclass_fields__:
+                if f in ("span", "ty", "ref"):
+                    continue
+                walk(getattr(e, f), alias, own, anyz, depth)
+        elif isinstance(e, list | tuple):
+            for x in e:
+                walk(x, alias, own, anyz, depth)
+
+    for c in prog.checks:
+        assert c.decl
+        own: set[str] = set()
+        anyz: set[str] = set()
+        try:
+            if c.decl.source is not None:
+                src_own: set[str] = set()
+                src_any: set[str] = set()
+                walk(c.decl.source, frozenset(), src_own, src_any, 0)
+                if src_own or src_any:
+                    raise Unknown                 # which players are asked may change with a move
+            walk(c.decl.cond, frozenset([id(c.var)]) if c.var is not None else frozenset(), own, anyz, 0)
+            out.append((own - anyz, anyz))
+        except Unknown:
+            out.append(None)
+    return out
+
+
 # ------------------------------------------------------------------ expressions
 _CALL = re.compile(r"[\w\]]\s*\(|\bfor\b|\blambda\b|\bif\b")
 _SAFE_HOIST = {"top", "bottom", "size", "cards", "next", "prev", "others", "seats_from"}
@@ -959,6 +1102,8 @@ class ExprGen:
         if op in ("in", "notin"):
             neg = "not " if op == "notin" else ""
             if rt is not None and rt.kind == "zone" and lt is not None and lt.kind == "card":
+                if left.isdigit():      # a card constant (card("♠Q")): never none
+                    return f"({neg}(LOC[{left}] == {right}))"
                 return f"({neg}(LOC[{left}] == {right}) if {left} is not None else {'True' if neg else 'False'})"
             return f"({left} {'not in' if neg else 'in'} {self.seq(e.right)})"
         if op == "..":
@@ -990,7 +1135,8 @@ class ExprGen:
     def g_Comprehension(self, e: A.Comprehension) -> str:
         v = self._var(e)
         cond = f" if {self.gen(e.cond)}" if e.cond is not None else ""
-        return f"tuple({self.gen(e.elem)} for {v} in {self.seq(e.source)}{cond})"
+        # a list comprehension, then a tuple: much faster than tuple(generator) on small lists
+        return f"tuple([{self.gen(e.elem)} for {v} in {self.seq(e.source)}{cond}])"
 
     def g_Quantifier(self, e: A.Quantifier) -> str:
         v = self._var(e)
@@ -1009,6 +1155,26 @@ class ExprGen:
             src = f"[{v} for {v} in {src} if {self.gen(e.cond)}]"
         return f"max({src}, key=lambda {v}: {self.gen(e.key)}, default=None)"
 
+    def fmt(self, e: A.Expr) -> str:
+        """Code showing a value in a text as _fmt does; the common types by a table lookup (logs are
+        built on every trick of every random playout)."""
+        code = self.gen(e)
+        tc = type_code(e.ty or T.ANY)
+        if tc == "int":
+            return f"str({code})"
+        elem = tc[5:] if tc.startswith("list:") else tc
+        names: list[str] | None = None
+        if elem == "player":
+            names = [f"P{q}" for q in range(self.cg.p.players)]
+        elif elem == "card":
+            names = list(self.cg.p.cards.names)
+        elif elem.startswith("enum:") and elem[5:] in self.cg.p.enums:
+            names = [str(m) for m in self.cg.p.enums[elem[5:]].members]
+        if names is None:
+            return f"_fmt(st, {code}, {tc!r})"
+        table = self.cg.const(f"TXT_{_ident(elem.replace(':', '_'))}", {None: "none", **dict(enumerate(names))})
+        return f"_fmt_list({table}, {code})" if elem != tc else f"{table}[{code}]"
+
     def text(self, t: A.Text) -> str:
         """A label or message → a Python expression building (english, japanese)."""
         halves = []
@@ -1018,7 +1184,7 @@ class ExprGen:
                 if isinstance(p, str):
                     segs.append(repr(p))
                 else:
-                    segs.append(f"_fmt(st, {self.gen(p)}, {self.cg.type_code(p.ty or T.ANY)})")
+                    segs.append(self.fmt(p))
             halves.append(" + ".join(segs) if segs else "''")
         if len(halves) == 1:
             return f"(({halves[0]}),) * 2"
@@ -1125,12 +1291,13 @@ class BodyGen:
             self.line(ind, "pass", -1)
 
     # -------------------------------------------------------------- plain statements
-    def check_after(self, ind: int, sp: int, zones: bool = False, var: Any = None) -> None:
+    def check_after(self, ind: int, sp: int, zones: bool = False, var: Any = None, slots: str = "") -> None:
+        """Run the checks after a change they may read; ``slots``: "_s, _d" after one card moved."""
         reads_zones, reads_vars = self.cg.check_reads
         if not self.cg.p.checks:
             return
         if (zones and reads_zones) or (var is not None and id(var) in reads_vars):
-            self.line(ind, "CHECKS(st)", sp)
+            self.line(ind, f"CHECKS(st, {slots})" if slots else "CHECKS(st)", sp)
 
     def plain(self, s: A.Stmt, ind: int) -> None:
         sp = self.cg.span(s.span)
@@ -1291,6 +1458,8 @@ class BodyGen:
             self.line(ind, f"Z[_d].insert(0, {card})" if s.under else f"Z[_d].append({card})", sp)
             self.line(ind, f"LOC[{card}] = _d; _v = st.vis; st.ev.append((1, {sp}, {card}, _s, _d, ZM[_s] | ZM[_d] | "
                            f"_v[{card}] | {new})); _v[{card}] = {new}", sp)
+            self.check_after(ind, sp, zones=True, slots="_s, _d")
+            return
         elif ct.kind in ("card", "none"):
             self.line(ind, f"_mv(st, {eg.gen(s.cards)}, {dest}, {s.under}, {face}, {sp})", sp)
         else:

@@ -98,6 +98,21 @@ class Game:
         self.spans = comp.spans
         self.enum_members = {name: e.members for name, e in prog.enums.items()}
         self.show_fn = comp.namespace.get("SHOW")
+        # the variables of a new game (values are immutable, so every game starts from a copy)
+        g: list[Any] = [None] * prog.g_size
+        for v in prog.vars:
+            width = {"global": 1, "player": self.n, "card": self.ncards}[v.scope]
+            for k in range(width):
+                g[v.slot + k] = v.init
+        g[0] = 0
+        g[1] = 1
+        bs = prog.builtin_slots
+        for p in range(self.n):
+            g[bs["out"] + p] = False
+            g[bs["place"] + p] = 0
+            g[bs["score"] + p] = 0
+            g[bs["outcome"] + p] = R.NO_OUTCOME
+        self.g_init = g
 
     def mask_for(self, zone_index: int, owner: int | None) -> int:
         """The players who see cards in a zone of this declaration and owner."""
@@ -153,20 +168,7 @@ class Game:
         st.z[start.base] = list(range(self.ncards))
         st.loc = [start.base] * self.ncards
         st.vis = [0] * self.ncards
-        g: list[Any] = [None] * prog.g_size
-        for v in prog.vars:
-            width = {"global": 1, "player": self.n, "card": self.ncards}[v.scope]
-            for k in range(width):
-                g[v.slot + k] = v.init
-        g[0] = 0
-        g[1] = 1
-        bs = prog.builtin_slots
-        for p in range(self.n):
-            g[bs["out"] + p] = False
-            g[bs["place"] + p] = 0
-            g[bs["score"] + p] = 0
-            g[bs["outcome"] + p] = R.NO_OUTCOME
-        st.g = g
+        st.g = self.g_init[:]
         st.sq = [[] for _ in range(prog.seq_count)]
         st.dyn = []
         st.frames = [] if skip_setup else [self._frame(self.comp.setup, ())]
@@ -188,6 +190,7 @@ class Game:
         st.ret = None
         st.choice = None
         st.in_check = False
+        st.ck_ok = False
         if hold or skip_setup:
             st.phase = -2
         self.run(st)
@@ -195,6 +198,7 @@ class Game:
 
     def refresh_options(self, st: State) -> None:
         """Recompute the legal options of the pending decision (after a scenario edited the state)."""
+        st.ck_ok = False          # the edit may have made a check condition true: the next pass is full
         if st.pend is None:
             return
         site = self.sites[st.pend[0]]
@@ -214,6 +218,7 @@ class Game:
         if st.frames or st.pend is not None:
             raise ValueError("setup is still waiting for a decision")
         st.phase = idx
+        st.ck_ok = False
         st.frames.append(self._frame(self.comp.phases[idx], ()))
         st.ev.append((R.EV_PHASE, -1, idx))
         self.run(st)
@@ -688,6 +693,7 @@ def state_from_json(data: dict[str, Any], game: Game | None = None) -> State:
         st.ret = None
         st.choice = None
         st.in_check = False
+        st.ck_ok = False
     except (KeyError, TypeError, ValueError) as e:
         raise error("E503", f"saved state is damaged: {type(e).__name__}: {e}") from None
     if len(st.loc) != game.ncards or len(st.g) != game.prog.g_size:

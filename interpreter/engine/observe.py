@@ -140,6 +140,11 @@ def view(st: State, p: int | None, log_tail: int | None = None) -> dict[str, Any
         "labels": labels,
         "stack": stack,
     }
+    if game.seq_decl:       # each sequence's zones, front first (a declared zone may stand in one)
+        out["sequences"] = {
+            prog.zones[zi].name + (f"[P{game.seq_owner[i]}]" if game.seq_owner[i] is not None else ""):
+                [game.zone_name(st, slot) for slot in st.sq[i]]
+            for i, zi in enumerate(game.seq_decl)}
     if st.schosen is not None and st.pend is not None:
         out["chosen"] = [q for q, c in zip(st.pend[1], st.schosen, strict=True) if c is not None]
     if p is not None and p in to_move:
@@ -286,7 +291,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         _, _, seq, slot, front = ev
         z = game.prog.zones[game.seq_decl[seq]]
         owner = game.seq_owner[seq]
-        text = f"a new zone at the {'front' if front else 'back'} of {z.name}{'' if owner is None else f'[P{owner}]'}"
+        what = game.zone_name(st, slot) if slot < game.static_slots else "a new zone"   # `insert Z into …`
+        text = f"{what} at the {'front' if front else 'back'} of {z.name}{'' if owner is None else f'[P{owner}]'}"
     elif k == R.EV_REMOVEZONE:
         z = game.prog.zones[game.seq_decl[ev[2]]]
         owner = game.seq_owner[ev[2]]

@@ -147,7 +147,8 @@ def _no_card(sp: int) -> None:
 def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> None:
     """Move cards one by one; moved ``under`` a pile they keep their order beneath it."""
     order = reversed(tuple(cards)) if under else tuple(cards)
-    if st.sq:
+    static = st.game.static_slots
+    if dst >= static:
         for c in order:
             _mv(st, c, dst, under, face, sp)
         return
@@ -158,6 +159,9 @@ def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> 
         if c is None:
             raise RuleFailure("there is no card to move (the value is none)", sp)
         src = loc[c]
+        if src >= static:           # out of a zone of a sequence: names kept, it may close up
+            _mv(st, c, dst, under, face, sp)
+            continue
         cs = z[src]
         if cs[-1] == c:
             cs.pop()
@@ -178,6 +182,7 @@ def _deal(st: State, n: int, src: int, base: int, players: Any, sp: int) -> None
     pile = z[src]
     loc, vis, ev = st.loc, st.vis, st.ev
     src_mask = _zmask(st, src)
+    masks = {p: src_mask | _zmask(st, base + p) for p in players}
     for _ in range(n):
         for p in players:
             if not pile:
@@ -186,7 +191,7 @@ def _deal(st: State, n: int, src: int, base: int, players: Any, sp: int) -> None
             dst = base + p
             z[dst].append(c)
             loc[c] = dst
-            ev.append((EV_MOVE, sp, c, src, dst, src_mask | _zmask(st, dst) | vis[c]))
+            ev.append((EV_MOVE, sp, c, src, dst, masks[p] | vis[c]))
             vis[c] = 0
     if src >= st.game.static_slots and not pile:
         _close_up(st, src, sp)
@@ -280,6 +285,9 @@ def _cellsq(base: int, w: int, h: int, sq: tuple[int, int] | None, sp: int = -1)
     return _cell(base, w, h, sq[0], sq[1], sp)
 
 
+_NOCARD = (None,)   # `(cell or _NOCARD)[-1]`: the top card of a grid cell, or None (inlined card_at)
+
+
 def _cell_card(z: list[list[int]], base: int, w: int, sq: tuple[int, int] | None) -> int | None:
     if sq is None:
         return None
@@ -347,11 +355,19 @@ def _active(st: State) -> tuple[int, ...]:
     return tuple(p for p in range(st.game.n) if not g[2 + p])
 
 
+_ROTATIONS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
 def _seats_from(st: State, p: int) -> tuple[int, ...]:
     g = st.g
     count = st.game.n
     d = g[1]
-    return tuple(q for q in ((p + d * i) % count for i in range(count)) if not g[2 + q])
+    seats = _ROTATIONS.get((count, d, p))
+    if seats is None:
+        seats = _ROTATIONS[(count, d, p)] = tuple((p + d * i) % count for i in range(count))
+    if any(g[2:2 + count]):         # someone is out: skip them
+        return tuple(q for q in seats if not g[2 + q])
+    return seats
 
 
 def _others(st: State, p: int) -> tuple[int, ...]:
@@ -377,6 +393,12 @@ def _index_of(seq: Any, x: Any) -> int:
         return list(seq).index(x)
     except ValueError:
         return -1
+
+
+def _of_a_kind(seq: Any) -> int:
+    """How many times the most frequent element occurs (0 for an empty list)."""
+    s = seq if isinstance(seq, list | tuple) else tuple(seq)
+    return max(map(s.count, set(s)), default=0)
 
 
 def _remove(seq: Any, x: Any) -> tuple[Any, ...]:
@@ -497,6 +519,11 @@ def _reveal_var(st: State, slot: int, sp: int) -> None:
 
 
 # ------------------------------------------------------------------ text
+def _fmt_list(table: dict[Any, str], v: Any) -> str:
+    """A list of players, cards or enum members as _fmt shows it, by the compiler's name table."""
+    return "none" if v is None else " ".join([table[x] for x in v])
+
+
 def _fmt(st: State, v: Any, code: str) -> str:
     """A value as players see it, by its static type code (see compile.type_code)."""
     if v is None:

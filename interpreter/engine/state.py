@@ -26,7 +26,7 @@ _LISTS = ("loc", "vis", "g", "dyn", "stack", "revealed")
 class State:
     __slots__ = ("game", "z", "loc", "vis", "g", "sq", "dyn", "frames", "stack", "items", "nitem", "pend",
                  "opts", "sopts", "schosen", "rng", "ev", "tally", "over", "capped", "ndec", "phase", "revealed",
-                 "ret", "choice", "in_check", "seed")
+                 "ret", "choice", "in_check", "ck_ok", "seed")
 
     game: Game
     z: list[list[int]]
@@ -54,6 +54,7 @@ class State:
     ret: Any
     choice: Any
     in_check: bool
+    ck_ok: bool          # no check condition holds (the last full pass found none); see CHECKS
     seed: int
 
     # -------------------------------------------------------------- the State API (DESIGN.md §3)
@@ -112,6 +113,7 @@ class State:
         s.ret = None
         s.choice = None
         s.in_check = False
+        s.ck_ok = self.ck_ok            # the same cards and variables: what held for one holds for both
         s.seed = self.seed
         return s
 

@@ -115,6 +115,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..api import load
     from .play import play
 
+    if getattr(args, "match", None):
+        return _play_match(args)
     resume = None
     if args.resume:
         from .replay import read_log
@@ -139,6 +141,123 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(f"{game.title} — {game.n} players, seed {seed}: " + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
     play(game, seats, seed, _lang(args), args.log, resume=resume)
     return 0
+
+
+def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
+    """fuda play --match NAME: games whose scores add up per seat, saved after every game."""
+    from ..api import load
+    from .match import MatchStore
+    from .play import game_log, play
+
+    if args.resume:
+        print("error: --resume continues one game; a match is continued with --match NAME alone", file=sys.stderr)
+        return 2
+    with MatchStore(args.match_db) as store:
+        m = store.get(args.match)
+        given = _options(args)
+        if m is None:
+            if not args.ruleset:
+                print(f"error: there is no match {args.match!r} in {store.path}; name a ruleset to start it",
+                      file=sys.stderr)
+                return 2
+            game = load(args.ruleset, given)
+            seats = _seats(args.seat, game.n)
+            if seats is None:
+                return 2
+            m = store.create(args.match, args.ruleset, game.n, dict(given), seats)
+            print(f"new match {m.name} ({store.path})")
+        else:
+            if args.ruleset and args.ruleset != m.ruleset:
+                print(f"error: match {m.name} plays {m.ruleset}, not {args.ruleset}", file=sys.stderr)
+                return 2
+            options = {**m.options, **given}       # settings changed between games are remembered
+            game = load(m.ruleset, options)
+            if game.n != m.players:
+                print(f"error: match {m.name} is for {m.players} players, not {game.n}", file=sys.stderr)
+                return 2
+            seats = _seats(args.seat or m.seats, game.n)
+            if seats is None:
+                return 2
+            print(m.standings())
+        played = 0
+        while True:
+            seed = args.seed + m.games if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+            print(f"{game.title} — match {m.name}, game {m.games + 1}, seed {seed}: "
+                  + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
+            actions: list[tuple[int, str]] = []
+            st = play(game, seats, seed, _lang(args), args.log, out=sys.stdout, actions=actions)
+            if not st.over:
+                print(f"this game is not counted; match {m.name} stays at {m.games} games")
+                return 0
+            m = store.record(m, game.result(st), seed, dict(game.options_given),
+                             game_log(game, seed, actions, seats), seats)
+            played += 1
+            print(m.standings())
+            if args.games is not None:
+                if played >= args.games:
+                    return 0
+            elif "human" not in seats:
+                return 0
+            else:
+                try:
+                    again = inp("another game? [y/N] ").strip().lower()
+                except EOFError:
+                    again = ""
+                if again not in ("y", "yes"):
+                    print(f"saved: continue with fuda play --match {m.name}"
+                          + (f" --match-db {args.match_db}" if args.match_db else ""))
+                    return 0
+
+
+def _seats(given: list[str] | None, n: int) -> list[str] | None:
+    seats = list(given or ["human"])
+    seats += ["random"] * (n - len(seats))
+    if len(seats) > n:
+        print(f"error: {len(seats)} seats given for {n} players", file=sys.stderr)
+        return None
+    return seats
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    from .match import MatchStore
+
+    with MatchStore(args.match_db) as store:
+        if not args.name:
+            names = store.names()
+            if args.json:
+                print(json.dumps([_match_dict(store.get(n)) for n in names], ensure_ascii=False, indent=1))
+                return 0
+            if not names:
+                print(f"no matches in {store.path}")
+            for n in names:
+                m = store.get(n)
+                assert m is not None
+                print(f"{m.name}: {m.ruleset}, {m.players} players, {m.games} games (last {m.updated})")
+            return 0
+        m = store.get(args.name)
+        if m is None:
+            print(f"error: there is no match {args.name!r} in {store.path}", file=sys.stderr)
+            return 1
+        if args.delete:
+            store.delete(args.name)
+            print(f"deleted match {args.name}")
+            return 0
+        games = store.game_rows(args.name)
+        if args.json:
+            d = _match_dict(m)
+            d["game_list"] = [{k: g[k] for k in ("number", "seed", "options", "result", "finished")} for g in games]
+            print(json.dumps(d, ensure_ascii=False, indent=1))
+            return 0
+        print(m.standings())
+        for g in games:
+            scores = " ".join(f"P{r['player']}:{r['score']:g}" for r in g["result"])
+            print(f"  game {g['number']:>3}  seed {g['seed']}  {scores}")
+    return 0
+
+
+def _match_dict(m: Any) -> dict[str, Any]:
+    return {"name": m.name, "ruleset": m.ruleset, "players": m.players, "options": m.options, "seats": m.seats,
+            "games": m.games, "scores": m.scores, "wins": m.wins, "created": m.created, "updated": m.updated}
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -328,8 +447,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="game seed (default: random)")
     p.add_argument("--lang", choices=["en", "ja"], default="en", help="label language")
     p.add_argument("--log", metavar="FILE", help="write a replayable game log at the end")
+    p.add_argument("--match", metavar="NAME",
+                   help="match play: add this game's scores to the match NAME (created if new, continued if saved)")
+    p.add_argument("--match-db", metavar="FILE", help="the SQLite file of matches (default ~/.fuda/matches.sqlite)")
+    p.add_argument("--games", type=int, metavar="N",
+                   help="with --match: play N games (default: one, or ask after each game when a human plays)")
     _add_options(p)
     p.set_defaults(fn=cmd_play)
+
+    p = sub.add_parser("match", help="list saved matches or show one's scores and games",
+                       description="Match play (fuda play --match NAME) keeps scores and the game count per seat "
+                                   "in an SQLite file. Without NAME: list the matches; with NAME: its standings "
+                                   "and games.")
+    p.add_argument("name", nargs="?", metavar="NAME")
+    p.add_argument("--match-db", metavar="FILE", help="the SQLite file of matches (default ~/.fuda/matches.sqlite)")
+    p.add_argument("--delete", action="store_true", help="delete the match NAME")
+    p.add_argument("--json", action="store_true", help="print as JSON")
+    p.set_defaults(fn=cmd_match)
 
     p = sub.add_parser("simulate", help="many bot games: win rates with confidence intervals",
                        description="Play N games between bots and report per-seat and first-player win rates "

@@ -76,10 +76,12 @@ def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[
 
 def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str | None = None,
          inp: Callable[[str], str] = input, out: TextIO = sys.stdout,
-         resume: list[tuple[int, str]] | None = None) -> State:
+         resume: list[tuple[int, str]] | None = None, actions: list[tuple[int, str]] | None = None) -> State:
     """Play to the end (or until a human quits). ``resume``: actions of a saved game to replay
-    first. With ``log_path`` the game log is written whatever happens, so nothing is lost."""
-    actions: list[tuple[int, str]] = []
+    first. With ``log_path`` the game log is written whatever happens, so nothing is lost.
+    ``actions``: a list that receives every (player, action id) played (match play keeps them)."""
+    if actions is None:
+        actions = []
 
     def save(path: str) -> None:
         with open(path, "w", encoding="utf-8") as f:

@@ -29,6 +29,57 @@ def cards(cs: list[str | None], labels: dict[str, str] | None = None) -> str:
     return " ".join(labels.get(c, c) if c is not None else "▒" for c in cs)
 
 
+def zone_body(z: dict[str, Any], labels: dict[str, str]) -> str:
+    shown = z["cards"]
+    if z["size"] == 0:
+        return "—"
+    if all(c is None for c in shown):
+        return f"{z['size']} card{'s' if z['size'] != 1 else ''}"
+    if any(c is None for c in shown):
+        return f"{cards(shown, labels)}  ({z['size']})"
+    return cards(shown, labels)
+
+
+def render_sequences(v: dict[str, Any], labels: dict[str, str]) -> list[str]:
+    """Sequences of zones, one zone per row, front first. When a per-player sequence belongs to
+    exactly two players, their rows face each other: the other player's back at the top, the two
+    front zones touching in the middle, the viewer's (or P0's) back at the bottom."""
+    sequences: dict[str, list[str]] = v.get("sequences", {})
+    zones = v["zones"]
+    me = v["viewer"]
+    groups: dict[str, dict[int | None, list[str]]] = {}
+    for key, names in sequences.items():
+        m = re.fullmatch(r"(.+)\[P(\d+)\]", key)
+        base, owner = (m.group(1), int(m.group(2))) if m else (key, None)
+        groups.setdefault(base, {})[owner] = names
+
+    def row(tag: str, name: str) -> str:
+        z = zones.get(name, {"size": 0, "cards": []})
+        own = name if not re.fullmatch(r".+\[\d+\]", name) else ""      # a declared zone in the row
+        return f"    {pad(tag, 10)}│ " + (f"{own}: " if own else "") + zone_body(z, labels)
+
+    out: list[str] = []
+    for base, by_owner in groups.items():
+        owners = sorted(by_owner, key=lambda o: -1 if o is None else o)
+        if len(owners) == 2 and None not in owners:
+            near = me if me in owners else owners[0]
+            far = owners[1] if near == owners[0] else owners[0]
+            out.append(f"  {base}: P{far} above, P{near} below, front lines facing")
+            far_rows = by_owner[far]
+            for i in reversed(range(len(far_rows))):
+                out.append(row(f"P{far} [{i}]", far_rows[i]))
+            out.append("    " + "─" * 10 + "┼" + "─" * 12 + " front")
+            for i, name in enumerate(by_owner[near]):
+                out.append(row(f"P{near} [{i}]", name))
+            continue
+        for owner in owners:
+            who = f"[P{owner}]" if owner is not None else ""
+            out.append(f"  {base}{who}: front first" + ("" if by_owner[owner] else " (empty)"))
+            for i, name in enumerate(by_owner[owner]):
+                out.append(row(f"[{i}]", name))
+    return out
+
+
 def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = "") -> str:
     out: list[str] = []
     labels: dict[str, str] = v.get("labels", {})
@@ -46,26 +97,21 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     out.append("seats: " + " | ".join(seats))
     grids: dict[str, dict[tuple[int, int], list[str | None]]] = {}
     seqs: dict[str, list[tuple[int, list[str | None]]]] = {}
+    sequences: dict[str, list[str]] = v.get("sequences", {})
+    in_seq = {n for names in sequences.values() for n in names}
     for name, z in v["zones"].items():
         m = re.fullmatch(r"(.+)\[(\d+),(\d+)\]", name)
         if m:
             grids.setdefault(m.group(1), {})[(int(m.group(2)), int(m.group(3)))] = z["cards"]
             continue
+        if name in in_seq:
+            continue            # drawn with its sequence below
         m = re.fullmatch(r"(.+\[P\d+\]|[^\[\]]+)\[(\d+)\]", name)
-        if m:
+        if m and not sequences:
             seqs.setdefault(m.group(1), []).append((int(m.group(2)), z["cards"]))
             continue
         mine = f"[P{me}]" in name
-        shown = z["cards"]
-        if z["size"] == 0:
-            body = "—"
-        elif all(c is None for c in shown):
-            body = f"{z['size']} card{'s' if z['size'] != 1 else ''}"
-        elif any(c is None for c in shown):
-            body = f"{cards(shown, labels)}  ({z['size']})"
-        else:
-            body = cards(shown, labels)
-        out.append(f"  {pad(name + (' (you)' if mine else ''), 18)} {body}")
+        out.append(f"  {pad(name + (' (you)' if mine else ''), 18)} {zone_body(z, labels)}")
     cv = v.get("card_vars", {})
     for gname, cells in grids.items():
         w = max(x for x, _ in cells) + 1
@@ -87,6 +133,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     for sname, lines in seqs.items():
         lines.sort()
         out.append(f"  {sname}: " + "  |  ".join(cards(c, labels) or "—" for _, c in lines) + "   (front → back)")
+    out.extend(render_sequences(v, labels))
     if v["vars"]:
         out.append("  " + ", ".join(f"{k} = {_val(x)}" for k, x in v["vars"].items()))
     if cv and not grids:

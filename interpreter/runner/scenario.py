@@ -41,11 +41,11 @@ class ZoneSpec(Strict):
     unordered: list[str] | None = None    # (expect) exactly these, any order
     size: int | None = None               # (expect)
     empty: bool | None = None             # (expect)
-    lines: list[list[str]] | None = None  # a sequence of zones, front first
+    lines: list[list[str] | str] | None = None  # a sequence of zones, front first (a name: a declared zone)
 
 
 class Edit(Strict):
-    zones: dict[str, list[str] | list[list[str]] | ZoneSpec] = Field(default_factory=dict)
+    zones: dict[str, list[str] | list[list[str] | str] | ZoneSpec] = Field(default_factory=dict)
     rest: str | None = None
     vars: dict[str, Any] = Field(default_factory=dict)
     card_vars: dict[str, dict[str, Any]] = Field(default_factory=dict)
@@ -71,6 +71,7 @@ class ViewSpec(Strict):
     hides: list[str] | None = None
     vars: dict[str, Any] | None = None
     hides_vars: list[str] | None = None
+    log: list[str] | TextsSpec | None = None    # the log as this player reads it (hidden cards masked)
 
 
 class Expect(Strict):
@@ -79,7 +80,7 @@ class Expect(Strict):
     phase: str | None = None
     legal: list[str] | LegalSpec | None = None
     player: str | int | None = None           # whose legal actions `legal` looks at
-    zones: dict[str, list[str] | ZoneSpec] | None = None
+    zones: dict[str, list[str] | list[list[str] | str] | ZoneSpec] | None = None
     vars: dict[str, Any] | None = None
     card_vars: dict[str, dict[str, Any]] | None = None
     events: list[str] | TextsSpec | None = None
@@ -321,7 +322,7 @@ class Runner:
         plan: list[tuple[int, ZoneSpec, tuple[Any, ...]]] = []
         for zname, spec in e.zones.items():
             zpath = (*path, "zones", zname)
-            if isinstance(spec, list) and spec and all(isinstance(x, list) for x in spec):
+            if isinstance(spec, list) and (any(isinstance(x, list) for x in spec) or self.seq_index(zname) is not None):
                 spec = ZoneSpec(lines=spec)  # type: ignore[arg-type]
             elif isinstance(spec, list):
                 spec = ZoneSpec(cards=[str(x) for x in spec])
@@ -384,7 +385,8 @@ class Runner:
         st.loc[c] = slot
         st.vis[c] = 0
 
-    def set_lines(self, name: str, lines: list[list[str]], path: tuple[Any, ...], rest: int, placed: set[int]) -> None:
+    def set_lines(self, name: str, lines: list[list[str] | str], path: tuple[Any, ...], rest: int,
+                  placed: set[int]) -> None:
         from ..engine import runtime as R
 
         st = self.st
@@ -392,10 +394,14 @@ class Runner:
         if seq is None:
             raise self.loc.error("E501", f"no sequence of zones is named {name!r}", path)
         for slot in list(st.sq[seq]):
-            for c in list(st.z[slot]):
-                self.put(c, rest, top=False)
+            if slot >= self.game.static_slots:      # a declared zone in the row keeps its cards
+                for c in list(st.z[slot]):
+                    self.put(c, rest, top=False)
         st.sq[seq].clear()
         for i, names in enumerate(lines):
+            if isinstance(names, str):              # a declared zone (a deck that is a line) by name
+                R._insert_zone(st, seq, self.zone(names, (*path, i)), False, -1)
+                continue
             slot = R._insert(st, seq, False, -1)
             for n in names:
                 c = self.card(n, (*path, i))
@@ -593,18 +599,24 @@ class Runner:
         if spec.count is not None and spec.count != len(got):
             raise self.fail(lp, f"P{p} legal actions: expected {spec.count}, found {len(got)}: {got}")
 
-    def expect_zone(self, zname: str, spec: list[str] | ZoneSpec, path: tuple[Any, ...]) -> None:
+    def expect_zone(self, zname: str, spec: list[str] | list[list[str] | str] | ZoneSpec,
+                    path: tuple[Any, ...]) -> None:
         st = self.st
         names = self.game.card_names
-        if isinstance(spec, list):
+        if isinstance(spec, list) and (any(isinstance(x, list) for x in spec) or self.seq_index(zname) is not None):
+            spec = ZoneSpec(lines=spec)  # type: ignore[arg-type]
+        elif isinstance(spec, list):
             spec = ZoneSpec(cards=[str(x) for x in spec])
         if spec.lines is not None:
             seq = self.seq_index(zname)
             if seq is None:
                 raise self.loc.error("E501", f"no sequence of zones is named {zname!r}", path)
-            got_lines = [[names[c] for c in st.z[s]] for s in st.sq[seq]]
-            want_lines = [[names[self.card(n, path)] for n in ln] for ln in spec.lines]
-            if [sorted(x) for x in got_lines] != [sorted(x) for x in want_lines]:
+            static = self.game.static_slots
+            got_lines = [self.game.zone_name(st, s) if s < static else sorted(names[c] for c in st.z[s])
+                         for s in st.sq[seq]]
+            want_lines = [self.game.zone_name(st, self.zone(ln, path)) if isinstance(ln, str)
+                          else sorted(names[self.card(n, path)] for n in ln) for ln in spec.lines]
+            if got_lines != want_lines:
                 raise self.fail(path, f"{zname}: expected lines {want_lines}, found {got_lines}")
             return
         slot = self.zone(zname, path)
@@ -692,6 +704,8 @@ class Runner:
         for name in vs.hides_vars or []:
             if name in v["vars"]:
                 raise self.fail((*path, "hides_vars"), f"P{p} sees {name} = {v['vars'][name]!r}, which should be hidden")
+        if vs.log is not None:
+            self.expect_texts(vs.log, [e["text"] for e in v["log"]], (*path, "log"), f"P{p}'s log")
 
 
 def _ps(ps: list[int]) -> str:

@@ -1,0 +1,186 @@
+"""Match play: scores and the number of games accumulate per seat over several games of one ruleset.
+
+A match is stored in an SQLite file (Python's sqlite3): by default ``~/.fuda/matches.sqlite`` (the
+directory can be moved with the environment variable ``FUDA_HOME``), or any file given with
+``--match-db``. It is saved after every finished game, so a match can be left and continued later
+(``fuda play --match NAME``); ``fuda match`` lists the matches and shows one's standings.
+
+Nothing here knows any game: each game's result gives every seat a ``score`` and an outcome; the
+match adds the scores up per seat, counts the wins and the games, and keeps each game's replayable
+log (``fuda-log/1``) with its seed and options, which may change between games (a table's settings
+are remembered: the last game's options are the match's options).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..errors import error
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    name     TEXT PRIMARY KEY,
+    ruleset  TEXT NOT NULL,
+    players  INTEGER NOT NULL,
+    options  TEXT NOT NULL,          -- JSON: the options of the latest game
+    seats    TEXT NOT NULL,          -- JSON: the seat kinds (human, random, …)
+    games    INTEGER NOT NULL DEFAULT 0,
+    created  TEXT NOT NULL,
+    updated  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    match    TEXT NOT NULL REFERENCES matches(name) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    score    REAL NOT NULL DEFAULT 0,
+    wins     INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (match, seat)
+);
+CREATE TABLE IF NOT EXISTS games (
+    match    TEXT NOT NULL REFERENCES matches(name) ON DELETE CASCADE,
+    number   INTEGER NOT NULL,       -- 1, 2, … within the match
+    seed     INTEGER NOT NULL,
+    options  TEXT NOT NULL,          -- JSON
+    result   TEXT NOT NULL,          -- JSON: per seat {player, outcome, place, score}
+    log      TEXT NOT NULL,          -- JSON: a fuda-log/1 game log (fuda replay)
+    finished TEXT NOT NULL,
+    PRIMARY KEY (match, number)
+);
+"""
+
+
+def default_db() -> Path:
+    home = os.environ.get("FUDA_HOME")
+    return (Path(home) if home else Path.home() / ".fuda") / "matches.sqlite"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass
+class Match:
+    name: str
+    ruleset: str
+    players: int
+    options: dict[str, Any]
+    seats: list[str]
+    games: int = 0
+    scores: list[float] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+    created: str = ""
+    updated: str = ""
+
+    def standings(self) -> str:
+        """A small table: seat, kind, total score, wins; then the number of games."""
+        lines = [f"match {self.name} — {self.ruleset}, {self.games} game{'s' if self.games != 1 else ''}"]
+        width = max((len(s) for s in self.seats), default=5)
+        for p in range(self.players):
+            kind = self.seats[p] if p < len(self.seats) else "?"
+            score = self.scores[p]
+            shown = str(int(score)) if float(score).is_integer() else f"{score:g}"
+            lines.append(f"  P{p}  {kind:<{width}}  score {shown:>6}  wins {self.wins[p]}")
+        return "\n".join(lines)
+
+
+class MatchStore:
+    """The SQLite file of matches. Use as a context manager or call ``close``."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_db()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(str(self.path))
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self.db.executescript(SCHEMA)
+        except (OSError, sqlite3.Error) as e:
+            raise error("E503", f"cannot open the match file {self.path}: {e}") from None
+
+    def __enter__(self) -> MatchStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -------------------------------------------------------------- reading
+    def get(self, name: str) -> Match | None:
+        row = self.db.execute("SELECT name, ruleset, players, options, seats, games, created, updated "
+                              "FROM matches WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            return None
+        m = Match(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), row[5],
+                  created=row[6], updated=row[7])
+        m.scores = [0.0] * m.players
+        m.wins = [0] * m.players
+        for seat, score, wins in self.db.execute("SELECT seat, score, wins FROM seats WHERE match = ?", (name,)):
+            if 0 <= seat < m.players:
+                m.scores[seat] = score
+                m.wins[seat] = wins
+        return m
+
+    def names(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT name FROM matches ORDER BY updated DESC, name")]
+
+    def game_rows(self, name: str) -> list[dict[str, Any]]:
+        """The games of a match, first first: number, seed, options, result, log, finished."""
+        out = []
+        for number, seed, options, result, log, finished in self.db.execute(
+                "SELECT number, seed, options, result, log, finished FROM games WHERE match = ? ORDER BY number",
+                (name,)):
+            out.append({"number": number, "seed": seed, "options": json.loads(options),
+                        "result": json.loads(result), "log": json.loads(log), "finished": finished})
+        return out
+
+    # -------------------------------------------------------------- writing
+    def create(self, name: str, ruleset: str, players: int, options: dict[str, Any], seats: list[str]) -> Match:
+        if self.get(name) is not None:
+            raise error("E503", f"a match named {name!r} already exists in {self.path}")
+        now = _now()
+        with self.db:
+            self.db.execute("INSERT INTO matches (name, ruleset, players, options, seats, games, created, updated) "
+                            "VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+                            (name, ruleset, players, json.dumps(options, ensure_ascii=False),
+                             json.dumps(seats), now, now))
+            self.db.executemany("INSERT INTO seats (match, seat, score, wins) VALUES (?, ?, 0, 0)",
+                                [(name, p) for p in range(players)])
+        m = self.get(name)
+        assert m is not None
+        return m
+
+    def record(self, m: Match, result: list[dict[str, Any]], seed: int, options: dict[str, Any],
+               log: dict[str, Any], seats: list[str] | None = None) -> Match:
+        """Add one finished game: its scores and wins per seat, the game count; saved at once."""
+        if len(result) != m.players:
+            raise error("E503", f"match {m.name} is for {m.players} players; this game had {len(result)}")
+        now = _now()
+        number = m.games + 1
+        with self.db:
+            self.db.execute("INSERT INTO games (match, number, seed, options, result, log, finished) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (m.name, number, seed, json.dumps(options, ensure_ascii=False),
+                             json.dumps(result, ensure_ascii=False), json.dumps(log, ensure_ascii=False), now))
+            for r in result:
+                self.db.execute("UPDATE seats SET score = score + ?, wins = wins + ? WHERE match = ? AND seat = ?",
+                                (float(r.get("score") or 0), 1 if r.get("outcome") == "win" else 0,
+                                 m.name, r["player"]))
+            self.db.execute("UPDATE matches SET games = ?, options = ?, seats = ?, updated = ? WHERE name = ?",
+                            (number, json.dumps(options, ensure_ascii=False),
+                             json.dumps(seats if seats is not None else m.seats), now, m.name))
+        new = self.get(m.name)
+        assert new is not None
+        return new
+
+    def delete(self, name: str) -> bool:
+        with self.db:
+            cur = self.db.execute("DELETE FROM matches WHERE name = ?", (name,))
+            self.db.execute("DELETE FROM seats WHERE match = ?", (name,))
+            self.db.execute("DELETE FROM games WHERE match = ?", (name,))
+        return cur.rowcount > 0

@@ -1,0 +1,126 @@
+"""Match play (fuda play --match NAME): per-seat scores, wins and the game count accumulate over
+games, are saved in SQLite after every game, and can be loaded to continue; every stored game log
+replays to its stored result."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from interpreter.runner.cli import main
+from interpreter.runner.match import MatchStore, default_db
+from interpreter.runner.replay import GameLog, replay
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_scores_accumulate_and_a_match_continues(capsys, tmp_path):
+    db = str(tmp_path / "m.sqlite")
+    code, out, err = run(capsys, "play", "american_page_one", "--match", "club", "--match-db", db,
+                         "--seat", "random", "--games", "3", "--seed", "11", "--players", "3")
+    assert code == 0, err
+    assert "new match club" in out and "club — american_page_one, 3 games" in out
+    with MatchStore(db) as store:
+        m = store.get("club")
+        assert m is not None and m.games == 3 and m.players == 3
+        games = store.game_rows("club")
+        assert [g["number"] for g in games] == [1, 2, 3]
+        assert [g["seed"] for g in games] == [11, 12, 13]
+        for p in range(3):
+            assert m.scores[p] == sum(g["result"][p]["score"] for g in games)
+            assert m.wins[p] == sum(g["result"][p]["outcome"] == "win" for g in games)
+    # continued later without naming the ruleset: the saved seats and options are used
+    code, out, err = run(capsys, "play", "--match", "club", "--match-db", db, "--games", "2", "--seed", "11")
+    assert code == 0, err
+    with MatchStore(db) as store:
+        m = store.get("club")
+        assert m is not None and m.games == 5 and m.seats == ["random"] * 3
+        games = store.game_rows("club")
+        assert [g["seed"] for g in games][3:] == [14, 15]
+        for p in range(3):
+            assert m.scores[p] == sum(g["result"][p]["score"] for g in games)
+        # each stored game log replays to the stored result
+        for g in games:
+            st = replay(GameLog.model_validate(g["log"]))
+            assert st.over and st.result() == g["result"]
+
+
+def test_napoleon_match_and_remembered_settings(capsys, tmp_path):
+    db = str(tmp_path / "nap.sqlite")
+    code, _, err = run(capsys, "play", "napoleon", "--match", "jazz", "--match-db", db, "--seat", "random",
+                       "--games", "2", "--seed", "3", "--set", "yoromeki=false")
+    assert code == 0, err
+    # settings changed between games are remembered for the next ones
+    code, _, err = run(capsys, "play", "--match", "jazz", "--match-db", db, "--games", "1", "--set", "sametwo=over_mighty")
+    assert code == 0, err
+    with MatchStore(db) as store:
+        m = store.get("jazz")
+        assert m is not None and m.games == 3 and m.players == 5
+        assert m.options == {"yoromeki": False, "sametwo": "over_mighty"}
+        games = store.game_rows("jazz")
+        assert games[0]["options"] == {"yoromeki": False}
+        assert games[2]["options"] == {"yoromeki": False, "sametwo": "over_mighty"}
+        assert sum(m.scores) == sum(r["score"] for g in games for r in g["result"]) > 0
+    code, out, _ = run(capsys, "match", "--match-db", db)
+    assert code == 0 and "jazz: napoleon, 5 players, 3 games" in out
+    code, out, _ = run(capsys, "match", "jazz", "--match-db", db)
+    assert code == 0 and "game   3" in out and "P4  random" in out
+    code, out, _ = run(capsys, "match", "jazz", "--match-db", db, "--json")
+    data = json.loads(out)
+    assert data["games"] == 3 and len(data["game_list"]) == 3
+    code, out, _ = run(capsys, "match", "jazz", "--match-db", db, "--delete")
+    assert code == 0
+    with MatchStore(db) as store:
+        assert store.get("jazz") is None and store.names() == []
+
+
+def test_match_refusals(capsys, tmp_path):
+    db = str(tmp_path / "r.sqlite")
+    code, _, err = run(capsys, "play", "--match", "nothing", "--match-db", db)
+    assert code == 2 and "there is no match 'nothing'" in err
+    assert run(capsys, "play", "american_page_one", "--match", "m", "--match-db", db, "--seat", "random",
+               "--games", "1", "--players", "2")[0] == 0
+    code, _, err = run(capsys, "play", "napoleon", "--match", "m", "--match-db", db)
+    assert code == 2 and "plays american_page_one" in err
+    code, _, err = run(capsys, "play", "--match", "m", "--match-db", db, "--players", "3")
+    assert code == 2 and "is for 2 players" in err
+    code, _, err = run(capsys, "play", "--match", "m", "--match-db", db, "--resume", "x.json")
+    assert code == 2
+    code, _, err = run(capsys, "match", "missing", "--match-db", db)
+    assert code == 1
+
+
+def test_the_store_is_plain_sqlite(tmp_path):
+    db = tmp_path / "s.sqlite"
+    with MatchStore(db) as store:
+        m = store.create("a", "napoleon", 5, {}, ["human"] + ["random"] * 4)
+        result = [{"player": p, "outcome": "win" if p < 2 else "lose", "place": 1, "score": 3 - p} for p in range(5)]
+        m = store.record(m, result, 1, {}, {"format": "fuda-log/1"})
+        m = store.record(m, result, 2, {}, {"format": "fuda-log/1"})
+        assert m.games == 2 and m.scores == [6, 4, 2, 0, -2] and m.wins == [2, 2, 0, 0, 0]
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT games FROM matches WHERE name = 'a'").fetchone() == (2,)
+    assert con.execute("SELECT count(*) FROM games").fetchone() == (2,)
+    con.close()
+
+
+def test_default_location(monkeypatch, tmp_path):
+    monkeypatch.setenv("FUDA_HOME", str(tmp_path))
+    assert default_db() == tmp_path / "matches.sqlite"
+    monkeypatch.delenv("FUDA_HOME")
+    assert default_db().parts[-2:] == (".fuda", "matches.sqlite")
+
+
+def test_match_help(capsys):
+    import pytest
+
+    from interpreter.runner.cli import build_parser
+    for argv in (["match", "--help"], ["play", "--help"]):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args(argv)
+        out = capsys.readouterr().out
+        assert "--match-db" in out

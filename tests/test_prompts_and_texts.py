@@ -1,0 +1,75 @@
+"""Decision prompts that interpolate values (rule parameters, globals, the player asked by a
+simultaneous decision), the table lookups that format texts, the scenario view log, and the
+`fuda play` line for a bot's simultaneous choice."""
+
+from __future__ import annotations
+
+import io
+
+from interpreter.api import load_text
+from interpreter.runner.play import play
+
+PROMPTS = """
+ruleset prompt_test "Prompts | 質問"
+players 2
+enum Hue { warm "Warm | 暖", cold }
+cards {
+    attr hue: Hue
+    card "a1" hue = warm
+    card "a2" hue = cold
+    card "a3" hue = warm
+} in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+var n: int = 3
+var shade: Hue = cold
+var last: player = none
+
+rule pick(k: int) {
+    simultaneous p in players "{p}: give {k} of {size(hand[p])} | {p}: {k}枚渡す" {
+        give c in hand[p] "give {c}" { move c to deck }
+    }
+}
+
+setup {
+    deal 1 from deck to hand
+}
+
+phase play {
+    choose current "pick from {n}, {shade} | {n}から選ぶ {shade}" {
+        go "go" { last = current }
+    }
+    pick(n - 2)
+    log "{last} {n} {shade} {top(deck)} {[last, next(last)]} {[shade, warm]} | {last}"
+}
+"""
+
+
+def test_prompts_interpolate_globals_rule_parameters_and_the_player_asked():
+    game = load_text(PROMPTS)
+    st = game.new_state(1)
+    assert st.view(0)["decision"]["prompt"] == "pick from 3, cold | 3から選ぶ cold"
+    st.apply(0, "go")
+    assert st.to_move() == [0, 1]
+    assert st.view(0)["decision"]["prompt"] == "P0: give 1 of 1 | P0: 1枚渡す"
+    assert st.view(1)["decision"]["prompt"] == "P1: give 1 of 1 | P1: 1枚渡す"
+
+
+def test_texts_format_players_cards_enums_and_lists_as_before():
+    game = load_text(PROMPTS)
+    st = game.new_state(1)
+    st.apply(0, "go")
+    for p in (0, 1):
+        st.apply(p, st.legal_actions(p)[0])
+    last = [e["text"] for e in st.view(None)["log"]][-2]
+    assert last.startswith("P0 3 cold ") and last.endswith(" P0 P1 cold warm")
+
+
+def test_play_prints_a_bots_simultaneous_choice_as_chosen_only():
+    game = load_text(PROMPTS)
+    out = io.StringIO()
+    answers = iter(["1", "1"])
+    play(game, ["random", "human"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "P0 (random): has chosen" in text
+    assert "P0 (random): give" not in text

@@ -1,0 +1,83 @@
+"""Sequences in views and in the terminal: each sequence's zones front first (a declared zone may
+stand in the row), and two players' rows of one per-player sequence drawn facing each other."""
+
+from __future__ import annotations
+
+from interpreter.runner.render import render
+
+from .conftest import game_from
+
+RULES = """
+ruleset facing_rows
+players 2
+cards standard(jokers = 0) in box
+zone box: pile hidden
+zone reserve: pile per player hidden "Reserve"
+zone rows: sequence per player public "Rows"
+var reach: int per card = 0
+show c as "{c}·r{c.rank}"
+setup {
+    for p in players {
+        move top(box, 5) to reserve[p]
+        insert reserve[p] into rows[p] back
+        insert rows[p] front as z
+        move top(box) to z
+        insert rows[p] back as y
+        move top(box, 2) to y
+    }
+}
+phase play {
+    choose players[0] { wait { } }
+}
+"""
+
+
+def test_view_lists_each_sequence_with_its_declared_zone():
+    st = game_from(RULES).new_state(0)
+    v = st.view(None)
+    assert v["sequences"] == {"rows[P0]": ["rows[P0][0]", "reserve[P0]", "rows[P0][2]"],
+                              "rows[P1]": ["rows[P1][0]", "reserve[P1]", "rows[P1][2]"]}
+    assert v["zones"]["reserve[P1]"] == {"size": 5, "cards": [None] * 5}
+    log = [e["text"] for e in v["log"]]
+    assert "reserve[P0] at the back of rows[P0]" in log and "a new zone at the front of rows[P0]" in log
+
+
+def test_two_players_rows_face_each_other():
+    st = game_from(RULES).new_state(0)
+    v = st.view(1)
+    text = render(v)
+    lines = text.splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("  rows: P0 above, P1 below"))
+    rows = lines[start + 1:start + 8]
+    # the other player's back row at the top, the two front rows touching, the viewer's back below
+    tags = [r.split("│")[0].split("┼")[0].strip() for r in rows]
+    assert tags == ["P0 [2]", "P0 [1]", "P0 [0]", "─" * 10, "P1 [0]", "P1 [1]", "P1 [2]"]
+    assert rows[1].endswith("reserve[P0]: 5 cards")
+    labels = v["labels"]
+    front = v["zones"]["rows[P1][0]"]["cards"][0]
+    assert rows[4].endswith(labels[front]) and "·r" in labels[front]
+    # zones shown in a row are not listed again on their own
+    assert not any(ln.lstrip().startswith("reserve[") for ln in lines)
+    # a spectator sees P0 below
+    spect = render(st.view(None))
+    assert "rows: P1 above, P0 below, front lines facing" in spect
+
+
+def test_a_shared_sequence_is_one_column():
+    g = game_from("""
+        ruleset one_row
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone row: sequence public
+        setup {
+            insert row back as a
+            move top(deck) to a
+            insert row back as b
+        }
+        phase play { choose players[0] { wait { } } }
+    """)
+    text = render(g.new_state(0).view(0))
+    assert "  row: front first" in text
+    assert "    [0]       │ ♣K" in text
+    assert "    [1]       │ —" in text
