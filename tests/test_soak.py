@@ -14,7 +14,9 @@ from interpreter.api import load
 from interpreter.engine.state import State
 from interpreter.resources import bundled_rulesets
 
-GAMES = {"american_page_one": 10_000}           # the issue of each other game asks for 100,000
+# the core issue asks 10,000 games of American Page One; each game's issue asks 100,000 of its own;
+# variants not named by an issue get 10,000
+GAMES = {"american_page_one": 10_000, "american_page_one_classic": 10_000, "super_page_one_a_effect": 10_000}
 DEFAULT = 100_000
 OVERRIDE = int(os.environ.get("FUDA_SOAK_GAMES", "0")) or None
 # Each distinct option set is compiled once (~0.3 s): the games draw their options from this many
