@@ -625,7 +625,11 @@ def stack_proc(st: State, fr: list[Any]) -> int:
                 frame[slot] = v
             st.frames.append(frame)
             fr[1] = 4
-            return R.CALL
+            r = game.procs[frame[0]](st, frame)     # run the response at once; only if it waits
+            if r != R.DONE:                          # does control go back to the driver
+                return r
+            st.frames.pop()
+            L = 0
         elif L == 4:                        # after a response: priority returns to the top item
             L = 0
         elif L == 5:                        # resolve
@@ -646,7 +650,12 @@ def stack_proc(st: State, fr: list[Any]) -> int:
             frame.extend([None] * (eff.frame_size - len(frame)))
             st.frames.append(frame)
             fr[1] = 6
-            return R.CALL
+            r = game.procs[eff.proc](st, frame)      # likewise the effect body
+            if r != R.DONE:
+                return r
+            st.frames.pop()
+            st.items.pop(iid, None)
+            return R.DONE
         else:                               # L == 6: the effect has resolved
             st.items.pop(fr[2], None)
             return R.DONE
