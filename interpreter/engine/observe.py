@@ -75,7 +75,8 @@ def var_visible(st: State, slot: int, visibility: str, owner: int | None, p: int
     return False
 
 
-def view(st: State, p: int | None, log_tail: int | None = None) -> dict[str, Any]:
+def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -> dict[str, Any]:
+    """``lang``: 0 English, 1 Japanese — for `show` labels and log lines (texts "English | 日本語")."""
     from ..compile import type_code
 
     game: Game = st.game
@@ -109,7 +110,7 @@ def view(st: State, p: int | None, log_tail: int | None = None) -> dict[str, Any
     if game.show_fn is not None:
         for c in range(game.ncards):
             if card_visible(st, c, p):
-                label = game.show(st, c)
+                label = game.show(st, c, lang)
                 if label is not None and label != game.card_names[c]:
                     labels[game.card_names[c]] = label
     stack = []
@@ -137,6 +138,7 @@ def view(st: State, p: int | None, log_tail: int | None = None) -> dict[str, Any
         "zones": zones,
         "vars": variables,
         "card_vars": card_vars,
+        "var_types": {v.name: type_code(v.type) for v in prog.vars[5:] if v.name in variables},
         "labels": labels,
         "stack": stack,
     }
@@ -156,7 +158,8 @@ def view(st: State, p: int | None, log_tail: int | None = None) -> dict[str, Any
         out["result"] = game.result(st)
         out["capped"] = st.capped
     first = 0 if log_tail is None else max(len(st.ev) - log_tail, 0) if log_tail else len(st.ev)
-    out["log"] = [e for e in (render_event(st, st.ev[i], p, at=i) for i in range(first, len(st.ev))) if e is not None]
+    out["log"] = [e for e in (render_event(st, st.ev[i], p, lang, at=i) for i in range(first, len(st.ev)))
+                  if e is not None]
     return out
 
 

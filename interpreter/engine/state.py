@@ -79,11 +79,12 @@ class State:
     def result(self) -> list[dict[str, Any]]:
         return self.game.result(self)
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may see (None: a spectator, who sees public information only)."""
+    def view(self, player: int | None, lang: int = 0) -> dict[str, Any]:
+        """What ``player`` may see (None: a spectator, who sees public information only);
+        ``lang`` 1 gives the Japanese halves of labels and log lines."""
         from .observe import view
 
-        return view(self, player)
+        return view(self, player, lang=lang)
 
     def clone(self) -> State:
         s = State.__new__(State)

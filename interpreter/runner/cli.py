@@ -88,12 +88,14 @@ def cmd_list(args: argparse.Namespace) -> int:
     from ..resources import bundled_rulesets
 
     for name in bundled_rulesets():
+        if args.name and args.name != name:
+            continue
         try:
             prog = check_ruleset(name)
         except FudaError as e:
             print(f"{name}: does not validate ({e.first.code}: {e.first.message})")
             continue
-        base = f" (extends {prog.chain[-1].rsplit('/', 1)[-1].removesuffix('.fuda')})" if len(prog.chain) > 1 else ""
+        base = f" (extends {prog.chain[1].rsplit('/', 1)[-1].removesuffix('.fuda')})" if len(prog.chain) > 1 else ""
         print(f"{name}{base} — {prog.title} — {prog.min_players}–{prog.max_players} players "
               f"(default {prog.options['players'].default})")
         if args.verbose or args.name == name:

@@ -34,7 +34,7 @@ class Human:
         self.save = save
 
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
-        v = st.view(player)
+        v = st.view(player, self.lang)
         print("", file=self.out)
         print(render(v, self.lang, title=st.game.title.split(" | ")[min(self.lang, 1)] if " | " in st.game.title
                      else st.game.title), file=self.out)
@@ -53,7 +53,7 @@ class Human:
                       "'save FILE' writes a replayable log; 'quit' stops", file=self.out)
                 continue
             if raw == "log":
-                for e in st.view(player)["log"][-40:]:
+                for e in st.view(player, self.lang)["log"][-40:]:
                     print(f"  {e['text']}", file=self.out)
                 continue
             if raw.startswith("save "):
@@ -125,7 +125,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
             save(log_path)
     viewer = humans[0] if humans else None
     print("", file=out)
-    print(render(st.view(viewer), lang, title=game.title), file=out)
+    print(render(st.view(viewer, lang), lang, title=game.title), file=out)
     return st
 
 

@@ -135,7 +135,8 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         out.append(f"  {sname}: " + "  |  ".join(cards(c, labels) or "—" for _, c in lines) + "   (front → back)")
     out.extend(render_sequences(v, labels))
     if v["vars"]:
-        out.append("  " + ", ".join(f"{k} = {_val(x)}" for k, x in v["vars"].items()))
+        types = v.get("var_types", {})
+        out.append("  " + ", ".join(f"{k} = {_val(x, types.get(k, ''))}" for k, x in v["vars"].items()))
     if cv and not grids:
         out.append("  " + ", ".join(f"{c}: {vals}" for c, vals in cv.items()))
     if v["stack"]:
@@ -156,11 +157,16 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     return "\n".join(out)
 
 
-def _val(x: Any) -> str:
+def _val(x: Any, code: str = "") -> str:
+    """A variable's value for the terminal: players as P1, none as —."""
+    if x is None:
+        return "—"
     if isinstance(x, dict):
-        return "{" + ", ".join(f"{k}: {_val(v)}" for k, v in x.items()) + "}"
+        return "{" + ", ".join(f"{k}: {_val(v, code)}" for k, v in x.items()) + "}"
     if isinstance(x, list):
-        return "[" + ", ".join(_val(v) for v in x) + "]"
+        return "[" + ", ".join(_val(v, code[5:] if code.startswith("list:") else "") for v in x) + "]"
+    if code == "player" and isinstance(x, int) and not isinstance(x, bool):
+        return f"P{x}"
     return str(x)
 
 
