@@ -23,7 +23,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize("cmd", ["validate", "list", "play", "simulate", "replay", "test", "bench", "parse",
-                                 "compile"])
+                                 "compile", "compare", "report", "match"])
 def test_every_command_has_help(cmd, capsys):
     with pytest.raises(SystemExit) as e:
         build_parser().parse_args([cmd, "--help"])

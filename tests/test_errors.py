@@ -131,7 +131,7 @@ def test_bad_option_value_points_at_the_declaration() -> None:
     assert d.span.line == line_of(text, "option hand_size:")
     assert "option hand_size: int 1..10" in info.value.format()
     with pytest.raises(FudaError) as info:
-        check_ruleset("american_page_one", {"nope": 1, 7: 1})
+        check_ruleset("american_page_one", {"nope": 1, 7: 1})  # type: ignore[dict-item]
     assert [d.code for d in info.value.diagnostics] == ["E401", "E401"]
     assert info.value.first.span.line == line_of(text, "ruleset american_page_one")
 

@@ -65,6 +65,29 @@ def test_workers_give_the_same_games():
     assert a.games == b.games
 
 
+def test_rotated_seats_put_every_bot_in_every_chair(tmp_path, capsys):
+    assert sim.seats_for(["a", "b"], 3, 0, rotate=True) == ["a", "b", "random"]
+    assert sim.seats_for(["a", "b"], 3, 1, rotate=True) == ["random", "a", "b"]
+    assert sim.seats_for(["a", "b"], 3, 4, rotate=False) == ["a", "b", "random"]
+    db = tmp_path / "s.sqlite"
+    args = ["simulate", "american_page_one", "--players", "2", "-n", "6", "--seat", "ismcts:4", "--rotate",
+            "--study", "rot", "--db", str(db), "-q", "--json"]
+    assert main(args) == 0
+    stats = json.loads(capsys.readouterr().out)
+    games = Store(db).results("rot")
+    assert [g["seats"] for g in games] == [["ismcts:4", "random"], ["random", "ismcts:4"]] * 3
+    by_bot = {b["bot"]: b for b in stats["bots"]}
+    assert by_bot["ismcts:4"]["chairs"] == by_bot["random"]["chairs"] == 6
+    assert by_bot["ismcts:4"]["wins"] == sum(1 for g in games if g["seats"][g["winners"][0]] == "ismcts:4")
+    assert Store(db).study("rot").rotate
+    # a game of a rotated study replays by its seed with the seats it recorded
+    g = games[1]
+    from interpreter.api import load
+
+    again = sim.run_game(load("american_page_one", {"players": 2}), g["seed"], g["seats"])
+    assert again.ndec == g["length"]
+
+
 def test_compare_two_variants(capsys):
     r = compare("american_page_one", {"players": 3}, {"players": 3, "stop_at_first_winner": False}, 60,
                 show_progress=False)

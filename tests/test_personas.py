@@ -118,3 +118,29 @@ def test_personas_at_the_table_in_fuda_play():
     text = out.getvalue()
     assert st.over
     assert "ルイ・アームストロング (P1): 「" in text
+
+
+def test_the_napoleon_table_talks_about_its_events():
+    """Five musicians play a Napoleon game: their lines follow the ruleset's bids, tricks, the
+    adjutant's reveal and the end (lines keyed by action names and log patterns, nothing game-specific)."""
+    import interpreter.bots.persona as persona_mod
+
+    real = persona_mod.all_personas
+    chatty = {k: quick(k) for k in real()}
+    persona_mod.all_personas = lambda: chatty  # type: ignore[assignment]
+    out = io.StringIO()
+    answers = iter(["1"] * 400)
+    try:
+        st = play(load("napoleon", {}), ["human", "persona:miles", "persona:armstrong", "persona:baker",
+                                         "persona:miles"], seed=3, inp=lambda _p: next(answers), out=out)
+    finally:
+        persona_mod.all_personas = real  # type: ignore[assignment]
+    text = out.getvalue()
+    assert st.over
+    said = {line for line in text.splitlines() if ": 「" in line}
+    lines = {k: v for p in ("miles", "armstrong", "baker") for k, v in chatty[p].lines.items()}
+    heard = {k for k, v in lines.items() if any(any(s in line for line in said) for s in v)}
+    assert {"won", "lost"} & heard
+    assert any(k.startswith("log_") and "wins trick" in k for k in heard)
+    assert any(k.startswith("action:") for k in heard)
+    assert "ウィルス・デイビス" in text                           # the second Miles sits under an alias

@@ -43,7 +43,7 @@ def play_out(st: State, rng: random.Random) -> None:
     while not st.over:
         for p in st.to_move():
             opts = st.opts if st.schosen is None else st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
-            game.apply_raw(st, p, opts[rng.randrange(len(opts))])  # type: ignore[index]
+            game.apply_raw(st, p, opts[rng.randrange(len(opts))])  # type: ignore[index,arg-type]
             if st.over:
                 break
 

@@ -28,7 +28,7 @@ class RandomBot:
 
 
 def make_bot(spec: str, seed: int, **kw: Any) -> Bot:
-    """A bot from a seat spec: ``random``, ``ismcts`` (1 s a move), ``ismcts:N`` (N iterations a
+    """A bot from a seat spec: ``random``, ``ismcts`` (300 iterations a move), ``ismcts:N`` (N iterations a
     move), ``ismcts:Ns`` (N seconds a move) or ``persona:ID`` (a character; ``alias`` = how many
     seats before this one the same persona already took)."""
     kind, _, arg = spec.partition(":")

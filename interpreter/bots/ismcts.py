@@ -9,7 +9,9 @@ response windows, simultaneous decisions (taken one player at a time inside the 
 multi-part choices need nothing special. The bot never reads what its view does not show: the
 hidden parts of the real state are replaced before any search (tests/test_ismcts.py poisons them).
 
-Strength: ``iterations`` per move, or ``seconds`` per move (the default, 1 s). Rewards are a
+Strength: ``iterations`` per move (the default, 300: a fixed budget keeps games reproducible from
+their seed, and is under a second a move for every bundled ruleset on a 2-core VM, see
+docs/bots.md), or ``seconds`` per move instead. Rewards are a
 player's finishing place scaled to 0…1 (first = 1), blended with the score when scores differ.
 """
 
@@ -50,14 +52,17 @@ def rewards(st: State) -> list[float]:
     return out
 
 
+DEFAULT_ITERATIONS = 300
+
+
 class ISMCTS:
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = 1.0,
+    def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None,
                  exploration: float = 0.7, rollout_limit: int = 2000) -> None:
         self.rng = random.Random(seed)
-        self.iterations = iterations
-        self.seconds = None if iterations is not None else seconds
+        self.seconds = seconds
+        self.iterations = None if seconds is not None else iterations
         self.c = exploration
         self.rollout_limit = rollout_limit
         self.last_iterations = 0

@@ -84,7 +84,7 @@ def bench_bot(ruleset: str, options: dict[str, Any], bot: str, states: int = 8, 
               seed: int = 0) -> dict[str, Any]:
     """Search speed of a bot: iterations per second, over positions sampled along random games."""
     from ..api import load
-    from ..bots.ismcts import ISMCTS
+    from ..bots.ismcts import DEFAULT_ITERATIONS, ISMCTS
 
     if bot.split(":")[0] != "ismcts":
         from ..errors import error
@@ -117,8 +117,10 @@ def bench_bot(ruleset: str, options: dict[str, Any], bot: str, states: int = 8, 
         total_s += time.perf_counter() - t
         total_it += b.last_iterations
         done += 1
+    rate = total_it / total_s if total_s else 0.0
     return {"ruleset": ruleset, "bot": bot, "players": game.n, "positions": done,
-            "iterations_per_second": total_it / total_s if total_s else 0.0, "seconds_per_move": seconds}
+            "iterations_per_second": rate, "seconds_per_move": seconds,
+            "default_move_seconds": DEFAULT_ITERATIONS / rate if rate else None}
 
 
 def format_bench(r: dict[str, Any]) -> str:

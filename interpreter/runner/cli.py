@@ -274,7 +274,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         game = load(args.ruleset, _options(args))
         store = Store(args.db)
-        study = store.open_study(args.study, args.ruleset, _options(args), args.seat or [], args.seed, args.n)
+        study = store.open_study(args.study, args.ruleset, _options(args), args.seat or [], args.seed, args.n,
+                                 args.rotate)
         start = time.perf_counter()
         try:
             games = run_study(store, study, args.workers, not args.quiet, args.backend, args.address)
@@ -286,7 +287,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         s = Summary(args.ruleset, len(games), game.n, time.perf_counter() - start, games)
     else:
         s = simulate(args.ruleset, _options(args), args.n, args.seed, args.workers, args.seat or [],
-                     show_progress=not args.quiet, backend=args.backend, address=args.address)
+                     show_progress=not args.quiet, backend=args.backend, address=args.address, rotate=args.rotate)
     stats = s.stats()
     measures = study_measures(s.games, s.players)
     if measures.get("games_with_estimates"):
@@ -320,7 +321,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     base = _options(args)
     r = compare(args.ruleset, {**base, **opts(args.a)}, {**base, **opts(args.b)}, args.n, args.seed, args.workers,
-                args.seat or [], show_progress=not args.quiet)
+                args.seat or [], show_progress=not args.quiet, rotate=args.rotate)
     print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_compare(r))
     return 0
 
@@ -388,7 +389,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(rb, ensure_ascii=False, indent=1) if args.json else
               f"{rb['ruleset']} ({rb['players']} players): {rb['bot']} searches "
               f"{rb['iterations_per_second']:,.0f} iterations/s ({rb['positions']} positions, "
-              f"{rb['seconds_per_move']} s each)")
+              f"{rb['seconds_per_move']} s each); the default strength takes "
+              f"{rb['default_move_seconds'] or 0:.2f} s a move")
         return 0
     r = bench(args.ruleset, _options(args), args.n, args.rounds, args.seed)
     print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_bench(r))
@@ -475,6 +477,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed*1000000+i")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--seat", action="append", metavar="KIND", help="bot per seat (default random)")
+    p.add_argument("--rotate", action="store_true",
+                   help="alternate seats: game i moves every bot i chairs on, so each bot plays every chair "
+                        "equally often; results are also given per bot")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.add_argument("--study", metavar="NAME", help="store every game in the study database; rerun to resume")
@@ -496,6 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seat", action="append", metavar="KIND")
+    p.add_argument("--rotate", action="store_true", help="alternate seats, as in simulate")
     p.add_argument("--json", action="store_true")
     p.add_argument("-q", "--quiet", action="store_true")
     _add_options(p)

@@ -40,9 +40,9 @@ def diff_mean(a: list[float], b: list[float]) -> tuple[float, float, float, floa
 
 
 def compare(ruleset: str, a: dict[str, Any], b: dict[str, Any], n: int, seed: int = 0, workers: int = 1,
-            seats: list[str] | None = None, show_progress: bool = True) -> dict[str, Any]:
-    sa = simulate(ruleset, a, n, seed, workers, seats, show_progress)
-    sb = simulate(ruleset, b, n, seed, workers, seats, show_progress)
+            seats: list[str] | None = None, show_progress: bool = True, rotate: bool = False) -> dict[str, Any]:
+    sa = simulate(ruleset, a, n, seed, workers, seats, show_progress, rotate=rotate)
+    sb = simulate(ruleset, b, n, seed, workers, seats, show_progress, rotate=rotate)
     return compare_summaries(sa, sb, a, b)
 
 

@@ -77,7 +77,7 @@ def report(store: Store, name: str) -> str:
         "td,th{padding:.2em .8em;text-align:right}</style>",
         f"<h1>Study {e(name)}</h1>",
         f"<p>Ruleset <b>{e(study.ruleset)}</b>, options {e(str(study.options or 'defaults'))}, seats "
-        f"{e(', '.join(study.seats) or 'all random')}, base seed {study.base_seed}: {len(games)} of "
+        f"{e(', '.join(study.seats) or 'all random')}{' (rotated a chair each game)' if study.rotate else ''}, base seed {study.base_seed}: {len(games)} of "
         f"{study.games} games stored. Game i was played with seed {study.base_seed}·1000000+i "
         f"(<code>fuda replay {e(study.ruleset)} --seed SEED</code>).</p>",
         "<h2>Statistics</h2><pre>" + e(format_stats(stats).split("\n", 1)[1] if games else "no games yet") + "</pre>",

@@ -22,6 +22,15 @@ def game_seed(base: int, i: int) -> int:
     return base * 1_000_000 + i
 
 
+def seats_for(seats: list[str], n: int, i: int, rotate: bool = False) -> list[str]:
+    """Game i's bot for each of the n players: the given seats, padded with random bots; with
+    ``rotate`` shifted i places round the table, so over n games every bot sits in every chair
+    once (seats alternated: first player, dealer and colour advantages cancel out)."""
+    kinds = [seats[p] if p < len(seats) else "random" for p in range(n)]
+    k = i % n if rotate else 0
+    return kinds[-k:] + kinds[:-k] if k else kinds
+
+
 def run_game(game: Any, seed: int, seats: list[str], estimates: list[tuple[int, float]] | None = None) -> Any:
     """Play one game between bots (the same way for `simulate` and `replay --seed`): all-random
     seats use the engine's playout loop with one generator seeded by the game seed. Bots that
@@ -58,7 +67,19 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
     return {"seed": seed, "winners": [r["player"] for r in res if r["outcome"] == "win"],
             "draw": all(r["outcome"] == "draw" for r in res), "places": [r["place"] for r in res],
             "scores": [r["score"] for r in res], "length": st.ndec, "capped": st.capped, "first": first,
-            "estimates": estimates}
+            "estimates": estimates, "seats": [seats[p] if p < len(seats) else "random" for p in range(game.n)],
+            "roles": roles(st)}
+
+
+def roles(st: Any) -> dict[str, int]:
+    """The public player-valued game variables at the end (Jekyll, Napoleon, …): a spectator's
+    knowledge of who played which part, so results can be split by role."""
+    from ..compile import type_code
+    from ..engine.observe import var_visible
+
+    return {v.name: st.g[v.slot] for v in st.game.prog.vars[5:]
+            if v.scope == "global" and type_code(v.type) == "player" and isinstance(st.g[v.slot], int)
+            and var_visible(st, v.slot, v.visibility, None, None)}
 
 
 def _work(args: tuple[str, dict[str, Any], int, list[str]]) -> dict[str, Any]:
@@ -99,6 +120,10 @@ class Summary:
                           "mean_score": sum(scores) / n if n else 0.0,
                           "mean_place": sum(g["places"][p] for g in self.games) / n if n else 0.0})
         out["seats"] = seats
+        bots = self.bot_stats()
+        if len(bots) > 1:
+            out["bots"] = bots
+            out["bots_by_role"] = self.role_stats()
         firsts = [g for g in self.games if g["first"] is not None]
         fw = sum(1 for g in firsts if g["first"] in g["winners"])
         out["first_player"] = {"games": len(firsts), "wins": fw, "win_rate": fw / len(firsts) if firsts else 0.0,
@@ -112,6 +137,37 @@ class Summary:
         out["draws"] = sum(1 for g in self.games if g["draw"])
         out["capped"] = sum(1 for g in self.games if g["capped"])
         return out
+
+
+    def bot_stats(self) -> list[dict[str, Any]]:
+        """Results per bot kind over every chair it took (what a seat-alternated run measures)."""
+        chairs: dict[str, list[tuple[dict[str, Any], int]]] = {}
+        for g in self.games:
+            kinds = g.get("seats") or ["random"] * self.players
+            for p, k in enumerate(kinds):
+                chairs.setdefault(k, []).append((g, p))
+        out = []
+        for k, cs in chairs.items():
+            m = len(cs)
+            w = sum(1 for g, p in cs if p in g["winners"])
+            first = sum(1 for g, p in cs if g["places"][p] == 1)
+            out.append({"bot": k, "chairs": m, "wins": w, "win_rate": w / m, "ci95": list(wilson(w, m)),
+                        "first_place": first / m, "mean_score": sum(g["scores"][p] for g, p in cs) / m,
+                        "mean_place": sum(g["places"][p] for g, p in cs) / m})
+        return out
+
+
+    def role_stats(self) -> list[dict[str, Any]]:
+        """Each bot's results in each public role it held (``roles`` of the game summaries)."""
+        acc: dict[tuple[str, str], list[int]] = {}
+        for g in self.games:
+            kinds = g.get("seats") or ["random"] * self.players
+            for role, p in (g.get("roles") or {}).items():
+                a = acc.setdefault((role, kinds[p]), [0, 0])
+                a[0] += 1
+                a[1] += p in g["winners"]
+        return [{"role": r, "bot": k, "games": m, "wins": w, "win_rate": w / m, "ci95": list(wilson(w, m))}
+                for (r, k), (m, w) in sorted(acc.items())]
 
 
 def progress(done: int, total: int, start: float, stream: Any = sys.stderr) -> None:
@@ -191,12 +247,11 @@ def _work_batch(jobs: list[tuple[str, dict[str, Any], int, list[str]]]) -> list[
 
 def simulate(ruleset: str, options: dict[str, Any], n: int, seed: int = 0, workers: int = 1,
              seats: list[str] | None = None, show_progress: bool = True, backend: str = "local",
-             address: str | None = None) -> Summary:
+             address: str | None = None, rotate: bool = False) -> Summary:
     from ..api import load
 
     game = load(ruleset, options)          # fail early (and compile once before forking)
-    seats = seats or []
-    jobs = [(ruleset, options, game_seed(seed, i), seats) for i in range(n)]
+    jobs = [(ruleset, options, game_seed(seed, i), seats_for(seats or [], game.n, i, rotate)) for i in range(n)]
     start = time.perf_counter()
     games = list(iter_games(jobs, workers, show_progress, backend, address))
     games.sort(key=lambda g: g["seed"])
@@ -217,5 +272,15 @@ def format_stats(s: dict[str, Any]) -> str:
         ln = s["length"]
         lines.append(f"length (decisions): mean {ln['mean']:.1f}, median {ln['p50']}, p90 {ln['p90']}, "
                      f"p99 {ln['p99']}, max {ln['max']}")
+    if "bots" in s:
+        lines.append("bot               chairs  wins   win rate  95% CI            1st place  mean score  mean place")
+        for b in s["bots"]:
+            lo, hi = b["ci95"]
+            lines.append(f"{b['bot']:<17} {b['chairs']:<7} {b['wins']:<6} {b['win_rate']:8.1%}  [{lo:6.1%}, {hi:6.1%}]  "
+                         f"{b['first_place']:9.1%}  {b['mean_score']:10.2f}  {b['mean_place']:10.2f}")
+    for r in s.get("bots_by_role", []):
+        lo, hi = r["ci95"]
+        lines.append(f"  as {r['role']}: {r['bot']:<17} {r['wins']}/{r['games']} wins {r['win_rate']:6.1%}  "
+                     f"[{lo:6.1%}, {hi:6.1%}]")
     lines.append(f"draws: {s['draws']}   games stopped by the decision limit: {s['capped']}")
     return "\n".join(lines)

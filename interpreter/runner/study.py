@@ -1,7 +1,7 @@
 """Studies: simulations stored in SQLite, so their results can be queried again without re-running,
 an interrupted run keeps every finished game, and running the same study again resumes it.
 
-A study is (name, ruleset, options, seats, base seed, number of games); game i always uses seed
+A study is (name, ruleset, options, seats, whether seats rotate, base seed, number of games); game i always uses seed
 ``base * 1_000_000 + i`` (simulate.game_seed), so any stored game can be replayed with
 ``fuda replay RULESET --seed SEED``.
 """
@@ -22,7 +22,8 @@ from ..errors import error
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS studies (
     name TEXT PRIMARY KEY, ruleset TEXT NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL,
-    base_seed INTEGER NOT NULL, games INTEGER NOT NULL, created REAL NOT NULL
+    base_seed INTEGER NOT NULL, games INTEGER NOT NULL, created REAL NOT NULL,
+    rotate INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS games (
     study TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL, result TEXT NOT NULL,
@@ -43,6 +44,7 @@ class Study:
     seats: list[str]
     base_seed: int
     games: int
+    rotate: bool = False
 
 
 class Store:
@@ -52,6 +54,8 @@ class Store:
         try:
             self.db = sqlite3.connect(self.path)
             self.db.executescript(SCHEMA)
+            if "rotate" not in {r[1] for r in self.db.execute("PRAGMA table_info(studies)")}:
+                self.db.execute("ALTER TABLE studies ADD COLUMN rotate INTEGER NOT NULL DEFAULT 0")
         except sqlite3.DatabaseError as e:
             raise error("E503", f"{self.path} is not a fuda study database: {e}") from None
 
@@ -59,18 +63,18 @@ class Store:
         self.db.close()
 
     def open_study(self, name: str, ruleset: str, options: dict[str, Any], seats: list[str], base_seed: int,
-                   games: int) -> Study:
+                   games: int, rotate: bool = False) -> Study:
         """Create the study, or check that an existing one of that name is the same experiment."""
-        row = self.db.execute("SELECT ruleset, options, seats, base_seed, games FROM studies WHERE name = ?",
+        row = self.db.execute("SELECT ruleset, options, seats, base_seed, games, rotate FROM studies WHERE name = ?",
                               (name,)).fetchone()
         if row is None:
-            self.db.execute("INSERT INTO studies VALUES (?, ?, ?, ?, ?, ?, ?)",
+            self.db.execute("INSERT INTO studies VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                             (name, ruleset, json.dumps(options, sort_keys=True, ensure_ascii=False),
-                             json.dumps(seats), base_seed, games, time.time()))
+                             json.dumps(seats), base_seed, games, time.time(), int(rotate)))
             self.db.commit()
         else:
             same = (row[0] == ruleset and json.loads(row[1]) == options and json.loads(row[2]) == seats
-                    and row[3] == base_seed)
+                    and row[3] == base_seed and bool(row[5]) == rotate)
             if not same:
                 raise error("E503", f"study {name!r} exists with another ruleset, options, seats or seed",
                             hint="choose another --study name (fuda report lists the stored studies)")
@@ -80,8 +84,8 @@ class Store:
         return self.study(name)
 
     def study(self, name: str) -> Study:
-        row = self.db.execute("SELECT name, ruleset, options, seats, base_seed, games FROM studies WHERE name = ?",
-                              (name,)).fetchone()
+        row = self.db.execute("SELECT name, ruleset, options, seats, base_seed, games, rotate FROM studies "
+                              "WHERE name = ?", (name,)).fetchone()
         if row is None:
             names = [r[0] for r in self.db.execute("SELECT name FROM studies ORDER BY created")]
             from ..errors import did_you_mean
@@ -89,7 +93,7 @@ class Store:
             raise error("E503", f"no study named {name!r} in {self.path}",
                         hint=did_you_mean(name, names) or ("studies: " + ", ".join(names) if names else
                                                            "run fuda simulate … --study NAME first"))
-        return Study(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], row[5])
+        return Study(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], row[5], bool(row[6]))
 
     def names(self) -> list[str]:
         return [r[0] for r in self.db.execute("SELECT name FROM studies ORDER BY created")]
@@ -111,11 +115,14 @@ def run_study(store: Store, study: Study, workers: int = 1, show_progress: bool 
               backend: str = "local", address: str | None = None) -> list[dict[str, Any]]:
     """Play the games of ``study`` that are not stored yet, storing them as they finish (every finished
     game survives an interruption); returns all stored results."""
-    from .simulate import game_seed, iter_games
+    from ..api import load
+    from .simulate import game_seed, iter_games, seats_for
 
+    n = load(study.ruleset, study.options).n
     done = store.done(study.name)
     todo = [i for i in range(study.games) if i not in done]
-    jobs = [(study.ruleset, study.options, game_seed(study.base_seed, i), study.seats) for i in todo]
+    jobs = [(study.ruleset, study.options, game_seed(study.base_seed, i), seats_for(study.seats, n, i, study.rotate))
+            for i in todo]
     batch: list[tuple[int, dict[str, Any]]] = []
     last = time.perf_counter()
     try:
