@@ -118,6 +118,15 @@ def test_report_writes_html_with_plots(tmp_path, capsys):
     assert main(["report", "r", "--db", str(db), "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     assert page.count("<img") >= 2 and "Win rates" in page and "first player wins" in page
+    # two variants side by side, and the plots as files
+    assert main(["simulate", "american_page_one", "-n", "40", "--set", "players=3", "--study", "r3", "--db", str(db),
+                 "-q"]) == 0
+    assert main(["report", "r", "r3", "--db", str(db), "-o", str(out), "--plots", str(tmp_path / "png")]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "Side by side" in page and page.count("<h2>Study") == 2
+    pngs = sorted(p.name for p in (tmp_path / "png").iterdir())
+    assert "compare-first-player-s-win-rate-by-study.png" in pngs and "r3-win-rates.png" in pngs
+    assert (tmp_path / "png" / "r-win-rates.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_heuristics_from_estimates():

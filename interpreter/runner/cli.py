@@ -327,21 +327,30 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from .report import report
+    import base64
+    from pathlib import Path
+
+    from .report import report, report_plots
     from .study import Store
 
     store = Store(args.db)
     if not args.study:
         for name in store.names():
             st = store.study(name)
-            print(f"{name}: {st.ruleset} {st.options or ''} seats {st.seats or 'random'} — "
-                  f"{len(store.done(name))}/{st.games} games")
+            print(f"{name}: {st.ruleset} {st.options or ''} seats {st.seats or 'random'}"
+                  f"{' rotated' if st.rotate else ''} — {len(store.done(name))}/{st.games} games")
         return 0
     page = report(store, args.study)
-    out = args.output or f"{args.study}.html"
+    out = args.output or f"{'-'.join(args.study)}.html"
     with open(out, "w", encoding="utf-8") as f:
         f.write(page)
     print(f"wrote {out}")
+    if args.plots:
+        d = Path(args.plots)
+        d.mkdir(parents=True, exist_ok=True)
+        for name, png in report_plots(store, args.study):
+            (d / f"{name}.png").write_bytes(base64.b64decode(png))
+            print(f"wrote {d / name}.png")
     return 0
 
 
@@ -508,9 +517,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(fn=cmd_compare)
 
     p = sub.add_parser("report", help="an HTML page (statistics, heuristics, plots) for a stored study",
-                       description="Write an HTML report of a study stored by `fuda simulate --study`; "
-                                   "without a name, list the stored studies.")
-    p.add_argument("study", nargs="?")
+                       description="Write an HTML report of studies stored by `fuda simulate --study` "
+                                   "(several names: the variants side by side, then each); without a name, "
+                                   "list the stored studies.")
+    p.add_argument("study", nargs="*")
+    p.add_argument("--plots", metavar="DIR", help="also write every plot as a PNG file into DIR")
     p.add_argument("--db", metavar="PATH")
     p.add_argument("-o", "--output", metavar="FILE", help="default: STUDY.html")
     p.set_defaults(fn=cmd_report)

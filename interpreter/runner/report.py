@@ -1,6 +1,8 @@
-"""``fuda report STUDY``: one self-contained HTML page for a stored study — the statistics, the
-design heuristics when bots reported estimates, and plots made with matplotlib (win rates with
-their 95% intervals, the game-length histogram, score distributions), embedded as PNG."""
+"""``fuda report STUDY [STUDY…]``: one self-contained HTML page for stored studies — the
+statistics, the design heuristics when bots reported estimates, and plots made with matplotlib (win
+rates with their 95% intervals, per bot when seats differ, the game-length histogram, score
+distributions), embedded as PNG. Several studies (variants of one experiment) also get a side-by-side
+comparison first."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ def _png(fig: Any) -> str:
     return base64.b64encode(buf.getvalue()).decode()
 
 
-def plots(stats: dict[str, Any], games: list[dict[str, Any]]) -> list[tuple[str, str]]:
+def _pyplot() -> Any:
     try:
         import matplotlib
     except ImportError:
@@ -30,18 +32,32 @@ def plots(stats: dict[str, Any], games: list[dict[str, Any]]) -> list[tuple[str,
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    out = []
-    seats = stats["seats"]
-    fig, ax = plt.subplots(figsize=(6, 3))
-    xs = [f"P{s['player']}" for s in seats] + ["first player"]
-    ys = [s["win_rate"] for s in seats] + [stats["first_player"]["win_rate"]]
-    cis = [s["ci95"] for s in seats] + [stats["first_player"]["ci95"]]
-    err = [[y - lo for y, (lo, _) in zip(ys, cis, strict=True)], [hi - y for y, (_, hi) in zip(ys, cis, strict=True)]]
-    ax.bar(xs, ys, color=["#4c72b0"] * len(seats) + ["#dd8452"])
+    return plt
+
+
+def _rate_bars(ax: Any, xs: list[str], rates: list[tuple[float, list[float]]], colours: list[str]) -> None:
+    """Bars of rates with their 95% intervals as error bars."""
+    ys = [r for r, _ in rates]
+    err = [[y - ci[0] for y, (_, ci) in zip(ys, rates, strict=True)],
+           [ci[1] - y for y, (_, ci) in zip(ys, rates, strict=True)]]
+    ax.bar(xs, ys, color=colours)
     ax.errorbar(xs, ys, yerr=err, fmt="none", ecolor="black", capsize=4)
-    ax.axhline(1 / len(seats), color="grey", linestyle="--", linewidth=1)
     ax.set_ylabel("win rate (95% CI)")
     ax.set_ylim(0, 1)
+
+
+def plots(stats: dict[str, Any], games: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    plt = _pyplot()
+    out = []
+    seats = stats["seats"]
+    bots = stats.get("bots", [])
+    fig, ax = plt.subplots(figsize=(6, 3))
+    _rate_bars(ax, [f"P{s['player']}" for s in seats] + ["first player"] + [b["bot"] for b in bots],
+               [(s["win_rate"], s["ci95"]) for s in seats] + [(stats["first_player"]["win_rate"],
+                                                               stats["first_player"]["ci95"])]
+               + [(b["win_rate"], b["ci95"]) for b in bots],
+               ["#4c72b0"] * len(seats) + ["#dd8452"] + ["#8172b3"] * len(bots))
+    ax.axhline(1 / len(seats), color="grey", linestyle="--", linewidth=1)
     out.append(("Win rates", _png(fig)))
     plt.close(fig)
     fig, ax = plt.subplots(figsize=(6, 3))
@@ -60,7 +76,69 @@ def plots(stats: dict[str, Any], games: list[dict[str, Any]]) -> list[tuple[str,
     return out
 
 
-def report(store: Store, name: str) -> str:
+def comparison(store: Store, names: list[str]) -> tuple[str, list[tuple[str, str]]]:
+    """Several studies side by side: a table of the headline statistics and the first player's win
+    rate per study with its interval."""
+    rows = []
+    for name in names:
+        games = store.results(name)
+        st = Summary(store.study(name).ruleset, len(games), len(games[0]["places"]) if games else 0, 0.0,
+                     games).stats()
+        rows.append((name, st))
+    e = html.escape
+    table = ["<table><tr><th>study</th><th>games</th><th>first player wins</th><th>95% CI</th>"
+             "<th>mean length</th><th>median</th><th>capped</th></tr>"]
+    for name, st in rows:
+        fp = st["first_player"]
+        ln = st.get("length", {})
+        table.append(f"<tr><th>{e(name)}</th><td>{st['games']}</td><td>{fp['win_rate']:.1%}</td>"
+                     f"<td>[{fp['ci95'][0]:.1%}, {fp['ci95'][1]:.1%}]</td><td>{ln.get('mean', 0):.1f}</td>"
+                     f"<td>{ln.get('p50', '')}</td><td>{st['capped']}</td></tr>")
+    table.append("</table>")
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(6, 3))
+    _rate_bars(ax, [n for n, _ in rows], [(st["first_player"]["win_rate"], st["first_player"]["ci95"])
+                                          for _, st in rows], ["#dd8452"] * len(rows))
+    if rows and rows[0][1]["seats"]:
+        ax.axhline(1 / len(rows[0][1]["seats"]), color="grey", linestyle="--", linewidth=1)
+    ax.set_ylabel("first player's win rate (95% CI)")
+    fig_png = _png(fig)
+    plt.close(fig)
+    return "\n".join(table), [("First player's win rate by study", fig_png)]
+
+
+def report(store: Store, name: str | list[str]) -> str:
+    """The HTML page; with several study names, a comparison first, then each study."""
+    names = [name] if isinstance(name, str) else name
+    sections = [_study_section(store, n, level=2 if len(names) > 1 else 1) for n in names]
+    head = ["<!doctype html><meta charset='utf-8'>",
+            f"<title>fuda study {html.escape(', '.join(names))}</title>",
+            "<style>body{font-family:sans-serif;max-width:52em;margin:2em auto}pre{background:#f6f6f6;padding:1em}"
+            "td,th{padding:.2em .8em;text-align:right}</style>"]
+    if len(names) > 1:
+        table, figs = comparison(store, names)
+        head.append(f"<h1>Studies {html.escape(', '.join(names))}</h1><h2>Side by side</h2>{table}")
+        head += [f"<img alt='{html.escape(t)}' src='data:image/png;base64,{png}'>" for t, png in figs]
+    return "\n".join(head + sections)
+
+
+def report_plots(store: Store, names: list[str]) -> list[tuple[str, str]]:
+    """Every plot of the report as (file name, base64 PNG), for ``fuda report --plots DIR``."""
+    import re
+
+    out = []
+    if len(names) > 1:
+        out += [("compare-" + re.sub(r"\W+", "-", t.lower()).strip("-"), png) for t, png in comparison(store, names)[1]]
+    for name in names:
+        games = store.results(name)
+        if not games:
+            continue
+        stats = Summary(store.study(name).ruleset, len(games), len(games[0]["places"]), 0.0, games).stats()
+        out += [(f"{name}-" + re.sub(r"\W+", "-", t.lower()).strip("-"), png) for t, png in plots(stats, games)]
+    return out
+
+
+def _study_section(store: Store, name: str, level: int = 1) -> str:
     study = store.study(name)
     games = store.results(name)
     players = len(games[0]["places"]) if games else 0
@@ -70,20 +148,18 @@ def report(store: Store, name: str) -> str:
     measures = study_measures(games, players) if games else {}
     figs = plots(stats, games) if games else []
     e = html.escape
+    h, h2 = f"h{level}", f"h{level + 1}"
     parts = [
-        "<!doctype html><meta charset='utf-8'>",
-        f"<title>fuda study {e(name)}</title>",
-        "<style>body{font-family:sans-serif;max-width:52em;margin:2em auto}pre{background:#f6f6f6;padding:1em}"
-        "td,th{padding:.2em .8em;text-align:right}</style>",
-        f"<h1>Study {e(name)}</h1>",
+        f"<{h}>Study {e(name)}</{h}>",
         f"<p>Ruleset <b>{e(study.ruleset)}</b>, options {e(str(study.options or 'defaults'))}, seats "
-        f"{e(', '.join(study.seats) or 'all random')}{' (rotated a chair each game)' if study.rotate else ''}, base seed {study.base_seed}: {len(games)} of "
+        f"{e(', '.join(study.seats) or 'all random')}{' (rotated a chair each game)' if study.rotate else ''}, "
+        f"base seed {study.base_seed}: {len(games)} of "
         f"{study.games} games stored. Game i was played with seed {study.base_seed}·1000000+i "
         f"(<code>fuda replay {e(study.ruleset)} --seed SEED</code>).</p>",
-        "<h2>Statistics</h2><pre>" + e(format_stats(stats).split("\n", 1)[1] if games else "no games yet") + "</pre>",
+        f"<{h2}>Statistics</{h2}><pre>" + e(format_stats(stats).split("\n", 1)[1] if games else "no games yet") + "</pre>",
     ]
     if measures:
-        parts.append("<h2>Design heuristics</h2><table>")
+        parts.append(f"<{h2}>Design heuristics</{h2}><table>")
         for k in ("fairness", "lead_changes", "drama", "decisiveness", "games_with_estimates"):
             v = measures.get(k)
             parts.append(f"<tr><th>{e(k.replace('_', ' '))}</th><td>"
@@ -91,5 +167,5 @@ def report(store: Store, name: str) -> str:
         parts.append("</table><p>Lead changes, drama and decisiveness need bots that estimate their chances "
                      "(ISMCTS seats); see docs/balance.md for the definitions.</p>")
     for title, png in figs:
-        parts.append(f"<h2>{e(title)}</h2><img alt='{e(title)}' src='data:image/png;base64,{png}'>")
+        parts.append(f"<{h2}>{e(title)}</{h2}><img alt='{e(title)}' src='data:image/png;base64,{png}'>")
     return "\n".join(parts)
