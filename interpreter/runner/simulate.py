@@ -38,7 +38,7 @@ def run_game(game: Any, seed: int, seats: list[str], estimates: list[tuple[int, 
     import random
 
     st = game.new_state(seed)
-    kinds = [seats[p] if p < len(seats) else "random" for p in range(game.n)]
+    kinds = seats_for(seats, game.n, 0)
     if all(k == "random" for k in kinds):
         game.playout(st, random.Random(seed).random)
         return st
@@ -67,7 +67,7 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
     return {"seed": seed, "winners": [r["player"] for r in res if r["outcome"] == "win"],
             "draw": all(r["outcome"] == "draw" for r in res), "places": [r["place"] for r in res],
             "scores": [r["score"] for r in res], "length": st.ndec, "capped": st.capped, "first": first,
-            "estimates": estimates, "seats": [seats[p] if p < len(seats) else "random" for p in range(game.n)],
+            "estimates": estimates, "seats": seats_for(seats, game.n, 0),
             "roles": roles(st)}
 
 
