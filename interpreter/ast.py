@@ -589,6 +589,20 @@ class ShowDecl(Decl):
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
+class EvaluateDecl(Decl):
+    """``evaluate FN in LO..HI after N decisions``: how well a player stands, for bots' rollouts."""
+    fn: str
+    lo: int
+    hi: int
+    after: int | None = None
+    unit: str | None = None
+
+    @property
+    def key(self) -> str:
+        return "evaluate"
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class LimitDecl(Decl):
     count: int
     unit: str

@@ -234,6 +234,7 @@ class Program:
     warnings: list[Diagnostic]
     builtin_slots: dict[str, int]
     show: tuple[Proc, A.ShowDecl] | None = None
+    evaluate: A.EvaluateDecl | None = None      # the bots' evaluation (its fn is in ``fns``)
 
     def option_label(self, name: str) -> str:
         o = self.options[name]
@@ -389,6 +390,7 @@ class Checker:
         # bodies
         for f in self.fns.values():
             self.check_fn(f)
+        evaluate = self.check_evaluate(by(A.EvaluateDecl)[-1]) if by(A.EvaluateDecl) else None
         for o in self.orderings.values():
             self.check_ordering(o)
         setup_decl = by(A.SetupDecl)[-1] if by(A.SetupDecl) else None
@@ -439,7 +441,7 @@ class Checker:
             phases=self.phases, effects=self.effects, item_fields=self.item_fields, windows=order,
             checks=self.checks, orderings=self.orderings, setup=setup, procs=self.procs,
             limit=limit.count if limit else 100_000, warnings=self.warnings,
-            builtin_slots=self.builtin_slots, show=self.show)
+            builtin_slots=self.builtin_slots, show=self.show, evaluate=evaluate)
 
     def new_proc(self, kind: str, name: str, span: Span, body: list[A.Stmt]) -> Proc:
         p = Proc(kind, name, span, body, index=len(self.procs))
@@ -1001,6 +1003,30 @@ class Checker:
             pass
         finally:
             self.fn_stack.pop()
+
+    def check_evaluate(self, d: A.EvaluateDecl) -> A.EvaluateDecl | None:
+        """``evaluate FN in LO..HI after N decisions``: FN(p: player) -> int, LO < HI."""
+        f = self.fns.get(d.fn)
+        if f is None:
+            self.err("E104", f"unknown function {d.fn}", d.span,
+                     did_you_mean(d.fn, self.fns) or "declare: fn standing(p: player) -> int = …")
+            return None
+        f.used = True
+        ok = True
+        if len(f.params) != 1 or f.params[0].type != T.PLAYER or not T.assignable(f.ret, T.INT):
+            self.err("E201", f"evaluate needs a function of one player giving an int; {d.fn} is not", d.span,
+                     "fn standing(p: player) -> int = …")
+            ok = False
+        if d.lo >= d.hi:
+            self.err("E309", f"evaluate's range {d.lo}..{d.hi} is empty", d.span, "write the worst value first: in -10..10")
+            ok = False
+        if d.unit is not None and d.unit != "decisions":
+            self.err("E309", f"evaluate counts decisions, not {d.unit}", d.span, "write: after 30 decisions")
+            ok = False
+        if d.after is not None and d.after < 1:
+            self.err("E309", "evaluate needs at least 1 decision before it is asked", d.span)
+            ok = False
+        return d if ok else None
 
     def check_ordering(self, o: OrderingSym) -> None:
         assert o.decl

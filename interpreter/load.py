@@ -3,8 +3,8 @@
 A ruleset names itself with ``ruleset NAME``; a variant adds ``extends BASE`` and then declares what
 it adds or changes. Merging keeps the base's order: a declaration marked ``override`` replaces the
 base's declaration of the same name in place; ``option NAME = value`` (no type) changes a base
-option's default; ``players``, ``cards``, ``windows`` and ``limit`` replace the base's; anything new
-is appended. A name declared twice without ``override`` is an error, as is overriding nothing.
+option's default; ``players``, ``cards``, ``windows``, ``limit``, ``show`` and ``evaluate`` replace the
+base's; anything new is appended. A name declared twice without ``override`` is an error, as is overriding nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from .errors import Diagnostic, FudaError, Span, did_you_mean, error
 from .parse import parse_module
 from .resources import find_ruleset
 
-SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl, A.ShowDecl)
+SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl, A.ShowDecl, A.EvaluateDecl)
 
 
 @dataclasses.dataclass

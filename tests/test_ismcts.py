@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -139,3 +140,28 @@ def test_seat_specs():
     with pytest.raises(FudaError) as e:
         make_bot("genius", 1)
     assert e.value.first.code == "E505"
+
+
+CONSTRUCTS = Path(__file__).parent / "constructs"
+
+
+def test_a_ruleset_evaluation_scales_to_0_1_and_clamps():
+    game = load(str(CONSTRUCTS / "evaluate.fuda"), {})
+    st = game.new_state(0)
+    assert game.evaluate(st) == [0.5, 0.5]
+    st.apply(0, "take")
+    assert game.evaluate(st) == [0.55, 0.45]
+    coins = next(v for v in game.prog.vars if v.name == "coins")
+    st.g[coins.slot] = 50
+    assert game.evaluate(st) == [1.0, 0.0]
+    assert game.eval_after == 2
+    assert load("american_page_one", {}).evaluate(st) is None
+
+
+@pytest.mark.parametrize("ruleset, wanted", [("evaluate.fuda", "take"), ("evaluate_variant.fuda", "pass")])
+def test_ismcts_follows_the_ruleset_evaluation_where_rollouts_say_nothing(ruleset, wanted):
+    game = load(str(CONSTRUCTS / ruleset), {})
+    for seed in range(5):
+        st = game.new_state(seed)
+        bot = ISMCTS(seed, iterations=60)
+        assert bot.choose(st, 0, st.legal_actions(0)).id == wanted

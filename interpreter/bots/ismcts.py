@@ -3,8 +3,9 @@
 Each iteration samples a world the bot cannot tell from the real one (engine/determinize.py),
 walks down the tree choosing, at each decision of any player, the action with the best upper
 confidence bound among those available in this world ("availability" counts stand in for the
-parent's visits), adds one new node, finishes the game with random play, and credits every node on
-the way with each player's reward. Nodes are keyed by the actions taken (their raw options), so
+parent's visits), adds one new node, finishes the game with random play — or, when the ruleset
+declares ``evaluate``, plays that many random decisions and asks the ruleset's evaluation how well
+each player stands — and credits every node on the way with each player's reward. Nodes are keyed by the actions taken (their raw options), so
 response windows, simultaneous decisions (taken one player at a time inside the search), chance and
 multi-part choices need nothing special. The bot never reads what its view does not show: the
 hidden parts of the real state are replaced before any search (tests/test_ismcts.py poisons them).
@@ -120,8 +121,9 @@ class ISMCTS:
             game.apply_raw(s, p, o)
             node = child
             path.append(node)
-        game.playout(s, rng.random, self.rollout_limit)
-        r = rewards(s) if s.over else [0.5] * game.n
+        after = game.eval_after
+        game.playout(s, rng.random, self.rollout_limit if after is None else after)
+        r = rewards(s) if s.over else (game.evaluate(s) or [0.5] * game.n)
         for nd in path:
             nd.visits += 1
             rw = nd.reward

@@ -20,7 +20,8 @@ from ..errors import Diagnostic, IllegalAction, RuleRuntimeError, Span
 from . import runtime as R
 from .state import State, tuplify
 
-_ONE_CARD = ((1, False),)     # an option whose only value is one card ("play ♥7")
+_ONE_CARD = ((1, False),)
+EVAL_AFTER = 20             # rollout decisions before a ruleset's `evaluate` is asked, unless it says     # an option whose only value is one card ("play ♥7")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +99,10 @@ class Game:
         self.spans = comp.spans
         self.enum_members = {name: e.members for name, e in prog.enums.items()}
         self.show_fn = comp.namespace.get("SHOW")
+        ev = prog.evaluate
+        self.eval_fn = comp.namespace.get("EVAL")
+        self.eval_range = (ev.lo, ev.hi) if ev is not None else (0, 1)
+        self.eval_after = (ev.after or EVAL_AFTER) if ev is not None else None
         # the variables of a new game (values are immutable, so every game starts from a copy)
         g: list[Any] = [None] * prog.g_size
         for v in prog.vars:
@@ -136,6 +141,21 @@ class Game:
         except Exception:
             return None
         return str(text[min(lang, len(text) - 1)])
+
+    def evaluate(self, st: State) -> list[float] | None:
+        """The ruleset's ``evaluate`` function for every player, scaled from its range to 0…1
+        (values outside the range are clamped; ``none`` counts as the worst). None without one."""
+        f = self.eval_fn
+        if f is None:
+            return None
+        lo, hi = self.eval_range
+        try:
+            vals = [f(st, p) for p in range(self.n)]
+        except R.RuleFailure as rf:
+            raise self.runtime_error(str(rf), rf.span, rf.code) from None
+        except (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError) as e:
+            raise self.runtime_error(_explain(e), self._failing_span()) from None
+        return [(min(hi, max(lo, v)) - lo) / (hi - lo) if v is not None else 0.0 for v in vals]
 
     def zone_name(self, st: State, slot: int) -> str:
         if slot < self.static_slots:

@@ -72,7 +72,7 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
 
 
 def roles(st: Any) -> dict[str, int]:
-    """The public player-valued game variables at the end (Jekyll, Napoleon, …): a spectator's
+    """The public player-valued game variables at the end (a role, a team leader, …): a spectator's
     knowledge of who played which part, so results can be split by role."""
     from ..compile import type_code
     from ..engine.observe import var_visible
