@@ -167,9 +167,7 @@ class PersonaBot:
                 self.say("revealed")
             if r["kind"] == "log":
                 for key in self.persona.lines:
-                    kind, _, pat = key.partition(":")
-                    if kind == "log" and re.search(pat, r["text"]) or kind == "log_mine" and me and re.search(pat.replace("{me}", re.escape(me)), r["text"]) or kind == "log_other" and me and re.search(pat.replace("{me}", r"P\d+"), r["text"]) \
-                            and not re.search(pat.replace("{me}", re.escape(me)), r["text"]):
+                    if _log_matches(key, r["text"], me):
                         self.say(key)
         if st.over and self.seat is not None:
             outcome = st.game.result(st)[self.seat]["outcome"]
@@ -178,6 +176,19 @@ class PersonaBot:
     def take_lines(self) -> list[str]:
         out, self.said = self.said, []
         return out
+
+
+def _log_matches(key: str, text: str, me: str | None) -> bool:
+    """Does a ``log:`` / ``log_mine:`` / ``log_other:`` line key fit this log line, for seat ``me``?"""
+    kind, _, pat = key.partition(":")
+    if kind == "log":
+        return re.search(pat, text) is not None
+    if kind not in ("log_mine", "log_other") or me is None:
+        return False
+    mine = re.search(pat.replace("{me}", re.escape(me)), text) is not None
+    if kind == "log_mine":
+        return mine
+    return not mine and re.search(pat.replace("{me}", r"P\d+"), text) is not None
 
 
 def make_persona(spec: str, seed: int, alias: int = 0) -> PersonaBot:
