@@ -355,18 +355,18 @@ def _active(st: State) -> tuple[int, ...]:
     return tuple(p for p in range(st.game.n) if not g[2 + p])
 
 
-_ROTATIONS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+_SEATS: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_RESPONDERS: dict[tuple[Any, ...], tuple[int, ...]] = {}
 
 
 def _seats_from(st: State, p: int) -> tuple[int, ...]:
+    """Players still in, in turn order from p (p first if still in): memoised on the seating."""
     g = st.g
     count = st.game.n
-    d = g[1]
-    seats = _ROTATIONS.get((count, d, p))
+    key = (p, g[1], *g[2:2 + count])    # (start, direction, who is out)
+    seats = _SEATS.get(key)
     if seats is None:
-        seats = _ROTATIONS[(count, d, p)] = tuple((p + d * i) % count for i in range(count))
-    if any(g[2:2 + count]):         # someone is out: skip them
-        return tuple(q for q in seats if not g[2 + q])
+        seats = _SEATS[key] = tuple(q for q in ((p + g[1] * i) % count for i in range(count)) if not g[2 + q])
     return seats
 
 
@@ -378,13 +378,14 @@ def _responders(st: State, controller: int | None) -> tuple[int, ...]:
     """Default window order: active players in turn order after the controller, the controller last."""
     if controller is None:
         return _active(st)
-    seats = _seats_from(st, controller)
-    if seats and seats[0] == controller:
-        return seats[1:] + seats[:1]
     g = st.g
     count = st.game.n
-    d = g[1]
-    return tuple(q for q in ((controller + d * i) % count for i in range(1, count + 1)) if not g[2 + q])
+    key = (controller, g[1], *g[2:2 + count])
+    seats = _RESPONDERS.get(key)
+    if seats is None:
+        seats = _RESPONDERS[key] = tuple(q for q in ((controller + g[1] * i) % count for i in range(1, count + 1))
+                                         if not g[2 + q])
+    return seats
 
 
 # ------------------------------------------------------------------ lists and keys
@@ -398,7 +399,10 @@ def _index_of(seq: Any, x: Any) -> int:
 def _of_a_kind(seq: Any) -> int:
     """How many times the most frequent element occurs (0 for an empty list)."""
     s = seq if isinstance(seq, list | tuple) else tuple(seq)
-    return max(map(s.count, set(s)), default=0)
+    u = set(s)
+    if len(u) == len(s):            # all different (the usual case in state-based checks): no counting
+        return 1 if s else 0
+    return max(map(s.count, u))
 
 
 def _remove(seq: Any, x: Any) -> tuple[Any, ...]:
