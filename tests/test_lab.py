@@ -101,6 +101,22 @@ def test_compare_two_variants(capsys):
     assert "first-player win rate" in capsys.readouterr().out
 
 
+def test_compare_two_stored_studies_without_playing(tmp_path, capsys, monkeypatch):
+    db = str(tmp_path / "s.sqlite")
+    for name, opt in (("short", "stop_at_first_winner=true"), ("long", "stop_at_first_winner=false")):
+        assert main(["simulate", "american_page_one", "-n", "40", "--set", opt, "--study", name, "--db", db,
+                     "-q"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(sim, "iter_games", lambda *a, **k: pytest.fail("compare played games"))
+    assert main(["compare", "--study", "short", "--study", "long", "--db", db, "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["studies"] == ["short", "long"] and r["games"] == [40, 40]
+    length = next(row for row in r["rows"] if row["statistic"] == "game length (decisions)")
+    assert length["b"] > length["a"] and length["significant"]
+    assert main(["compare", "--study", "short", "--db", db]) == 1     # two studies, not one
+    assert "exactly two --study" in capsys.readouterr().err
+
+
 def test_difference_intervals():
     d, lo, hi = diff_proportion(50, 100, 50, 100)
     assert d == 0 and lo < 0 < hi

@@ -319,6 +319,20 @@ def cmd_compare(args: argparse.Namespace) -> int:
             out[k.strip()] = _scalar(v.strip())
         return out
 
+    if args.study:
+        from ..errors import error
+        from .compare import compare_studies
+        from .study import Store
+
+        if len(args.study) != 2 or args.a or args.b:
+            raise error("E505", "compare stored studies with exactly two --study NAME (and no --a/--b)")
+        r = compare_studies(Store(args.db), *args.study)
+        print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_compare(r))
+        return 0
+    if args.ruleset is None:
+        from ..errors import error
+
+        raise error("E505", "name a ruleset (or two stored studies: --study A --study B)")
     base = _options(args)
     r = compare(args.ruleset, {**base, **opts(args.a)}, {**base, **opts(args.b)}, args.n, args.seed, args.workers,
                 args.seat or [], show_progress=not args.quiet, rotate=args.rotate)
@@ -502,8 +516,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("compare", help="two variants, the same seeds: differences with confidence intervals",
                        description="Simulate a ruleset under options A and under options B with the same "
                                    "seeds and report every statistic's difference with a 95% interval and a "
-                                   "verdict. A and B are YAML options files or NAME=VALUE,NAME=VALUE lists.")
-    p.add_argument("ruleset")
+                                   "verdict. A and B are YAML options files or NAME=VALUE,NAME=VALUE lists. "
+                                   "With --study A --study B, two stored studies are compared instead, "
+                                   "without playing again.")
+    p.add_argument("ruleset", nargs="?")
     p.add_argument("--a", metavar="OPTIONS", help="variant A (options file or k=v,k=v; default: defaults)")
     p.add_argument("--b", metavar="OPTIONS", help="variant B")
     p.add_argument("-n", type=int, default=1000, help="games per variant")
@@ -511,6 +527,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seat", action="append", metavar="KIND")
     p.add_argument("--rotate", action="store_true", help="alternate seats, as in simulate")
+    p.add_argument("--study", action="append", metavar="NAME",
+                   help="a stored study (give two: compare them without re-running)")
+    p.add_argument("--db", metavar="PATH", help="study database (default ~/.fuda/studies.sqlite or $FUDA_HOME)")
     p.add_argument("--json", action="store_true")
     p.add_argument("-q", "--quiet", action="store_true")
     _add_options(p)

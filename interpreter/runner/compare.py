@@ -46,6 +46,18 @@ def compare(ruleset: str, a: dict[str, Any], b: dict[str, Any], n: int, seed: in
     return compare_summaries(sa, sb, a, b)
 
 
+def compare_studies(store: Any, a: str, b: str) -> dict[str, Any]:
+    """Two studies already stored (``fuda simulate --study``): compared without playing a game."""
+    sums = []
+    for name in (a, b):
+        study = store.study(name)
+        games = store.results(name)
+        sums.append(Summary(study.ruleset, len(games), len(games[0]["places"]) if games else 0, 0.0, games))
+    r = compare_summaries(sums[0], sums[1], store.study(a).options, store.study(b).options)
+    r["studies"] = [a, b]
+    return r
+
+
 def compare_summaries(sa: Summary, sb: Summary, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
 
@@ -90,7 +102,8 @@ def verdict(row: dict[str, Any]) -> str:
 
 
 def format_compare(r: dict[str, Any]) -> str:
+    how = (f"studies {r['studies'][0]} and {r['studies'][1]}" if "studies" in r else "the same seeds")
     lines = [f"{r['ruleset']}: A = {r['a'] or 'defaults'}  vs  B = {r['b'] or 'defaults'}  "
-             f"({r['games'][0]} and {r['games'][1]} games, the same seeds)"]
+             f"({r['games'][0]} and {r['games'][1]} games, {how})"]
     lines.extend("  " + verdict(row) for row in r["rows"])
     return "\n".join(lines)
