@@ -134,7 +134,7 @@ class Compiler:
         self.sites: list[SiteInfo] = []
         self.consts: dict[str, Any] = {}
         self.zone_by_name = {z.name: z for z in prog.zones}
-        # frame procedures: 0 is the effect stack (engine/flow.py)
+        # frame procedures: 0 is the effect stack (gen_stack_proc)
         self.frame_ids: dict[int, int] = {}
         self.frame_sizes: list[int] = [8]
         self.proc_names: list[str] = ["<stack>"]
@@ -229,6 +229,7 @@ class Compiler:
         for w in p.windows:
             for proc in w.procs:
                 self.gen_frame_proc(proc, self.frame_ids[proc.index])
+        self.gen_stack_proc(windows, effects)
         lines: list[str] = []
         line_spans: list[int] = []
         pad = re.compile(r"@PAD(\d+):(\d+)@")
@@ -438,6 +439,100 @@ class Compiler:
         slots = [info.binder_slots for info in opts]
         sizes = [0] * len(w.procs)   # filled in once the frame procedures are generated
         return WindowRT(w.name, site, when, resp, ask, procs, sizes, slots)
+
+    # -------------------------------------------------------------- the effect stack
+    def gen_stack_proc(self, windows: list[WindowRT], effects: list[EffectRT]) -> None:
+        """P0, the procedure of a stack item: ``[0, label, item, window, responders, next responder,
+        player, -]``. Labels: 0 (re)open the windows, 1 the window fr[3], 2 ask its next responder,
+        3 an answer came, 4 a response ran (priority returns to the item), 5 resolve, 6 resolved.
+        The windows are unrolled here (their conditions inline), so an item nobody can answer costs a
+        few comparisons; a J answered by a J reopens the windows of the item below (label 0)."""
+        self.emit(0, "def P0(st, fr):")
+        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc; items = st.items; it = fr[2]")
+        self.emit(1, "L = fr[1]")
+        self.emit(1, "while True:")
+        # 2: next responder of window fr[3] — the hot label first
+        self.emit(2, "if L == 2:")
+        self.emit(3, "rs = fr[4]; i = fr[5]")
+        self.emit(3, "if i >= len(rs):")
+        self.emit(4, "fr[3] += 1; L = 1; continue")
+        self.emit(3, "pl = rs[i]; fr[5] = i + 1; wi = fr[3]")
+        for wi, w in enumerate(windows):
+            sid = self.sites[w.site].span
+            self.emit(3, f"{'if' if wi == 0 else 'elif'} wi == {wi}:", sid)
+            self.emit(4, f"opts = E{w.site}(st, it, pl)", sid)
+            ask = f" and not {w.ask_all}(st, it)" if w.ask_all else ""
+            self.emit(4, f"if not opts{ask}: continue", sid)
+            self.emit(4, f"st.pend = ({w.site}, (pl,))", sid)
+        if windows:
+            self.emit(3, "opts.append((-1,))")
+            self.emit(3, "fr[6] = pl; st.opts = opts; fr[1] = 3; return 1")
+        # 3: the responder answered; a response runs at once, and only if it waits does control go back
+        self.emit(2, "elif L == 3:")
+        self.emit(3, "c = st.choice")
+        self.emit(3, "if c[0] == -1:")
+        self.emit(4, "L = 2; continue")
+        self.emit(3, "wi = fr[3]; k = c[0]")
+        branch = "if"
+        for wi, w in enumerate(windows):
+            sid = self.sites[w.site].span
+            for k, fid in enumerate(w.procs):
+                self.emit(3, f"{branch} wi == {wi} and k == {k}:", sid)
+                branch = "elif"
+                slots = w.binder_slots[k]
+                cells = ["None"] * (self.frame_sizes[fid] - 4)
+                for j, slot in enumerate(slots):
+                    cells[slot - 4] = f"c[{j + 1}]"
+                self.emit(4, f"_nf = [{fid}, 0, it, fr[6]{''.join(', ' + x for x in cells)}]", sid)
+                self.emit(4, f"st.frames.append(_nf); fr[1] = 4; _r = P{fid}(st, _nf)", sid)
+        if windows:
+            self.emit(3, "if _r: return _r")
+            self.emit(3, "st.frames.pop(); L = 0; continue")
+        # 0: (re)open the windows
+        self.emit(2, "elif L == 0 or L == 4:")
+        self.emit(3, "if items[it][4]:")
+        self.emit(4, "L = 5; continue")
+        self.emit(3, "fr[3] = 0; L = 1")
+        # 1: window fr[3]: its condition, then its responders
+        self.emit(2, "elif L == 1:")
+        self.emit(3, "wi = fr[3]")
+        for wi, sym in enumerate(self.p.windows):
+            d = sym.decl
+            assert d is not None and sym.scope_proc is not None
+            sid = self.span(d.span)
+            eg = ExprGen(self, {id(sym.scope_proc.locals[0]): "it"}, "plain")
+            self.emit(3, f"{'if' if wi == 0 else 'elif'} wi == {wi}:", sid)
+            if d.when is not None:
+                self.emit(4, f"if not {eg.gen(d.when)}:", self.span(d.when.span))
+                self.emit(5, f"fr[3] = {wi + 1}; continue", sid)
+            if d.responders is not None:
+                self.emit(4, f"fr[4] = tuple({eg.seq(d.responders)})", self.span(d.responders.span))
+            else:
+                self.emit(4, "fr[4] = _responders(st, items[it][1])", sid)
+            self.emit(4, "fr[5] = 0; L = 2; continue", sid)
+        self.emit(3, "L = 5")
+        # 5: resolve (or fizzle, if negated)
+        self.emit(2, "elif L == 5:")
+        self.emit(3, "stk = st.stack")
+        self.emit(3, "if stk and stk[-1] == it: stk.pop()")
+        self.emit(3, "elif it in stk: stk.remove(it)")
+        self.emit(3, "item = items[it]; k = item[0]")
+        self.emit(3, "if item[4]:")
+        self.emit(4, f"st.ev.append(({_ev('FIZZLE')}, EFF_SPAN[k], it)); del items[it]; return 0")
+        self.emit(3, f"st.ev.append(({_ev('RESOLVE')}, EFF_SPAN[k], it))")
+        for k, e in enumerate(effects):
+            self.emit(3, f"{'if' if k == 0 else 'elif'} k == {k}:", e.span)
+            cells = [f"item[{5 + f}]" for f in e.fields] + ["None"] * (e.frame_size - 6 - len(e.fields))
+            self.emit(4, f"_nf = [{e.proc}, 0, it, item[1], item[2], item[3]{''.join(', ' + x for x in cells)}]",
+                      e.span)
+            self.emit(4, f"st.frames.append(_nf); fr[1] = 6; _r = P{e.proc}(st, _nf)", e.span)
+        if effects:
+            self.emit(3, "if _r: return _r")
+            self.emit(3, "st.frames.pop()")
+        self.emit(3, "items.pop(it, None); return 0")
+        self.emit(2, "else:")                       # 6: the effect has resolved
+        self.emit(3, "items.pop(it, None); return 0")
+        self.const("EFF_SPAN", tuple(e.span for e in effects))
 
     # -------------------------------------------------------------- decisions
     def gen_enum(self, site: int, options: list[A.Option], procs: list[Proc], args: str,
@@ -1645,11 +1740,21 @@ class BodyGen:
         args = [self.eg.gen(a) for a in s.args]
         by = self.eg.gen(s.by) if s.by is not None else "G[0]"
         src = self.eg.gen(s.source) if s.source is not None else "None"
-        tup = "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
-        self.line(ind, f"_i = _push(st, {eff.index}, {by}, {src}, {tup}, {sp})", sp)
+        if any(_impure(a) for a in s.args) or (s.by is not None and _impure(s.by)):
+            tup = "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
+            self.line(ind, f"_i = _push(st, {eff.index}, {by}, {src}, {tup}, {sp})", sp)
+        else:   # the item built in place: [kind, controller, source, times, negated, fields…]
+            cells = ["None"] * len(self.cg.p.item_fields)
+            for (name, _), a in zip(eff.params, args, strict=True):
+                cells[self.cg.p.item_fields[name][0]] = a
+            self.line(ind, f"_i = st.nitem; st.nitem = _i + 1; _c = {src}", sp)
+            self.line(ind, f"_its = st.items; _its[_i] = [{eff.index}, {by}, _c, 1, False"
+                           f"{''.join(', ' + c for c in cells)}]; st.stack.append(_i)", sp)
+            mask = "ALL" if src == "None" else "(ALL if _c is None else _card_mask(st, _c))"
+            self.line(ind, f"st.ev.append(({_ev('PUSH')}, {sp}, _i, {eff.index}, _its[_i][1], _c, {mask}))", sp)
         self.line(ind, "_nf = [0, 0, _i, 0, (), 0, None, None]", sp)
         nxt = self.new_block()
-        self.direct_call(ind, "_stack_proc", nxt, sp)
+        self.direct_call(ind, "P0", nxt, sp)
         self.cur = nxt
 
     def direct_call(self, ind: int, fn: str, nxt: int, sp: int) -> None:
@@ -1798,13 +1903,11 @@ def compile_program(prog: Program) -> Compiled:
 
     ns["_frame"] = _frame
     ns["ZM"] = None   # set by Game: the zone visibility masks
-    from .engine.game import stack_proc
-    ns["_stack_proc"] = stack_proc
     code = compile(comp.source, f"<fuda:{prog.name}>", "exec")
     exec(code, ns)
     comp.namespace = ns
     procs: list[Any] = [None] * len(sizes)
-    for fid in range(1, len(sizes)):
+    for fid in range(len(sizes)):
         procs[fid] = ns[f"P{fid}"]
     comp.procs = procs
     for site in comp.sites:

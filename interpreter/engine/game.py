@@ -90,7 +90,6 @@ class Game:
         self.effect_fields = [e.fields for e in comp.effects]
         self.n_item_fields = len(prog.item_fields)
         self.procs = comp.procs
-        self.procs[0] = stack_proc
         self.frame_sizes = comp.frame_sizes
         self.sites = comp.sites
         self.card_args = [[info.card_args for info in site.options] for site in comp.sites]
@@ -586,99 +585,6 @@ def _explain(e: BaseException) -> str:
     if isinstance(e, KeyError):
         return "a stack item that is no longer on the stack"
     return f"the rule failed: {type(e).__name__}: {msg}"
-
-
-# ------------------------------------------------------------------ the effect stack
-def stack_proc(st: State, fr: list[Any]) -> int:
-    """Frame: [0, label, item, window index, responders, responder index, player, -]."""
-    game = st.game
-    windows = game.windows
-    L = fr[1]
-    while True:
-        if L == 0:                          # (re)open the windows for this item
-            if st.items[fr[2]][4]:
-                L = 5
-                continue
-            fr[3] = 0
-            L = 1
-        elif L == 1:                        # next window
-            wi = fr[3]
-            if wi >= len(windows):
-                L = 5
-                continue
-            w = windows[wi]
-            if w.when is not None and not w.when(st, fr[2]):
-                fr[3] = wi + 1
-                continue
-            ctl = st.items[fr[2]][1]
-            fr[4] = w.responders(st, fr[2]) if w.responders is not None else R._responders(st, ctl)
-            fr[5] = 0
-            L = 2
-        elif L == 2:                        # next responder
-            if fr[5] >= len(fr[4]):
-                fr[3] += 1
-                L = 1
-                continue
-            p = fr[4][fr[5]]
-            fr[5] += 1
-            w = windows[fr[3]]
-            site = game.sites[w.site]
-            opts = site.enum(st, fr[2], p)
-            if not opts and not (w.ask_all is not None and w.ask_all(st, fr[2])):
-                continue
-            opts.append((-1,))
-            fr[6] = p
-            st.pend = (w.site, (p,))
-            st.opts = opts
-            fr[1] = 3
-            return R.SUSPEND
-        elif L == 3:                        # a responder answered
-            c = st.choice
-            if c[0] == -1:
-                L = 2
-                continue
-            w = windows[fr[3]]
-            k = c[0]
-            frame = [w.procs[k], 0, fr[2], fr[6]]
-            frame.extend([None] * (w.frame_sizes[k] - 4))
-            for slot, v in zip(w.binder_slots[k], c[1:], strict=True):
-                frame[slot] = v
-            st.frames.append(frame)
-            fr[1] = 4
-            r = game.procs[frame[0]](st, frame)     # run the response at once; only if it waits
-            if r != R.DONE:                          # does control go back to the driver
-                return r
-            st.frames.pop()
-            L = 0
-        elif L == 4:                        # after a response: priority returns to the top item
-            L = 0
-        elif L == 5:                        # resolve
-            iid = fr[2]
-            if st.stack and st.stack[-1] == iid:
-                st.stack.pop()
-            elif iid in st.stack:
-                st.stack.remove(iid)
-            item = st.items[iid]
-            if item[4]:
-                st.ev.append((R.EV_FIZZLE, game.effects[item[0]].span, iid))
-                del st.items[iid]
-                return R.DONE
-            eff = game.effects[item[0]]
-            st.ev.append((R.EV_RESOLVE, eff.span, iid))
-            frame = [eff.proc, 0, iid, item[1], item[2], item[3]]
-            frame.extend(item[5 + f] for f in eff.fields)
-            frame.extend([None] * (eff.frame_size - len(frame)))
-            st.frames.append(frame)
-            fr[1] = 6
-            r = game.procs[eff.proc](st, frame)      # likewise the effect body
-            if r != R.DONE:
-                return r
-            st.frames.pop()
-            st.items.pop(iid, None)
-            return R.DONE
-        else:                               # L == 6: the effect has resolved
-            st.items.pop(fr[2], None)
-            return R.DONE
 
 
 # ------------------------------------------------------------------ JSON

@@ -400,8 +400,9 @@ def _of_a_kind(seq: Any) -> int:
     """How many times the most frequent element occurs (0 for an empty list)."""
     s = seq if isinstance(seq, list | tuple) else tuple(seq)
     u = set(s)
-    if len(u) == len(s):            # all different (the usual case in state-based checks): no counting
-        return 1 if s else 0
+    d = len(s) - len(u)             # repeats: none (all different) or one (one pair) need no counting,
+    if d <= 1:                      # the usual cases of a hand in a state-based check
+        return d + 1 if s else 0
     return max(map(s.count, u))
 
 
