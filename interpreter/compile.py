@@ -786,18 +786,30 @@ def _ev(name: str) -> int:
     return int(getattr(runtime, f"EV_{name}"))
 
 
-def _check_reads(prog: Program) -> tuple[bool, set[int]]:
-    """Which state the checks look at: any zone (bool) and which variable slots."""
-    zones = False
-    vars_: set[int] = set()
+@dataclass
+class CheckReads:
+    """What the state-based checks look at, so that only changes to it run them: card places (zones),
+    faces and reveals (vis), the effect stack and its items (stack), and which variables."""
+    zones: bool = False
+    vis: bool = False
+    stack: bool = False
+    vars: set[int] = field(default_factory=set)
+
+
+def _check_reads(prog: Program) -> CheckReads:
+    out = CheckReads()
+    vars_ = out.vars
     seen_fns: set[str] = set()
 
     def walk(e: Any) -> None:
-        nonlocal zones
         if isinstance(e, A.Expr):
             r = e.ref
+            if isinstance(r, tuple) and r and r[0] == "builtin" and r[1] == "revealed":
+                out.vis = True
+            elif isinstance(r, tuple) and r and r[0] in ("stack", "field"):
+                out.stack = True
             if isinstance(r, ZoneSym):
-                zones = True
+                out.zones = True
             elif isinstance(r, VarSym):
                 vars_.add(id(r))
             elif isinstance(r, tuple) and r and r[0] in ("pvar", "cardvar"):
@@ -806,7 +818,7 @@ def _check_reads(prog: Program) -> tuple[bool, set[int]]:
                 vars_.add(-1)
             elif isinstance(r, tuple) and r and r[0] == "builtin" and r[1] in (
                     "holder", "zone_of", "revealed", "card_at", "square_of", "top", "size", "cards", "bottom"):
-                zones = True
+                out.zones = True
             elif isinstance(r, FnSym) and r.name not in seen_fns and r.decl is not None:
                 seen_fns.add(r.name)
                 walk(r.decl.body)
@@ -827,7 +839,7 @@ def _check_reads(prog: Program) -> tuple[bool, set[int]]:
         assert c.decl
         walk(c.decl.cond)
         walk(c.decl.source)
-    return zones, vars_
+    return out
 
 
 _ZONE_STATE_BUILTINS = ("holder", "zone_of", "revealed", "card_at", "square_of")
@@ -905,6 +917,9 @@ def _check_deps(prog: Program) -> list[tuple[set[str], set[str]] | None]:
 # ------------------------------------------------------------------ expressions
 _CALL = re.compile(r"[\w\]]\s*\(|\bfor\b|\blambda\b|\bif\b")
 _SAFE_HOIST = {"top", "bottom", "size", "cards", "next", "prev", "others", "seats_from"}
+
+
+_CONST_TUPLE = re.compile(r"\(*\(((?:\s*-?\d+\s*,)*(?:\s*-?\d+\s*)?)\)\)*")
 
 
 def cheap(code: str) -> bool:
@@ -1248,6 +1263,19 @@ class ExprGen:
     def g_Quantifier(self, e: A.Quantifier) -> str:
         v = self._var(e)
         src = self.seq(e.source)
+        consts = _CONST_TUPLE.fullmatch(src)
+        if consts is not None and e.kind in ("any", "all") and _size(e.cond) <= 40:
+            # over a few constants (jacks(), [♠, ♥, ♦, ♣]): unrolled, no generator
+            values = [x.strip() for x in consts.group(1).split(",") if x.strip()]
+            if len(values) <= 8:
+                assert isinstance(e.ref, LocalSym)
+                parts = []
+                for x in values:
+                    sub = ExprGen(self.cg, {**self.names, id(e.ref): x}, self.mode, self.hoister, self.depth)
+                    parts.append(f"({sub.gen(e.cond)})")
+                if not parts:
+                    return "False" if e.kind == "any" else "True"
+                return "(" + (" or " if e.kind == "any" else " and ").join(parts) + ")"
         cond = self.gen(e.cond)
         if e.kind == "any":
             return f"any({cond} for {v} in {src})"
@@ -1398,12 +1426,15 @@ class BodyGen:
             self.line(ind, "pass", -1)
 
     # -------------------------------------------------------------- plain statements
-    def check_after(self, ind: int, sp: int, zones: bool = False, var: Any = None, slots: str = "") -> None:
-        """Run the checks after a change they may read; ``slots``: "_s, _d" after one card moved."""
-        reads_zones, reads_vars = self.cg.check_reads
+    def check_after(self, ind: int, sp: int, zones: bool = False, var: Any = None, slots: str = "",
+                    vis: bool = False, stack: bool = False) -> None:
+        """Run the checks after a change they may read: cards moved (``zones``; ``slots`` "_s, _d"
+        after one card), faces or reveals (``vis``), the stack (``stack``), a variable."""
+        reads = self.cg.check_reads
         if not self.cg.p.checks:
             return
-        if (zones and reads_zones) or (var is not None and id(var) in reads_vars):
+        if (zones and reads.zones) or (vis and reads.vis) or (stack and reads.stack) \
+                or (var is not None and id(var) in reads.vars):
             self.line(ind, f"CHECKS(st, {slots})" if slots else "CHECKS(st)", sp)
 
     def plain(self, s: A.Stmt, ind: int) -> None:
@@ -1482,7 +1513,7 @@ class BodyGen:
         elif isinstance(s, A.Hide):
             what = eg.seq(s.what) if s.what.ty is not None and s.what.ty.kind == "zone" else eg.gen(s.what)
             self.line(ind, f"_hide(st, {what})", sp)
-            self.check_after(ind, sp, zones=True)
+            self.check_after(ind, sp, vis=True)
         elif isinstance(s, A.Swap):
             self.line(ind, f"_swap(st, {eg.gen(s.a)}, {eg.gen(s.b)}, {sp})", sp)
             self.check_after(ind, sp, zones=True)
@@ -1499,7 +1530,7 @@ class BodyGen:
             self.line(ind, f"raise _Goto({idx})", sp)
         elif isinstance(s, A.Negate):
             self.line(ind, f"_negate(st, {eg.gen(s.item)}, {sp})", sp)
-            self.check_after(ind, sp, zones=True)
+            self.check_after(ind, sp, stack=True)
         elif isinstance(s, A.Win):
             self.line(ind, f"_win(st, {eg.gen(s.who)}, {sp})", sp)
         elif isinstance(s, A.Lose):
@@ -1507,8 +1538,7 @@ class BodyGen:
         elif isinstance(s, A.Finish):
             self.line(ind, f"_finish(st, {eg.gen(s.who)}, {sp})", sp)
             self.check_after(ind, sp, var=self.cg.p.vars[2])
-            reads = self.cg.check_reads[1]
-            if -1 in reads and self.cg.p.checks:
+            if -1 in self.cg.check_reads.vars and self.cg.p.checks:
                 self.line(ind, "CHECKS(st)", sp)
         elif isinstance(s, A.End):
             self.line(ind, f"_end(st, {s.draw}, {sp})", sp)
@@ -1585,7 +1615,7 @@ class BodyGen:
         mask = "ALL" if s.to is None else f"_mask({eg.gen(s.to)})"
         w = eg.seq(what) if what.ty is not None and what.ty.kind == "zone" else eg.gen(what)
         self.line(ind, f"_reveal(st, {w}, {mask}, {sp})", sp)
-        self.check_after(ind, sp, zones=True)
+        self.check_after(ind, sp, vis=True)
 
     def assign(self, s: A.Assign, ind: int, sp: int, value: str) -> None:
         eg = self.eg
@@ -1599,7 +1629,7 @@ class BodyGen:
             else:
                 self.line(ind, f"_it = {obj}; _set_field(st, _it, {idx}, _item(st, _it, {sp})[{idx}] {op[:-1]} "
                                f"({value}), {sp})", sp)
-            self.check_after(ind, sp, zones=True)   # checks may read the stack
+            self.check_after(ind, sp, stack=True)
             return
         target = eg.gen(t)
         self.line(ind, f"{target} {op} {value}", sp)

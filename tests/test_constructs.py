@@ -957,6 +957,65 @@ def test_check_reading_scores_and_current():
     assert [r["score"] for r in st.result()] == [3, 0, 1]
 
 
+def test_checks_run_after_what_they_read_a_reveal_and_a_negation():
+    """Checks run after the kinds of change they look at: one reading `revealed` after a reveal, one
+    reading the stack after a negation (a check reading neither is not run by them)."""
+    g = load_text(textwrap.dedent("""
+        ruleset reads_check
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        var shown: bool = false
+        var spotted: bool = false
+        effect boom "boom" { }
+        effect cancel(victim: item) "cancel" { negate victim }
+        windows answer
+        window answer (it, p) when it.kind == boom {
+            stop "stop it" { activate cancel(it) by p }
+        }
+        check face when not shown and revealed(top(deck)) {
+            shown = true
+        }
+        check fizzled when not spotted and (any i in stack where i.negated) {
+            spotted = true
+        }
+        setup { }
+        phase play {
+            choose players[0] { show { reveal top(deck) } }
+            activate boom() by players[0]
+            choose players[0] { stop { end game } }
+        }
+    """))
+    st = g.new_state(0)
+    st.apply(0, "show")
+    assert vars_of(st)["shown"] is True
+    st.apply(1, "stop")                                  # P1 negates the boom: the check sees it
+    assert vars_of(st)["spotted"] is True
+
+
+def test_quantifiers_over_a_few_constants():
+    """`any`/`all` over a constant list are unrolled by the compiler: the same answers, empty lists too."""
+    g = load_text(textwrap.dedent("""
+        ruleset quantifiers
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone hand: hand per player owner
+        var r: list of bool = []
+        fn held(cs: list of card) -> bool = any c in cs where c in hand[players[0]]
+        setup {
+            move card("♠A") to hand[players[0]]
+            r = [any x in [1, 2, 3] where x > 2, any x in [1, 2, 3] where x > 3, all x in [1, 2, 3] where x > 0,
+                 all x in [1, 2, 3] where x > 1, held([card("♥K"), card("♠A")]), held([card("♥K")]),
+                 any s in [♠, ♥] where s == ♥]
+        }
+        phase play { end game }
+    """))
+    lines = g.comp.source.splitlines()      # only the function's own body (its list is a parameter) loops
+    assert [ln.strip()[:10] for ln in lines if "any(" in ln or "all(" in ln] == ["return any"]
+    assert vars_of(g.new_state(0))["r"] == [True, False, True, False, True, False, True]
+
+
 # ================================================================== 12. orderings
 @pytest.mark.parametrize(("options", "winner"), [
     ({}, "JK1"),
