@@ -156,12 +156,14 @@ class Game:
             raise self.runtime_error(_explain(e), self._failing_span()) from None
         return [(min(hi, max(lo, v)) - lo) / (hi - lo) if v is not None else 0.0 for v in vals]
 
-    def zone_name(self, st: State, slot: int) -> str:
+    def zone_name(self, st: State, slot: int, pos: int | None = None) -> str:
+        """A zone slot's name; a zone of a sequence is named by its place there (now, or ``pos``)."""
         if slot < self.static_slots:
             return self.zone_label[slot]
         seq, owner = st.dyn[slot - self.static_slots]
         z = self.prog.zones[self.seq_decl[seq]]
-        pos = st.sq[seq].index(slot) if slot in st.sq[seq] else -1
+        if pos is None:
+            pos = st.sq[seq].index(slot) if slot in st.sq[seq] else -1
         who = f"[P{owner}]" if owner is not None else ""
         return f"{z.name}{who}[{pos}]" if pos >= 0 else f"{z.name}{who}[gone]"
 

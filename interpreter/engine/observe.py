@@ -239,7 +239,11 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             text = f"{player(who)}: {' '.join(parts)}"
     elif k == R.EV_MOVE:
         c, src, dst, mask = ev[2], ev[3], ev[4], ev[5]
-        src_name, dst_name = ev[6] if len(ev) > 6 else (game.zone_name(st, src), game.zone_name(st, dst))
+        if len(ev) > 6 and isinstance(ev[6][0], str):        # names, as states saved before 2026-11-23 have
+            src_name, dst_name = ev[6]
+        else:                                                # places in sequences when the card moved
+            places = ev[6] if len(ev) > 6 else (None, None)
+            src_name, dst_name = game.zone_name(st, src, places[0]), game.zone_name(st, dst, places[1])
         text = f"{card(c, mask)}: {src_name} → {dst_name}"
     elif k == R.EV_SHUFFLE:
         text = f"shuffle {game.zone_name(st, ev[2])}"

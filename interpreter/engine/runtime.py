@@ -131,13 +131,21 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
         st.z[dst].append(c)
     st.loc[c] = dst
     st.vis[c] = ALL if face == 1 else 0
-    if src >= static or dst >= static:      # positions in sequences change later: keep the names
-        st.ev.append((EV_MOVE, sp, c, src, dst, mask | st.vis[c],
-                      (game.zone_name(st, src), game.zone_name(st, dst))))
+    if src >= static or dst >= static:      # positions in sequences change later: keep them
+        st.ev.append((EV_MOVE, sp, c, src, dst, mask | st.vis[c], (_seq_pos(st, src), _seq_pos(st, dst))))
     else:
         st.ev.append((EV_MOVE, sp, c, src, dst, mask | st.vis[c]))
     if src >= static and not st.z[src]:
         _close_up(st, src, sp)
+
+
+def _seq_pos(st: State, slot: int) -> int | None:
+    """A zone's place in its sequence now (None: not in a sequence; -1: no longer in it)."""
+    static = st.game.static_slots
+    if slot < static:
+        return None
+    row = st.sq[st.dyn[slot - static][0]]
+    return row.index(slot) if slot in row else -1
 
 
 def _no_card(sp: int) -> None:
