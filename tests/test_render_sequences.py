@@ -81,3 +81,19 @@ def test_a_shared_sequence_is_one_column():
     assert "  row: front first" in text
     assert "    [0]       │ ♣K" in text
     assert "    [1]       │ —" in text
+
+
+def test_a_move_into_a_row_is_named_by_the_place_the_zone_had_then():
+    """The log names a sequence's zone by its place when the card moved (the event keeps places,
+    states saved before that keep names); later inserts in front do not rename history."""
+    from interpreter.engine import runtime as R
+    from interpreter.engine.observe import render_event
+
+    st = game_from(RULES).new_state(0)
+    moves = [ev for ev in st.ev if ev[0] == R.EV_MOVE and len(ev) > 6]
+    texts = [render_event(st, ev, "all")["text"] for ev in moves]
+    # `move top(box) to z` ran when z was the front zone of the row, before `insert rows[p] back as y`
+    assert any(t.endswith("box → rows[P0][0]") for t in texts)
+    assert any(t.endswith("box → rows[P0][2]") for t in texts)
+    old = (*moves[0][:6], ("box", "somewhere[7]"))
+    assert render_event(st, old, "all")["text"].endswith("box → somewhere[7]")
