@@ -210,7 +210,10 @@ def iter_games(jobs: list[tuple[str, dict[str, Any], int, list[str]]], workers: 
             yield g
         return
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    chunk = max(1, min(64, n // (workers * 8) or 1))
+    # random games are cheap: batches save the hand-over; a searching bot's game is slow, so each
+    # comes back (and into a study) as soon as it ends
+    cheap = all(s == "random" for j in jobs for s in j[3])
+    chunk = max(1, min(64, n // (workers * 8) or 1)) if cheap else 1
     with ctx.Pool(workers) as pool:
         for g in pool.imap_unordered(_work, jobs, chunksize=chunk):
             done += 1
