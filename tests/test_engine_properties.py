@@ -181,3 +181,21 @@ def test_a_clone_continues_like_the_original(name):
         play(s, r, lambda _s: None)
     assert st.ev == twin.ev == copy.ev
     assert st.result() == twin.result() == copy.result()
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_games_leave_no_reference_cycles(name):
+    """Playouts run with the cyclic GC paused (bench, simulate, ISMCTS rollouts): a finished game,
+    a phase change or a rule failure must leave nothing only that collector could free."""
+    import gc
+
+    game = load(name)
+    rnd = random.Random(3).random
+    gc.collect()
+    gc.disable()
+    try:
+        for i in range(15):
+            game.playout(game.new_state(i), rnd)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -273,7 +273,10 @@ class Game:
             try:
                 if pending is not None:
                     e, pending = pending, None
-                    raise e
+                    try:
+                        raise e
+                    finally:        # no reference from this frame to the exception: its traceback
+                        del e       # holds the frame, and playouts run with the cyclic GC paused
                 while True:
                     if not frames:
                         if st.phase == -2:
