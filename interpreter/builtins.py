@@ -205,6 +205,30 @@ def _card_at_src(sq: str, base: int, w: int) -> str:
     return f"_cell_card(Z, {base}, {w}, {sq})"
 
 
+def _neighbors_src(ctx: Any, t: T.T, sq: str, pattern: str) -> str:
+    """neighbors: a table made once per board size, [pattern][square] → the squares next to it in
+    the pattern's directions."""
+    from .engine.runtime import _neighbors
+
+    _, w, h = _grid_info(ctx, t)
+    table = tuple({(x, y): _neighbors(w, h, (x, y), k) for y in range(h) for x in range(w)} for k in range(3))
+    # a square off the board (or a 1×1 board) falls back to the general function
+    return f"({ctx.const(f'NBR_{w}_{h}', table)}[{pattern}].get({sq}) or _neighbors({w}, {h}, {sq}, {pattern}))"
+
+
+def _square_of_src(ctx: Any, c: str) -> str:
+    """square_of: where a card stands on any grid (a table of cell slots), or none."""
+    cells = {}
+    for z in ctx.p.zones:
+        if z.kind == "grid":
+            for k in range(z.count):
+                cells[z.base + k] = (k % z.decl.width, k // z.decl.width)
+    table = ctx.const("CELL_SQUARE", cells)
+    if re.fullmatch(r"[A-Za-z_]\w*", c):
+        return f"(None if {c} is None else {table}.get(LOC[{c}]))"
+    return f"_square_of(st, {c})"
+
+
 def _grid_info(ctx: Any, t: T.T) -> tuple[int, int, int]:
     z = ctx.zone(t.name)
     return z.base, z.decl.width, z.decl.height
@@ -260,12 +284,12 @@ B: list[Builtin] = [
                                        for x in range(_grid_info(c, t[0])[1]))),
             "squares(grid): every square, row by row"),
     Builtin("neighbors", 3, 3, _neighbors,
-            lambda a, t, c: f"_neighbors({_grid_info(c, t[0])[1]}, {_grid_info(c, t[0])[2]}, {a[1]}, {a[2]})",
+            lambda a, t, c: _neighbors_src(c, t[0], a[1], a[2]),
             "neighbors(grid, square, orthogonal|diagonal|king)"),
     Builtin("manhattan", 2, 2, _dist, lambda a, t, c: f"_manhattan({a[0]}, {a[1]})", "manhattan(square, square)"),
     Builtin("chebyshev", 2, 2, _dist, lambda a, t, c: f"_chebyshev({a[0]}, {a[1]})",
             "chebyshev(square, square): king-move distance"),
-    Builtin("square_of", 1, 1, _card_to(T.SQUARE), lambda a, t, c: f"_square_of(st, {a[0]})",
+    Builtin("square_of", 1, 1, _card_to(T.SQUARE), lambda a, t, c: _square_of_src(c, a[0]),
             "square_of(card): where it stands on a grid, or none"),
     Builtin("card_at", 2, 2, _card_at, lambda a, t, c: _card_at_src(a[1], *_grid_info(c, t[0])[:2]),
             "card_at(grid, square): the card there, or none"),
