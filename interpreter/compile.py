@@ -68,13 +68,11 @@ class SiteInfo:
 
 @dataclass
 class WindowRT:
+    """What the stack procedure needs of a window: its decision site and each option's procedure and
+    the frame slots its chosen values go to."""
     name: str
     site: int
-    when: Any
-    responders: Any
-    ask_all: Any
     procs: list[int]
-    frame_sizes: list[int]
     binder_slots: list[list[int]]
 
 
@@ -98,7 +96,6 @@ class Compiled:
     frame_sizes: list[int]
     proc_names: list[str]
     sites: list[SiteInfo]
-    windows: list[WindowRT]
     effects: list[EffectRT]
     setup: int
     phases: list[int]
@@ -243,7 +240,7 @@ class Compiler:
             line_spans.append(sp)
         source = "\n".join(lines) + "\n"
         return Compiled(self.frame_types, source, line_spans, self.spans, [], self.frame_sizes, self.proc_names,
-                        self.sites, windows, effects, self._setup_fid, phases, dict(self.consts))
+                        self.sites, effects, self._setup_fid, phases, dict(self.consts))
 
     # -------------------------------------------------------------- functions and orderings
     def gen_fn(self, f: FnSym) -> None:
@@ -410,23 +407,6 @@ class Compiler:
         d = w.decl
         assert d and w.scope_proc
         sid = self.span(d.span)
-        nm = _ident(w.name)
-        item_sym = w.scope_proc.locals[0]
-        eg = ExprGen(self, {id(item_sym): "it"}, "plain")
-
-        def fn(kind: str, expr: A.Expr | None) -> str | None:
-            if expr is None:
-                return None
-            fname = f"W{kind}_{nm}"
-            self.emit(0, f"def {fname}(st, it):", sid)
-            self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
-            code = eg.seq(expr) if kind == "R" else eg.gen(expr)
-            self.emit(1, f"return {'tuple(' + code + ')' if kind == 'R' else code}", self.span(expr.span))
-            return fname
-
-        when = fn("W", d.when)
-        resp = fn("R", d.responders)
-        ask = fn("A", d.ask_all)
         site = len(self.sites)
         opts: list[OptInfo] = []
         procs: list[int] = []
@@ -436,9 +416,7 @@ class Compiler:
             procs.append(self.frame_ids[proc.index])
             maps.append({id(proc.params[0]): "it", id(proc.params[1]): "pl"})
         self.gen_enum(site, d.options, list(w.procs), "it, pl", maps, opts)
-        slots = [info.binder_slots for info in opts]
-        sizes = [0] * len(w.procs)   # filled in once the frame procedures are generated
-        return WindowRT(w.name, site, when, resp, ask, procs, sizes, slots)
+        return WindowRT(w.name, site, procs, [info.binder_slots for info in opts])
 
     # -------------------------------------------------------------- the effect stack
     def gen_stack_proc(self, windows: list[WindowRT], effects: list[EffectRT]) -> None:
@@ -457,11 +435,14 @@ class Compiler:
         self.emit(3, "if i >= len(rs):")
         self.emit(4, "fr[3] += 1; L = 1; continue")
         self.emit(3, "pl = rs[i]; fr[5] = i + 1; wi = fr[3]")
-        for wi, w in enumerate(windows):
+        for wi, (w, sym) in enumerate(zip(windows, self.p.windows, strict=True)):
             sid = self.sites[w.site].span
             self.emit(3, f"{'if' if wi == 0 else 'elif'} wi == {wi}:", sid)
             self.emit(4, f"opts = E{w.site}(st, it, pl)", sid)
-            ask = f" and not {w.ask_all}(st, it)" if w.ask_all else ""
+            d = sym.decl
+            assert d is not None and sym.scope_proc is not None
+            eg = ExprGen(self, {id(sym.scope_proc.locals[0]): "it"}, "plain")
+            ask = f" and not {eg.gen(d.ask_all)}" if d.ask_all is not None else ""
             self.emit(4, f"if not opts{ask}: continue", sid)
             self.emit(4, f"st.pend = ({w.site}, (pl,))", sid)
         if windows:
@@ -1945,11 +1926,6 @@ def compile_program(prog: Program) -> Compiled:
         site.labels = ns[site.labels]
         if site.prompt is not None:
             site.prompt = ns[site.prompt]
-    for w in comp.windows:
-        w.when = ns[w.when] if w.when else None
-        w.responders = ns[w.responders] if w.responders else None
-        w.ask_all = ns[w.ask_all] if w.ask_all else None
-        w.frame_sizes = [sizes[f] for f in w.procs]
     for e in comp.effects:
         e.frame_size = sizes[e.proc]
     return comp

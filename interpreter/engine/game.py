@@ -93,7 +93,6 @@ class Game:
         self.frame_sizes = comp.frame_sizes
         self.sites = comp.sites
         self.card_args = [[info.card_args for info in site.options] for site in comp.sites]
-        self.windows = comp.windows
         self.effects = comp.effects
         self.spans = comp.spans
         self.enum_members = {name: e.members for name, e in prog.enums.items()}
