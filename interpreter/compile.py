@@ -145,6 +145,7 @@ class Compiler:
                 self.proc_names.append(f"{proc.kind} {proc.name}")
         self.frame_ids[prog.setup.index] = self._setup_fid = self.frame_ids.get(prog.setup.index, 0)
         self.check_reads = _check_reads(prog)
+        self.text_fns: list[str] = []          # formatters of logged messages (ExprGen.text_later)
 
     # -------------------------------------------------------------- helpers
     def is_frame(self, proc: Proc) -> bool:
@@ -227,6 +228,10 @@ class Compiler:
             for proc in w.procs:
                 self.gen_frame_proc(proc, self.frame_ids[proc.index])
         self.gen_stack_proc(windows, effects)
+        for k, body in enumerate(self.text_fns):
+            self.emit(0, f"def T{k}(st, a):")
+            self.emit(1, f"return {body}")
+        self.emit(0, f"TEXTS = ({''.join(f'T{k}, ' for k in range(len(self.text_fns)))})")
         lines: list[str] = []
         line_spans: list[int] = []
         pad = re.compile(r"@PAD(\d+):(\d+)@")
@@ -1272,10 +1277,10 @@ class ExprGen:
         return f"max({src}, key=lambda {v}: {self.gen(e.key)}, default=None)"
 
     def fmt(self, e: A.Expr) -> str:
-        """Code showing a value in a text as _fmt does; the common types by a table lookup (logs are
-        built on every trick of every random playout)."""
-        code = self.gen(e)
-        tc = type_code(e.ty or T.ANY)
+        """Code showing a value in a text as _fmt does; the common types by a table lookup."""
+        return self.fmt_value(self.gen(e), type_code(e.ty or T.ANY))
+
+    def fmt_value(self, code: str, tc: str) -> str:
         if tc == "int":
             return f"str({code})"
         elem = tc[5:] if tc.startswith("list:") else tc
@@ -1305,6 +1310,30 @@ class ExprGen:
         if len(halves) == 1:
             return f"(({halves[0]}),) * 2"
         return f"(({halves[0]}), ({halves[1]}))"
+
+    def text_later(self, t: A.Text) -> str:
+        """A logged message → ``(formatter, (values…))``: the values it shows are taken now, the words
+        are made when the log is read (by the formatter, game.texts[k]); a zone is named now, since
+        a sequence's zones are named by their places."""
+        args: list[str] = []
+        halves = []
+        for parts in t.parts:
+            segs = []
+            for p in parts:
+                if isinstance(p, str):
+                    segs.append(repr(p))
+                    continue
+                code, tc = self.gen(p), type_code(p.ty or T.ANY)
+                if "zone" in tc:
+                    code, tc = self.fmt_value(code, tc), "text"
+                if code not in args:
+                    args.append(code)
+                segs.append(self.fmt_value(f"a[{args.index(code)}]", tc))
+            halves.append(" + ".join(segs) if segs else "''")
+        body = f"(({halves[0]}),) * 2" if len(halves) == 1 else f"(({halves[0]}), ({halves[1]}))"
+        k = len(self.cg.text_fns)
+        self.cg.text_fns.append(body)
+        return f"({k}, ({''.join(a + ', ' for a in args)}))"
 
 
 # ------------------------------------------------------------------ statements
@@ -1524,9 +1553,9 @@ class BodyGen:
         elif isinstance(s, A.End):
             self.line(ind, f"_end(st, {s.draw}, {sp})", sp)
         elif isinstance(s, A.Log):
-            self.line(ind, f"st.ev.append(({_ev('LOG')}, {sp}, {eg.text(s.text)}))", sp)
+            self.line(ind, f"st.ev.append(({_ev('LOG')}, {sp}, {eg.text_later(s.text)}))", sp)
         elif isinstance(s, A.Tell):
-            self.line(ind, f"st.ev.append(({_ev('TELL')}, {sp}, {eg.gen(s.player)}, {eg.text(s.text)}))", sp)
+            self.line(ind, f"st.ev.append(({_ev('TELL')}, {sp}, {eg.gen(s.player)}, {eg.text_later(s.text)}))", sp)
         elif isinstance(s, A.Reverse):
             self.line(ind, f"G[1] = -G[1]; st.ev.append(({_ev('REVERSE')}, {sp}, G[1]))", sp)
             self.check_after(ind, sp, var=self.cg.p.vars[1])

@@ -30,4 +30,4 @@ def test_next_inside_comprehension_iterables():
     g = {v.name: st.g[v.slot] for v in game.prog.vars}
     assert g["around"] == (2, 3, 0, 1)
     assert g["first"] == 2
-    assert any(e[0] == 13 and e[2][0] == "P2 P3 P0 P1 P2 P2" for e in st.ev)
+    assert any(e[0] == 13 and game.message(st, e[2]) == "P2 P3 P0 P1 P2 P2" for e in st.ev)

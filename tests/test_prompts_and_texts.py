@@ -73,3 +73,33 @@ def test_play_prints_a_bots_simultaneous_choice_as_chosen_only():
     text = out.getvalue()
     assert "P0 (random): has chosen" in text
     assert "P0 (random): give" not in text
+
+
+def test_logged_messages_are_worded_when_read():
+    """A log event keeps the values it shows (cards, players, a changing list) and its formatter;
+    the words are made when the log is read, the same as when it happened. Events of states saved
+    before that keep their (english, japanese) words and still read."""
+    from interpreter.engine import runtime as R
+    from interpreter.engine.observe import render_event
+
+    game = load_text("""
+ruleset logged
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+var seen: list of card = []
+setup {
+    seen = [top(deck)]
+    log "{players[1]} sees {seen} | {players[1]} は {seen} を見る"
+    seen += [bottom(deck)]
+}
+phase play { end game }
+""")
+    st = game.new_state(2)
+    (ev,) = [e for e in st.ev if e[0] == R.EV_LOG]
+    assert isinstance(ev[2][0], int)                       # a formatter and the values of then
+    first = game.card_names[st.g[next(v.slot for v in game.prog.vars if v.name == "seen")][0]]
+    assert render_event(st, ev, None)["text"] == f"P1 sees {first}"
+    assert render_event(st, ev, None, lang=1)["text"] == f"P1 は {first} を見る"
+    old = (R.EV_LOG, ev[1], ("words of then", "当時の言葉"))
+    assert render_event(st, old, None, lang=1)["text"] == "当時の言葉"

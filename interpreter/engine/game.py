@@ -97,6 +97,7 @@ class Game:
         self.spans = comp.spans
         self.enum_members = {name: e.members for name, e in prog.enums.items()}
         self.show_fn = comp.namespace.get("SHOW")
+        self.texts = comp.namespace["TEXTS"]      # formatters of logged messages
         ev = prog.evaluate
         self.eval_fn = comp.namespace.get("EVAL")
         self.eval_range = (ev.lo, ev.hi) if ev is not None else (0, 1)
@@ -154,6 +155,13 @@ class Game:
         except (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError) as e:
             raise self.runtime_error(_explain(e), self._failing_span()) from None
         return [(min(hi, max(lo, v)) - lo) / (hi - lo) if v is not None else 0.0 for v in vals]
+
+    def message(self, st: State, logged: Any, lang: int = 0) -> str:
+        """A logged message in a language: (formatter, values) as the rules log it, or the
+        (english, japanese) texts of states saved before 2026-11-23."""
+        if isinstance(logged[0], int):
+            logged = self.texts[logged[0]](st, logged[1])
+        return logged[min(lang, len(logged) - 1)]  # type: ignore[no-any-return]
 
     def zone_name(self, st: State, slot: int, pos: int | None = None) -> str:
         """A zone slot's name; a zone of a sequence is named by its place there (now, or ``pos``)."""

@@ -274,11 +274,11 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     elif k == R.EV_END:
         text = "game over" + (" (draw)" if ev[2] else "")
     elif k == R.EV_LOG:
-        text = ev[2][min(lang, len(ev[2]) - 1)]
+        text = game.message(st, ev[2], lang)
     elif k == R.EV_TELL:
         if not everyone and ev[2] != viewer:
             return None
-        text = f"(to {player(ev[2])}) " + ev[3][min(lang, len(ev[3]) - 1)]
+        text = f"(to {player(ev[2])}) " + game.message(st, ev[3], lang)
     elif k == R.EV_REVEAL:
         _, _, c, mask = ev
         if not everyone and mask != R.ALL and (viewer is None or not mask >> viewer & 1):
