@@ -452,7 +452,9 @@ class Compiler:
             self.emit(4, f"st.pend = ({w.site}, (pl,))", sid)
         if windows:
             self.emit(3, "opts.append((-1,))")
-            self.emit(3, "fr[6] = pl; st.opts = opts; fr[1] = 3; return 1")
+            self.emit(3, "fr[6] = pl; st.opts = opts; fr[1] = 3")
+            self.emit(3, "if AUTO is None: return 1")
+            self.emit(3, "_auto(st, AUTO); L = 3; continue")
         # 3: the responder answered; a response runs at once, and only if it waits does control go back
         self.emit(2, "elif L == 3:")
         self.emit(3, "c = st.choice")
@@ -1837,7 +1839,9 @@ class BodyGen:
             who = "_pp"
         self.line(ind, f"if {who} is None: raise _RuleFailure('a decision for nobody: the player is none', {sp})", sp)
         pend = self.cg.const(f"PEND{site}", tuple((site, (p,)) for p in range(self.cg.p.players)))
-        self.line(ind, f"st.pend = {pend}[{who}]; st.opts = _o; fr[1] = {resume}; return 1", sp)
+        self.line(ind, f"st.pend = {pend}[{who}]; st.opts = _o; fr[1] = {resume}", sp)
+        self.line(ind, "if AUTO is None: return 1", sp)
+        self.line(ind, f"_auto(st, AUTO); L = {resume}; continue", sp)
         self.cur = resume
         join = self.dispatch(s.options, infos, "st.choice", sp, None)
         if after_other is not None:
@@ -1943,6 +1947,7 @@ def compile_program(prog: Program) -> Compiled:
 
     ns["_frame"] = _frame
     ns["ZM"] = None   # set by Game: the zone visibility masks
+    ns["AUTO"] = None   # Game.playout: a random generator; decisions are then taken inside the rules
     code = compile(comp.source, f"<fuda:{prog.name}>", "exec")
     exec(code, ns)
     comp.namespace = ns

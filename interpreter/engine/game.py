@@ -20,8 +20,7 @@ from ..errors import Diagnostic, IllegalAction, RuleRuntimeError, Span
 from . import runtime as R
 from .state import State, tuplify
 
-_ONE_CARD = ((1, False),)
-EVAL_AFTER = 20             # rollout decisions before a ruleset's `evaluate` is asked, unless it says     # an option whose only value is one card ("play ♥7")
+EVAL_AFTER = 20             # rollout decisions before a ruleset's `evaluate` is asked, unless it says
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,7 +478,7 @@ class Game:
         card_args = self.card_args[pend[0]][opt[0]] if opt[0] >= 0 else ()
         if not card_args:
             mask = R.ALL
-        elif card_args == _ONE_CARD and st.loc[opt[1]] < self.static_slots:   # the usual case, inline
+        elif card_args == R._ONE_CARD and st.loc[opt[1]] < self.static_slots:   # the usual case, inline
             mask = self.zone_mask[st.loc[opt[1]]] | st.vis[opt[1]] | 1 << player
         else:
             mask = self._cards_mask(st, opt, card_args) | 1 << player
@@ -519,60 +518,51 @@ class Game:
 
     def playout(self, st: State, rnd: Any, max_decisions: int | None = None) -> int:
         """Play uniformly random legal actions until the game ends (or ``max_decisions``);
-        returns the number of decisions taken. The loop bots' rollouts, all-random simulations
-        and `fuda bench` spend their time in: ``apply_raw``'s work for one decider, inlined."""
-        ev = st.ev
-        card_args_of = self.card_args
-        zone_mask, static, procs, limit = self.zone_mask, self.static_slots, self.procs, self.limit
-        loc, vis = st.loc, st.vis
-        frames = st.frames
+        returns the number of decisions taken. What bots' rollouts, all-random simulations and
+        `fuda bench` spend their time in: the rules take each decision themselves where they pose
+        it (``_auto``: the same act events and decision limit as ``apply_raw``), so a game runs
+        without returning to a driver loop; only simultaneous decisions come back here."""
+        if max_decisions is not None:
+            return self._playout_steps(st, rnd, max_decisions)
+        start = st.ndec
+        ns = self.comp.namespace
+        frames, procs = st.frames, self.procs
+        ns["AUTO"] = rnd
+        try:
+            while not st.over:
+                if st.schosen is not None:              # a simultaneous decision: the general path
+                    for p in st.to_move():
+                        os_ = st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
+                        self.apply_raw(st, p, os_[int(rnd() * len(os_))])
+                        if st.over:
+                            break
+                    continue
+                try:                                    # the decision the state was left at
+                    R._auto(st, rnd)
+                    fr = frames[-1]
+                    r = procs[fr[0]](st, fr)
+                except Exception as e:
+                    self.run(st, pending=e)
+                    continue
+                if r != 1:
+                    if r == 0:
+                        frames.pop()
+                    self.run(st)
+        finally:
+            ns["AUTO"] = None
+        return st.ndec - start
+
+    def _playout_steps(self, st: State, rnd: Any, max_decisions: int) -> int:
+        """Random play one decision at a time, stopping after ``max_decisions`` (rollouts cut short
+        for a ruleset's evaluation)."""
         n = 0
-        stop = max_decisions if max_decisions is not None else 1 << 62
-        while not st.over and n < stop:
-            if st.schosen is not None:              # a simultaneous decision: the general path
-                for p in st.to_move():
-                    os_ = st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
-                    self.apply_raw(st, p, os_[int(rnd() * len(os_))])
-                    n += 1
-                    if st.over:
-                        break
-                continue
-            pend = st.pend
-            opts = st.opts
-            opt = opts[int(rnd() * len(opts))]  # type: ignore[index,arg-type]
-            player = pend[1][0]  # type: ignore[index]
-            ca = card_args_of[pend[0]][opt[0]] if opt[0] >= 0 else ()  # type: ignore[index]
-            if not ca:
-                mask = R.ALL
-            elif ca == _ONE_CARD and loc[opt[1]] < static:
-                mask = zone_mask[loc[opt[1]]] | vis[opt[1]] | 1 << player
-            else:
-                mask = self._cards_mask(st, opt, ca) | 1 << player
-            ev.append((0, -1, player, pend[0], opt, mask))  # type: ignore[index]
-            st.ndec += 1
-            n += 1
-            st.choice = opt
-            st.opts = None
-            st.pend = None
-            if st.ndec >= limit:
-                st.capped = True
-                frames.clear()
-                ev.append((R.EV_CAP, -1, st.ndec))
-                try:
-                    R._end(st, True, -1)
-                except R.GameOver:
-                    st.pend = None
-                break
-            fr = frames[-1]
-            try:
-                r = procs[fr[0]](st, fr)
-            except Exception as e:
-                self.run(st, pending=e)
-                continue
-            if r != 1:
-                if r == 0:
-                    frames.pop()
-                self.run(st)
+        while not st.over and n < max_decisions:
+            for p in st.to_move():
+                os_ = st.opts if st.schosen is None else st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
+                self.apply_raw(st, p, os_[int(rnd() * len(os_))])  # type: ignore[index,arg-type]
+                n += 1
+                if st.over:
+                    break
         return n
 
     # -------------------------------------------------------------- results

@@ -489,6 +489,38 @@ def _over(st: State) -> None:
     raise GameOver()
 
 
+# ------------------------------------------------------------------ random play
+_ONE_CARD = ((1, False),)      # an option whose only value is one card ("play ♥7")
+
+
+def _auto(st: State, rnd: Any) -> None:
+    """Take the pending decision at random, where the rules pose it (Game.playout): the same act
+    event, count and decision limit as Game.apply_raw, without returning to a driver loop."""
+    game = st.game
+    pend = st.pend
+    opts = st.opts
+    assert pend is not None and opts is not None
+    opt = opts[int(rnd() * len(opts))]
+    player = pend[1][0]
+    ca = game.card_args[pend[0]][opt[0]] if opt[0] >= 0 else ()
+    if not ca:
+        mask = ALL
+    elif ca == _ONE_CARD and st.loc[opt[1]] < game.static_slots:
+        mask = game.zone_mask[st.loc[opt[1]]] | st.vis[opt[1]] | 1 << player
+    else:
+        mask = game._cards_mask(st, opt, ca) | 1 << player
+    st.ev.append((EV_ACT, -1, player, pend[0], opt, mask))
+    st.ndec += 1
+    st.choice = opt
+    st.opts = None
+    st.pend = None
+    if st.ndec >= game.limit:
+        st.capped = True
+        st.frames.clear()
+        st.ev.append((EV_CAP, -1, st.ndec))
+        _end(st, True, -1)
+
+
 # ------------------------------------------------------------------ the effect stack
 def _push(st: State, effect: int, controller: int | None, source: int | None, params: tuple[Any, ...],
           sp: int) -> int:
