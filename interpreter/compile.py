@@ -562,9 +562,15 @@ class Compiler:
                 plain.cache = {c: n for c, n in hoist.cache.items() if f"{n} = {c}" in hoist.lines}
                 slow = ExprGen(self, m, mode, plain).gen(o.where) if o.where is not None else None
                 self.emit(1, "if " + " and ".join(f"{g} is not None" for g in hoist.guards) + ":", osid)
-                for h in hoist.guarded_lines:
-                    self.emit(2, h, osid)
-                self.option_loops(2, where, o, proc, sources, tup, osid)
+                lookup = self.card_table(where, names, hoist) if len(names) == 1 and btypes[0].kind == "card" \
+                    and len(hoist.guards) == 1 else None
+                if lookup is not None:      # a condition on the card and the hoisted card alone: looked up
+                    self.emit(2, f"_t = {lookup}[{hoist.guards[0]}]", osid)
+                    self.option_loops(2, f"_t[{names[0]}]", o, proc, sources, tup, osid)
+                else:
+                    for h in hoist.guarded_lines:
+                        self.emit(2, h, osid)
+                    self.option_loops(2, where, o, proc, sources, tup, osid)
                 self.emit(1, "else:", osid)
                 self.option_loops(2, slow, o, proc, sources, tup, osid)
             else:
@@ -587,6 +593,29 @@ class Compiler:
         self.emit(1, "return None", sid)
         self.sites[site].enum = f"E{site}"
         self.sites[site].labels = f"LB{site}"
+
+    def card_table(self, cond: str | None, names: list[str], hoist: Hoister) -> str | None:
+        """If an option's condition reads nothing but its card, one hoisted card (the top of a pile,
+        say) and card attributes, it is worked out now for every pair: a table [hoisted][card] of
+        booleans (decks are small), and the option list only looks it up."""
+        ncards = len(self.p.cards.names)
+        if cond is None or ncards > 300:
+            return None
+        (guard,) = hoist.guards
+        attrs = dict(line.split(" = ", 1) for line in hoist.guarded_lines)      # hK = A_x[h0]
+        allowed = {names[0], guard, *attrs, "and", "or", "not", "in", "is", "None", "True", "False", "if", "else"}
+        used = set(re.findall(r"[A-Za-z_]\w*", cond))
+        if any(u not in allowed and not (u.startswith("A_") and u in self.consts) for u in used):
+            return None
+        tables = {u: self.consts[u] for u in used if u.startswith("A_")}
+        code = compile(cond, "<option condition>", "eval")
+        rows = []
+        for h in range(ncards):
+            env: dict[str, Any] = {**tables, guard: h}
+            env.update({k: eval(v, {"__builtins__": {}}, env) for k, v in attrs.items()})
+            rows.append(tuple(bool(eval(code, {"__builtins__": {}}, {**env, names[0]: c})) for c in range(ncards)))
+        name = f"CT{len(self.consts)}"
+        return self.const(name, tuple(rows))
 
     def option_loops(self, base: int, cond: str | None, o: A.Option, proc: Proc, sources: list[str], tup: str,
                      osid: int) -> None:

@@ -1,0 +1,48 @@
+"""Option conditions worked out at compile time: a `where` that reads only the option's card, one
+hoisted card (a pile's top) and card attributes becomes a [top][card] table lookup; anything that
+reads the state beyond that is not tabulated. Both list the same legal actions."""
+
+from __future__ import annotations
+
+from interpreter.api import load_text
+
+RULES = """
+ruleset tables
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone pile: pile public
+zone hand: hand per player owner
+var lenient: bool = false
+fn fits(c: card, t: card) -> bool = c.suit == t.suit or c.rank == t.rank
+setup {
+    deal 5 from deck to hand
+    move top(deck) to pile
+}
+phase play {
+    while true {
+        choose current {
+            play c in hand[current] where fits(c, top(pile)) "play {c}" { move c to pile }
+            slip c in hand[current] where lenient or fits(c, top(pile)) "slip {c}" { move c to pile }
+            draw "draw" { move top(deck) to hand[current] }
+        }
+        current = next(current)
+    }
+}
+"""
+
+
+def test_a_card_condition_is_a_table_and_lists_the_same_actions():
+    game = load_text(RULES)
+    src = game.comp.source
+    assert src.count("_t = CT") == 1                     # `play` is looked up; `slip` reads a variable
+    st = game.new_state(4)
+    played = 0
+    for _ in range(12):
+        p = st.to_move()[0]
+        legal = [a.id for a in st.legal_actions(p)]
+        plays = sorted(x[5:] for x in legal if x.startswith("play "))
+        assert plays == sorted(x[5:] for x in legal if x.startswith("slip "))   # by table and by code
+        played += bool(plays)
+        st.apply(p, "play " + plays[0] if plays else "draw")
+    assert played >= 3
