@@ -91,7 +91,10 @@ class Game:
         self.procs = comp.procs
         self.frame_sizes = comp.frame_sizes
         self.sites = comp.sites
-        self.card_args = [[info.card_args for info in site.options] for site in comp.sites]
+        # per site and option: where the option's cards are; one extra () for a window's pass (-1),
+        # and every one-card option sharing R._ONE_CARD (compared by identity on the hot path)
+        self.card_args = [[R._ONE_CARD if info.card_args == R._ONE_CARD else info.card_args
+                           for info in site.options] + [()] for site in comp.sites]
         self.effects = comp.effects
         self.spans = comp.spans
         self.enum_members = {name: e.members for name, e in prog.enums.items()}

@@ -499,17 +499,16 @@ def _auto(st: State, rnd: Any) -> None:
     game = st.game
     pend = st.pend
     opts = st.opts
-    assert pend is not None and opts is not None
-    opt = opts[int(rnd() * len(opts))]
-    player = pend[1][0]
-    ca = game.card_args[pend[0]][opt[0]] if opt[0] >= 0 else ()
+    opt = opts[int(rnd() * len(opts))]  # type: ignore[index,arg-type]
+    player = pend[1][0]  # type: ignore[index]
+    ca = game.card_args[pend[0]][opt[0]]  # type: ignore[index]
     if not ca:
         mask = ALL
-    elif ca == _ONE_CARD and st.loc[opt[1]] < game.static_slots:
-        mask = game.zone_mask[st.loc[opt[1]]] | st.vis[opt[1]] | 1 << player
+    elif ca is _ONE_CARD and (z := st.loc[opt[1]]) < game.static_slots:
+        mask = game.zone_mask[z] | st.vis[opt[1]] | 1 << player
     else:
         mask = game._cards_mask(st, opt, ca) | 1 << player
-    st.ev.append((EV_ACT, -1, player, pend[0], opt, mask))
+    st.ev.append((EV_ACT, -1, player, pend[0], opt, mask))  # type: ignore[index]
     st.ndec += 1
     st.choice = opt
     st.opts = None
