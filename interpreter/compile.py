@@ -37,6 +37,7 @@ from .check import (
     ZoneSym,
     const_value,
 )
+from .engine.runtime import _ONE_CARD, EV_ACT
 from .errors import Span
 
 FIELD_INDEX = {"kind": 0, "controller": 1, "source": 2, "times": 3, "negated": 4}
@@ -646,7 +647,9 @@ class Compiler:
         self.emit(1, "L = fr[1]", sid)
         self.emit(1, "while True:", sid)
         resumes = sorted({int(m) for b in blocks for _, t, _ in b.lines for m in re.findall(r"fr\[1\] = (\d+)", t)})
-        order = resumes + [i for i in range(len(blocks)) if i not in resumes]
+        # blocks reached by jumps first: in a playout decisions are taken inline and resume labels
+        # are entered once per call; a driver (apply) enters one resume label per decision either way
+        order = [i for i in range(len(blocks)) if i not in resumes] + resumes
         for n, i in enumerate(order):
             b = blocks[i]
             self.emit(2, f"{'if' if n == 0 else 'elif'} L == {i}:", sid)
@@ -1868,9 +1871,10 @@ class BodyGen:
             who = "_pp"
         self.line(ind, f"if {who} is None: raise _RuleFailure('a decision for nobody: the player is none', {sp})", sp)
         pend = self.cg.const(f"PEND{site}", tuple((site, (p,)) for p in range(self.cg.p.players)))
-        self.line(ind, f"st.pend = {pend}[{who}]; st.opts = _o; fr[1] = {resume}", sp)
-        self.line(ind, "if AUTO is None: return 1", sp)
-        self.line(ind, f"_auto(st, AUTO); L = {resume}; continue", sp)
+        self.line(ind, "if AUTO is None:", sp)
+        self.line(ind + 1, f"st.pend = {pend}[{who}]; st.opts = _o; fr[1] = {resume}; return 1", sp)
+        self.auto_choice(ind, site, who, infos, sp)
+        self.line(ind, f"L = {resume}; continue", sp)
         self.cur = resume
         join = self.dispatch(s.options, infos, "st.choice", sp, None)
         if after_other is not None:
@@ -1878,6 +1882,22 @@ class BodyGen:
             self.cur = after_other
             self.jump(0, join, sp)
         self.cur = join
+
+    def auto_choice(self, ind: int, site: int, who: str, infos: list[OptInfo], sp: int) -> None:
+        """In a random playout (Game.playout sets AUTO) the decision is taken here, as runtime
+        ``_auto`` would take it, with the act event's visibility mask worked out per option kind."""
+        masks = []
+        for k, info in enumerate(infos):
+            if info.card_args == _ONE_CARD:   # the usual case: one card from a fixed zone
+                masks.append((k, f"(ZM[_z] | st.vis[_c[1]] | (1 << {who}) if (_z := LOC[_c[1]]) < NSTATIC "
+                                 f"else _amask(st, {site}, _c, {who}))"))
+            elif info.card_args:
+                masks.append((k, f"_amask(st, {site}, _c, {who})"))
+        mask = "".join(f"{e} if _c[0] == {k} else " for k, e in masks) + "ALL"
+        self.line(ind, "st.choice = _c = _o[int(AUTO() * len(_o))]", sp)
+        self.line(ind, f"st.ev.append(({EV_ACT}, -1, {who}, {site}, _c, {mask}))", sp)
+        self.line(ind, "st.ndec += 1", sp)
+        self.line(ind, f"if st.ndec >= {self.cg.p.limit}: _capped(st)", sp)
 
     def decision_fns(self, site: int, options: list[A.Option], args: str, m: dict[int, str],
                      infos: list[OptInfo], prompt: A.Text | None) -> None:
@@ -1976,6 +1996,7 @@ def compile_program(prog: Program) -> Compiled:
 
     ns["_frame"] = _frame
     ns["ZM"] = None   # set by Game: the zone visibility masks
+    ns["NSTATIC"] = None   # set by Game: how many zones are fixed (ZM covers them)
     ns["AUTO"] = None   # Game.playout: a random generator; decisions are then taken inside the rules
     code = compile(comp.source, f"<fuda:{prog.name}>", "exec")
     exec(code, ns)

@@ -86,6 +86,7 @@ class Game:
         self.zone_mask = [self.mask_for(self.zone_decl[slot], self.zone_owner[slot])
                           for slot in range(self.static_slots)]
         comp.namespace["ZM"] = self.zone_mask
+        comp.namespace["NSTATIC"] = self.static_slots
         self.effect_fields = [e.fields for e in comp.effects]
         self.n_item_fields = len(prog.item_fields)
         self.procs = comp.procs

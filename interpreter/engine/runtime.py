@@ -514,10 +514,21 @@ def _auto(st: State, rnd: Any) -> None:
     st.opts = None
     st.pend = None
     if st.ndec >= game.limit:
-        st.capped = True
-        st.frames.clear()
-        st.ev.append((EV_CAP, -1, st.ndec))
-        _end(st, True, -1)
+        _capped(st)
+
+
+def _capped(st: State) -> None:
+    """The decision limit is reached: the game ends drawn for those still playing."""
+    st.capped = True
+    st.frames.clear()
+    st.ev.append((EV_CAP, -1, st.ndec))
+    _end(st, True, -1)
+
+
+def _amask(st: State, site: int, opt: tuple[Any, ...], player: int) -> int:
+    """Who sees the cards an option names (the general case of ``_auto``'s mask)."""
+    game = st.game
+    return game._cards_mask(st, opt, game.card_args[site][opt[0]]) | 1 << player  # type: ignore[no-any-return]
 
 
 # ------------------------------------------------------------------ the effect stack
