@@ -450,12 +450,13 @@ class Compiler:
             eg = ExprGen(self, {id(sym.scope_proc.locals[0]): "it"}, "plain")
             ask = f" and not {eg.gen(d.ask_all)}" if d.ask_all is not None else ""
             self.emit(4, f"if not opts{ask}: continue", sid)
-            self.emit(4, f"st.pend = ({w.site}, (pl,))", sid)
+            self.emit(4, "opts.append((-1,)); fr[6] = pl", sid)
+            self.emit(4, "if AUTO is None:", sid)
+            self.emit(5, f"st.pend = ({w.site}, (pl,)); st.opts = opts; fr[1] = 3; return 1", sid)
+            for text in auto_choice(w.site, "pl", "opts", self.sites[w.site].options, self.p.limit):
+                self.emit(4, text, sid)
         if windows:
-            self.emit(3, "opts.append((-1,))")
-            self.emit(3, "fr[6] = pl; st.opts = opts; fr[1] = 3")
-            self.emit(3, "if AUTO is None: return 1")
-            self.emit(3, "_auto(st, AUTO); L = 3; continue")
+            self.emit(3, "L = 3; continue")
         # 3: the responder answered; a response runs at once, and only if it waits does control go back
         self.emit(2, "elif L == 3:")
         self.emit(3, "c = st.choice")
@@ -668,6 +669,24 @@ class Compiler:
 
 
 _JUMP = re.compile(r"(L = |fr\[1\] = )(\d+)")
+
+
+def auto_choice(site: int, who: str, opts: str, infos: list[OptInfo], limit: int) -> list[str]:
+    """Lines that take a decision where the rules pose it when a random playout runs (Game.playout
+    sets AUTO), as runtime ``_auto`` would: the pick, the act event with its visibility mask worked
+    out per option kind, the decision limit. The choice is left in ``_c`` and ``st.choice``."""
+    masks = []
+    for k, info in enumerate(infos):
+        if info.card_args == _ONE_CARD:   # the usual case: one card from a fixed zone
+            masks.append((k, f"(ZM[_z] | st.vis[_c[1]] | (1 << {who}) if (_z := LOC[_c[1]]) < NSTATIC "
+                             f"else _amask(st, {site}, _c, {who}))"))
+        elif info.card_args:
+            masks.append((k, f"_amask(st, {site}, _c, {who})"))
+    mask = "".join(f"{e} if _c[0] == {k} else " for k, e in masks) + "ALL"
+    return [f"st.choice = _c = {opts}[int(AUTO() * len({opts}))]",
+            f"st.ev.append(({EV_ACT}, -1, {who}, {site}, _c, {mask}))",
+            "st.ndec += 1",
+            f"if st.ndec >= {limit}: _capped(st)"]
 
 
 def _thread_jumps(blocks: list[_Block]) -> list[_Block]:
@@ -1873,7 +1892,8 @@ class BodyGen:
         pend = self.cg.const(f"PEND{site}", tuple((site, (p,)) for p in range(self.cg.p.players)))
         self.line(ind, "if AUTO is None:", sp)
         self.line(ind + 1, f"st.pend = {pend}[{who}]; st.opts = _o; fr[1] = {resume}; return 1", sp)
-        self.auto_choice(ind, site, who, infos, sp)
+        for text in auto_choice(site, who, "_o", infos, self.cg.p.limit):
+            self.line(ind, text, sp)
         self.line(ind, f"L = {resume}; continue", sp)
         self.cur = resume
         join = self.dispatch(s.options, infos, "st.choice", sp, None)
@@ -1882,22 +1902,6 @@ class BodyGen:
             self.cur = after_other
             self.jump(0, join, sp)
         self.cur = join
-
-    def auto_choice(self, ind: int, site: int, who: str, infos: list[OptInfo], sp: int) -> None:
-        """In a random playout (Game.playout sets AUTO) the decision is taken here, as runtime
-        ``_auto`` would take it, with the act event's visibility mask worked out per option kind."""
-        masks = []
-        for k, info in enumerate(infos):
-            if info.card_args == _ONE_CARD:   # the usual case: one card from a fixed zone
-                masks.append((k, f"(ZM[_z] | st.vis[_c[1]] | (1 << {who}) if (_z := LOC[_c[1]]) < NSTATIC "
-                                 f"else _amask(st, {site}, _c, {who}))"))
-            elif info.card_args:
-                masks.append((k, f"_amask(st, {site}, _c, {who})"))
-        mask = "".join(f"{e} if _c[0] == {k} else " for k, e in masks) + "ALL"
-        self.line(ind, "st.choice = _c = _o[int(AUTO() * len(_o))]", sp)
-        self.line(ind, f"st.ev.append(({EV_ACT}, -1, {who}, {site}, _c, {mask}))", sp)
-        self.line(ind, "st.ndec += 1", sp)
-        self.line(ind, f"if st.ndec >= {self.cg.p.limit}: _capped(st)", sp)
 
     def decision_fns(self, site: int, options: list[A.Option], args: str, m: dict[int, str],
                      infos: list[OptInfo], prompt: A.Text | None) -> None:
