@@ -233,6 +233,7 @@ class Compiler:
             self.emit(0, f"def T{k}(st, a):")
             self.emit(1, f"return {body}")
         self.emit(0, f"TEXTS = ({''.join(f'T{k}, ' for k in range(len(self.text_fns)))})")
+        _prune_prologues(self.out)
         lines: list[str] = []
         line_spans: list[int] = []
         pad = re.compile(r"@PAD(\d+):(\d+)@")
@@ -642,6 +643,10 @@ class Compiler:
         blocks = _thread_jumps(bg.blocks)
         _duplicate_tails(blocks)
         blocks = _thread_jumps(blocks)
+        for b in blocks:        # a decision taken inline already holds its choice in _c
+            b.lines = [(ind, "_k = _c[0]", sp) if t == "_c = st.choice; _k = _c[0]" and k and
+                       b.lines[k - 1][1].startswith("if st.ndec >= ") and b.lines[k - 1][0] == ind else (ind, t, sp)
+                       for k, (ind, t, sp) in enumerate(b.lines)]
         sid = self.span(proc.span)
         self.emit(0, f"def P{fid}(st, fr):", sid)
         self.emit(1, _prologue(t for b in blocks for _, t, _ in b.lines), sid)
@@ -758,6 +763,26 @@ def _duplicate_tails(blocks: list[_Block], limit: int = 12, passes: int = 3) -> 
 
 def _jumps_to(b: _Block, target: int) -> bool:
     return any(re.search(rf"\bL = {target}; continue", t) for _, t, _ in b.lines)
+
+
+_ALIASES = "Z = st.z; G = st.g; LOC = st.loc"
+
+
+def _prune_prologues(out: list[tuple[int, str, int]]) -> None:
+    """A function that begins with the three state aliases keeps only those its body uses
+    (the line stays, so line numbers still map to rule spans)."""
+    for i, (ind, text, sp) in enumerate(out):
+        if ind != 1 or not text.startswith(_ALIASES) or i == 0 or out[i - 1][0] != 0:
+            continue
+        body = []
+        for ind2, t2, _ in out[i + 1:]:
+            if ind2 == 0:
+                break
+            body.append(t2)
+        rest = text[len(_ALIASES):]
+        used = "\n".join(body) + rest
+        kept = [f"{n} = st.{a}" for n, a in (("Z", "z"), ("G", "g"), ("LOC", "loc")) if re.search(rf"\b{n}\b", used)]
+        out[i] = (ind, "; ".join(kept) + rest if kept else rest.removeprefix("; ") or "pass", sp)
 
 
 def _prologue(texts: Any) -> str:
