@@ -768,6 +768,19 @@ def _jumps_to(b: _Block, target: int) -> bool:
 _ALIASES = "Z = st.z; G = st.g; LOC = st.loc"
 
 
+_LEN = re.compile(r"\(len\((.*)\)\)")
+_EMPTINESS = {(">", "0"): "not not ", ("!=", "0"): "not not ", (">=", "1"): "not not ", ("==", "0"): "not "}
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 def _prune_prologues(out: list[tuple[int, str, int]]) -> None:
     """A function that begins with the three state aliases keeps only those its body uses
     (the line stays, so line numbers still map to rule spans)."""
@@ -1294,6 +1307,8 @@ class ExprGen:
             return f"({left} {'not in' if neg else 'in'} {self.seq(e.right)})"
         if op == "..":
             return f"tuple(range({left}, {right} + 1))"
+        if (m := _LEN.fullmatch(left)) and _balanced(m.group(1)) and (op, right) in _EMPTINESS:
+            return f"({_EMPTINESS[op, right]}{m.group(1)})"     # size(x) > 0: x's truth, no len() call
         if isinstance(e.left, A.Binary) and e.left.op == op and op in ("+", "-", "*", "and", "or") \
                 and left.startswith("(") and left.endswith(")"):
             left = left[1:-1]       # a + b + c, not ((a + b) + c): Python limits nested brackets
