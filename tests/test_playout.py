@@ -1,0 +1,92 @@
+"""Random playouts take each decision inside the compiled rules (Game.playout: choices, responses
+and their act events made inline). They must play exactly the game a driver loop plays through
+apply_raw with the same random numbers: same events, same final state, for every bundled ruleset."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.api import load, load_text
+from interpreter.resources import bundled_rulesets
+
+
+def drive(game, st, rnd):
+    while not st.over:
+        for p in st.to_move():
+            opts = st.opts if st.schosen is None else st.sopts[st.pend[1].index(p)]
+            game.apply_raw(st, p, opts[int(rnd() * len(opts))])
+            if st.over:
+                break
+
+
+@pytest.mark.parametrize("name", bundled_rulesets())
+def test_playout_plays_the_game_apply_raw_plays(name):
+    game = load(name)
+    for seed in range(4):
+        inline, driven = game.new_state(seed), game.new_state(seed)
+        n = game.playout(inline, random.Random(seed).random)
+        drive(game, driven, random.Random(seed).random)
+        assert inline.ev == driven.ev
+        assert inline.to_json() == driven.to_json()
+        assert n == driven.ndec
+
+
+ENDLESS = """
+ruleset endless
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+limit 40 decisions
+setup { deal 3 from deck to hand }
+phase play {
+    while true {
+        choose current {
+            swap c in hand[current] "swap {c}" { move c to deck  move top(deck) to hand[current] }
+            wait "wait" { }
+        }
+        current = next(current)
+    }
+}
+"""
+
+
+def test_playout_stops_at_the_decision_limit_like_apply_raw():
+    game = load_text(ENDLESS)
+    inline, driven = game.new_state(1), game.new_state(1)
+    game.playout(inline, random.Random(1).random)
+    drive(game, driven, random.Random(1).random)
+    assert inline.capped and inline.ndec == 40
+    assert inline.ev == driven.ev
+
+
+SIZES = """
+ruleset sizes
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+var seen: list of bool = []
+setup { deal 2 from deck to hand }
+phase play {
+    while size(hand[current]) > 0 {
+        seen = seen + [size(hand[current]) == 0, size(deck) != 0, size(hand[next(current)]) >= 1]
+        choose current { drop c in hand[current] "drop {c}" { move c to deck } }
+        current = next(current)
+    }
+    end game
+}
+"""
+
+
+def test_size_tests_become_truth_tests_with_the_same_values():
+    game = load_text(SIZES)
+    body = game.comp.source[game.comp.source.index("def P"):]
+    assert "len(" not in body.split("def E")[0]
+    st = game.new_state(0)
+    game.playout(st, random.Random(0).random)
+    seen = next(st.g[v.slot] for v in game.prog.vars if v.name == "seen")
+    # the first turn: an own hand of 2 (not empty), a deck left, the other hand not empty
+    assert st.over and seen[:3] == (False, True, True)
