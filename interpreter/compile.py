@@ -1307,6 +1307,10 @@ class ExprGen:
             return f"({left} {'not in' if neg else 'in'} {self.seq(e.right)})"
         if op == "..":
             return f"tuple(range({left}, {right} + 1))"
+        if op in ("and", "or") and left in ("True", "False"):     # an option folded to a constant
+            return right if (left == "True") == (op == "and") else left
+        if (op, right) in (("and", "True"), ("or", "False")) and lt is not None and lt.kind == "bool":
+            return left
         if (m := _LEN.fullmatch(left)) and _balanced(m.group(1)) and (op, right) in _EMPTINESS:
             return f"({_EMPTINESS[op, right]}{m.group(1)})"     # size(x) > 0: x's truth, no len() call
         if isinstance(e.left, A.Binary) and e.left.op == op and op in ("+", "-", "*", "and", "or") \
