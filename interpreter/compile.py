@@ -678,7 +678,7 @@ _JUMP = re.compile(r"(L = |fr\[1\] = )(\d+)")
 
 def auto_choice(site: int, who: str, opts: str, infos: list[OptInfo], limit: int) -> list[str]:
     """Lines that take a decision where the rules pose it when a random playout runs (Game.playout
-    sets AUTO), as runtime ``_auto`` would: the pick, the act event with its visibility mask worked
+    sets AUTO), as ``Game.apply_raw`` would: the pick, the act event with its visibility mask worked
     out per option kind, the decision limit. The choice is left in ``_c`` and ``st.choice``."""
     masks = []
     for k, info in enumerate(infos):

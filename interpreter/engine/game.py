@@ -501,11 +501,8 @@ class Game:
             st.opts = None
         st.pend = None
         if st.ndec >= self.limit:
-            st.capped = True
-            st.frames.clear()
-            st.ev.append((R.EV_CAP, -1, st.ndec))
             try:
-                R._end(st, True, -1)
+                R._capped(st)
             except R.GameOver:
                 st.pend = None
             return
@@ -523,35 +520,21 @@ class Game:
     def playout(self, st: State, rnd: Any, max_decisions: int | None = None) -> int:
         """Play uniformly random legal actions until the game ends (or ``max_decisions``);
         returns the number of decisions taken. What bots' rollouts, all-random simulations and
-        `fuda bench` spend their time in: the rules take each decision themselves where they pose
-        it (``_auto``: the same act events and decision limit as ``apply_raw``), so a game runs
-        without returning to a driver loop; only simultaneous decisions come back here."""
+        `fuda bench` spend their time in: while it runs the rules take each decision themselves
+        where they pose it (the same act events and decision limit as ``apply_raw``), so a game
+        runs without returning here; only simultaneous decisions come back."""
         if max_decisions is not None:
             return self._playout_steps(st, rnd, max_decisions)
         start = st.ndec
         ns = self.comp.namespace
-        frames, procs = st.frames, self.procs
         ns["AUTO"] = rnd
         try:
             while not st.over:
-                if st.schosen is not None:              # a simultaneous decision: the general path
-                    for p in st.to_move():
-                        os_ = st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
-                        self.apply_raw(st, p, os_[int(rnd() * len(os_))])
-                        if st.over:
-                            break
-                    continue
-                try:                                    # the decision the state was left at
-                    R._auto(st, rnd)
-                    fr = frames[-1]
-                    r = procs[fr[0]](st, fr)
-                except Exception as e:
-                    self.run(st, pending=e)
-                    continue
-                if r != 1:
-                    if r == 0:
-                        frames.pop()
-                    self.run(st)
+                for p in st.to_move():
+                    opts = st.opts if st.schosen is None else st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
+                    self.apply_raw(st, p, opts[int(rnd() * len(opts))])  # type: ignore[index,arg-type]
+                    if st.over:
+                        break
         finally:
             ns["AUTO"] = None
         return st.ndec - start

@@ -489,32 +489,8 @@ def _over(st: State) -> None:
     raise GameOver()
 
 
-# ------------------------------------------------------------------ random play
+# ------------------------------------------------------------------ decisions taken
 _ONE_CARD = ((1, False),)      # an option whose only value is one card ("play ♥7")
-
-
-def _auto(st: State, rnd: Any) -> None:
-    """Take the pending decision at random, where the rules pose it (Game.playout): the same act
-    event, count and decision limit as Game.apply_raw, without returning to a driver loop."""
-    game = st.game
-    pend = st.pend
-    opts = st.opts
-    opt = opts[int(rnd() * len(opts))]  # type: ignore[index,arg-type]
-    player = pend[1][0]  # type: ignore[index]
-    ca = game.card_args[pend[0]][opt[0]]  # type: ignore[index]
-    if not ca:
-        mask = ALL
-    elif ca is _ONE_CARD and (z := st.loc[opt[1]]) < game.static_slots:
-        mask = game.zone_mask[z] | st.vis[opt[1]] | 1 << player
-    else:
-        mask = game._cards_mask(st, opt, ca) | 1 << player
-    st.ev.append((EV_ACT, -1, player, pend[0], opt, mask))  # type: ignore[index]
-    st.ndec += 1
-    st.choice = opt
-    st.opts = None
-    st.pend = None
-    if st.ndec >= game.limit:
-        _capped(st)
 
 
 def _capped(st: State) -> None:
@@ -526,7 +502,7 @@ def _capped(st: State) -> None:
 
 
 def _amask(st: State, site: int, opt: tuple[Any, ...], player: int) -> int:
-    """Who sees the cards an option names (the general case of ``_auto``'s mask)."""
+    """Who sees the cards an option names (Game.apply_raw's mask, for the compiled rules)."""
     game = st.game
     return game._cards_mask(st, opt, game.card_args[site][opt[0]]) | 1 << player  # type: ignore[no-any-return]
 
