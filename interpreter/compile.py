@@ -255,7 +255,7 @@ class Compiler:
         args = ", ".join(f"l{x.slot}" for x in f.params)
         sid = self.span(f.decl.body.span)
         self.emit(0, f"def F_{_ident(f.name)}(st{', ' if args else ''}{args}):", sid)
-        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        self.emit(1, _ALIASES, sid)
         eg = ExprGen(self, {}, "plain")
         self.emit(1, f"return {eg.gen(f.decl.body)}", sid)
 
@@ -264,7 +264,7 @@ class Compiler:
         args = ", ".join(f"l{x.slot}" for x in o.params)
         sid = self.span(o.decl.span)
         self.emit(0, f"def O_{_ident(o.name)}(st{', ' if args else ''}{args}):", sid)
-        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        self.emit(1, _ALIASES, sid)
         eg = ExprGen(self, {}, "plain")
         n = len(o.decl.tiers)
         for i, t in enumerate(o.decl.tiers):
@@ -278,10 +278,9 @@ class Compiler:
         args = ", ".join(f"l{x.slot}" for x in proc.params)
         sid = self.span(proc.span)
         self.emit(0, f"def {name}(st{', ' if args else ''}{args}):", sid)
-        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        self.emit(1, _ALIASES, sid)        # pruned to what the body reads (_prune_prologues)
         bg = BodyGen(self, proc, "plain")
         bg.stmts(proc.body, 1)
-        self.out[-1] = (1, _prologue(t for _, t, _ in bg.plain_lines), sid)
         bg.flush_plain()
 
     def gen_check(self, c: CheckSym) -> None:
@@ -290,10 +289,10 @@ class Compiler:
         arg = f", l{c.var.slot}" if c.var is not None else ""
         eg = ExprGen(self, {}, "plain")
         self.emit(0, f"def CK_{_ident(c.name)}(st{arg}):", sid)
-        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        self.emit(1, _ALIASES, sid)
         self.emit(1, f"return {eg.gen(c.decl.cond)}", self.span(c.decl.cond.span))
         self.emit(0, f"def CB_{_ident(c.name)}(st{arg}):", sid)
-        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        self.emit(1, _ALIASES, sid)
         bg = BodyGen(self, c.proc, "plain")
         bg.stmts(c.decl.body, 1)
         bg.flush_plain()
@@ -303,7 +302,7 @@ class Compiler:
         _, d = show
         sid = self.span(d.span)
         self.emit(0, "def SHOW(st, l0):", sid)
-        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        self.emit(1, _ALIASES, sid)
         self.emit(1, f"return {ExprGen(self, {}, 'plain').text(d.text)}", sid)
 
     def gen_checks_driver(self) -> None:
@@ -312,7 +311,7 @@ class Compiler:
             self.emit(1, "return")
             return
         self.emit(1, "if st.in_check: return")
-        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc")     # a check's `for p in LIST` may read the state
+        self.emit(1, _ALIASES)     # a check's `for p in LIST` may read the state
         self.gen_checks_fast_pass()
         self.emit(1, "st.in_check = True")
         self.emit(1, "try:")
@@ -433,7 +432,7 @@ class Compiler:
         The windows are unrolled here (their conditions inline), so an item nobody can answer costs a
         few comparisons; a J answered by a J reopens the windows of the item below (label 0)."""
         self.emit(0, "def P0(st, fr):")
-        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc; items = st.items; it = fr[2]")
+        self.emit(1, _ALIASES + "; items = st.items; it = fr[2]")
         self.emit(1, "L = fr[1]")
         self.emit(1, "while True:")
         # 2: next responder of window fr[3] — the hot label first
@@ -532,7 +531,7 @@ class Compiler:
         """The function listing the legal options of a decision, and the one writing their labels."""
         sid = self.sites[site].span
         self.emit(0, f"def E{site}(st, {args}):", sid)
-        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc; out = []", sid)
+        self.emit(1, _ALIASES + "; out = []", sid)
         label_lines: list[tuple[int, str, int]] = []
         for k, (o, proc, m) in enumerate(zip(options, procs, maps, strict=True)):
             osid = self.span(o.span)
@@ -590,7 +589,7 @@ class Compiler:
                 label_lines.append((2, f"return {leg.text(o.label)}", osid))
         self.emit(1, "return out", sid)
         self.emit(0, f"def LB{site}(st, {args}, o):", sid)
-        self.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+        self.emit(1, _ALIASES, sid)
         for line in label_lines:
             self.emit(*line)
         self.emit(1, "return None", sid)
@@ -649,7 +648,7 @@ class Compiler:
                        for k, (ind, t, sp) in enumerate(b.lines)]
         sid = self.span(proc.span)
         self.emit(0, f"def P{fid}(st, fr):", sid)
-        self.emit(1, _prologue(t for b in blocks for _, t, _ in b.lines), sid)
+        self.emit(1, _ALIASES, sid)
         self.emit(1, "L = fr[1]", sid)
         self.emit(1, "while True:", sid)
         resumes = sorted({int(m) for b in blocks for _, t, _ in b.lines for m in re.findall(r"fr\[1\] = (\d+)", t)})
@@ -768,19 +767,6 @@ def _jumps_to(b: _Block, target: int) -> bool:
 _ALIASES = "Z = st.z; G = st.g; LOC = st.loc"
 
 
-_LEN = re.compile(r"\(len\((.*)\)\)")
-_EMPTINESS = {(">", "0"): "not not ", ("!=", "0"): "not not ", (">=", "1"): "not not ", ("==", "0"): "not "}
-
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for ch in text:
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if depth < 0:
-            return False
-    return depth == 0
-
-
 def _prune_prologues(out: list[tuple[int, str, int]]) -> None:
     """A function that begins with the three state aliases keeps only those its body uses
     (the line stays, so line numbers still map to rule spans)."""
@@ -796,13 +782,6 @@ def _prune_prologues(out: list[tuple[int, str, int]]) -> None:
         used = "\n".join(body) + rest
         kept = [f"{n} = st.{a}" for n, a in (("Z", "z"), ("G", "g"), ("LOC", "loc")) if re.search(rf"\b{n}\b", used)]
         out[i] = (ind, "; ".join(kept) + rest if kept else rest.removeprefix("; ") or "pass", sp)
-
-
-def _prologue(texts: Any) -> str:
-    """Local aliases for the state's lists, only those the function uses."""
-    body = "\n".join(texts)
-    parts = [f"{n} = st.{a}" for n, a in (("Z", "z"), ("G", "g"), ("LOC", "loc")) if re.search(rf"\b{n}\[", body)]
-    return "; ".join(parts) if parts else "pass"
 
 
 def _return_in_loop(body: list[A.Stmt], in_loop: bool = False) -> bool:
@@ -1110,6 +1089,19 @@ def _uses(e: Any, counts: dict[int, int]) -> None:
 
 
 _CONSUMES = {"size", "sum", "min", "max", "of_a_kind", "random", "index_of", "sorted", "reversed"}
+
+
+_LEN = re.compile(r"\(len\((.*)\)\)")
+_EMPTINESS = {(">", "0"): "not not ", ("!=", "0"): "not not ", (">=", "1"): "not not ", ("==", "0"): "not "}
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 class ExprGen:
@@ -1957,7 +1949,7 @@ class BodyGen:
         if prompt is not None:
             sid = cg.sites[site].span
             cg.emit(0, f"def PR{site}(st, {args}):", sid)
-            cg.emit(1, "Z = st.z; G = st.g; LOC = st.loc", sid)
+            cg.emit(1, _ALIASES, sid)
             eg = ExprGen(cg, m, "frame")
             cg.emit(1, f"return {eg.text(prompt)}", sid)
             cg.sites[site].prompt = f"PR{site}"
