@@ -37,7 +37,7 @@ from .check import (
     ZoneSym,
     const_value,
 )
-from .engine.runtime import _ONE_CARD, EV_ACT
+from .engine import runtime
 from .errors import Span
 
 FIELD_INDEX = {"kind": 0, "controller": 1, "source": 2, "times": 3, "negated": 4}
@@ -681,14 +681,14 @@ def auto_choice(site: int, who: str, opts: str, infos: list[OptInfo], limit: int
     out per option kind, the decision limit. The choice is left in ``_c`` and ``st.choice``."""
     masks = []
     for k, info in enumerate(infos):
-        if info.card_args == _ONE_CARD:   # the usual case: one card from a fixed zone
+        if info.card_args == runtime._ONE_CARD:   # the usual case: one card from a fixed zone
             masks.append((k, f"(ZM[_z] | st.vis[_c[1]] | (1 << {who}) if (_z := LOC[_c[1]]) < NSTATIC "
                              f"else _amask(st, {site}, _c, {who}))"))
         elif info.card_args:
             masks.append((k, f"_amask(st, {site}, _c, {who})"))
     mask = "".join(f"{e} if _c[0] == {k} else " for k, e in masks) + "ALL"
     return [f"st.choice = _c = {opts}[int(AUTO() * len({opts}))]",
-            f"st.ev.append(({EV_ACT}, -1, {who}, {site}, _c, {mask}))",
+            f"st.ev.append(({_ev('ACT')}, -1, {who}, {site}, _c, {mask}))",
             "st.ndec += 1",
             f"if st.ndec >= {limit}: _capped(st)"]
 
@@ -837,8 +837,6 @@ def _ident(name: str) -> str:
 
 
 def _ev(name: str) -> int:
-    from .engine import runtime
-
     return int(getattr(runtime, f"EV_{name}"))
 
 
@@ -2017,8 +2015,6 @@ class BodyGen:
 
 # ------------------------------------------------------------------ entry point
 def compile_program(prog: Program) -> Compiled:
-    from .engine import runtime
-
     comp = Compiler(prog).run()
     ns: dict[str, Any] = {name: getattr(runtime, name) for name in dir(runtime) if name.startswith("_")
                           and not name.startswith("__")}
