@@ -62,9 +62,13 @@ def _cards(ts: list[T.T]) -> T.T:
     return T.list_of(T.CARD)
 
 
+_SIMPLE = re.compile(r"[\w\s\[\]+*-]*|\([\w\s\[\]+*-]*\)")
+
+
 def _top1(z: str) -> str:
-    """The top card, inline: a zone given as a constant slot is read without a call."""
-    if z.isdigit():
+    """The top card, inline: a zone slot given by a little arithmetic (``9 + p``, no calls) is
+    cheaper to compute twice than a call."""
+    if _SIMPLE.fullmatch(z) and len(z) <= 24:
         return f"(Z[{z}][-1] if Z[{z}] else None)"
     return f"_top(Z[{z}])"
 

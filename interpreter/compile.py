@@ -16,6 +16,7 @@ is reported at the rule, never as a Python traceback.
 from __future__ import annotations
 
 import re
+from ast import literal_eval
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -272,6 +273,24 @@ class Compiler:
             self.emit(1, f"if {eg.gen(t.cond)}:", tsid)
             self.emit(2, f"return ({n - i}, {eg.gen(t.by) if t.by is not None else 0})", tsid)
         self.emit(1, "return (0, 0)", sid)
+        if len(o.params) != 1:
+            return
+        # the best of a sequence in one call: the tiers tested inline, no key function per element
+        v = f"l{o.params[0].slot}"
+        self.emit(0, f"def OB_{_ident(o.name)}(st, seq):", sid)
+        self.emit(1, _ALIASES, sid)
+        self.emit(1, "_b = None; _bt = -1; _bv = None", sid)
+        self.emit(1, f"for {v} in seq:", sid)
+        for i, t in enumerate(o.decl.tiers):
+            tsid = self.span(t.span)
+            self.emit(2, f"{'if' if i == 0 else 'elif'} {eg.gen(t.cond)}:", tsid)
+            self.emit(3, f"_t = {n - i}; _v = {eg.gen(t.by) if t.by is not None else 0}", tsid)
+        if o.decl.tiers:
+            self.emit(2, "else:", sid)
+        self.emit(3 if o.decl.tiers else 2, "_t = 0; _v = 0", sid)
+        self.emit(2, "if _t > _bt or _t == _bt and _v > _bv:", sid)
+        self.emit(3, f"_b = {v}; _bt = _t; _bv = _v", sid)
+        self.emit(1, "return _b", sid)
 
     # -------------------------------------------------------------- plain procedures
     def gen_plain_proc(self, proc: Proc, name: str) -> None:
@@ -1301,6 +1320,12 @@ class ExprGen:
             return right if (left == "True") == (op == "and") else left
         if (op, right) in (("and", "True"), ("or", "False")) and lt is not None and lt.kind == "bool":
             return left
+        if op in ("==", "!=") and "None" in (left, right):
+            other = right if left == "None" else left
+            try:
+                return repr((literal_eval(other) is None) == (op == "=="))   # folded
+            except (ValueError, SyntaxError):
+                return f"({other} {'is' if op == '==' else 'is not'} None)"   # no rich comparison
         if (m := _LEN.fullmatch(left)) and _balanced(m.group(1)) and (op, right) in _EMPTINESS:
             return f"({_EMPTINESS[op, right]}{m.group(1)})"     # size(x) > 0: x's truth, no len() call
         if isinstance(e.left, A.Binary) and e.left.op == op and op in ("+", "-", "*", "and", "or") \
@@ -1359,8 +1384,17 @@ class ExprGen:
     def g_Best(self, e: A.Best) -> str:
         v = self._var(e)
         src = self.seq(e.source)
+        ok, _ = const_value(e.key)
+        if ok:      # every element ties: the first one
+            if e.cond is None:
+                return f"next(iter({src}), None)"
+            return f"next(({v} for {v} in {src} if {self.gen(e.cond)}), None)"
         if e.cond is not None:
             src = f"[{v} for {v} in {src} if {self.gen(e.cond)}]"
+        k = e.key
+        if isinstance(k, A.Call) and isinstance(k.ref, OrderingSym) and len(k.args) == 1 \
+                and isinstance(k.args[0], A.Name) and k.args[0].ref is e.ref:
+            return f"OB_{_ident(k.ref.name)}(st, {src})"     # see Compiler.gen_ordering
         return f"max({src}, key=lambda {v}: {self.gen(e.key)}, default=None)"
 
     def fmt(self, e: A.Expr) -> str:
@@ -1550,7 +1584,8 @@ class BodyGen:
             self.line(ind, eg.gen(s.expr), sp)
         elif isinstance(s, A.If):
             for i, (c, b) in enumerate(s.branches):
-                self.line(ind, f"{'if' if i == 0 else 'elif'} {eg.gen(c)}:", self.cg.span(c.span))
+                cond = self.condition(c, ind) if i == 0 else eg.gen(c)
+                self.line(ind, f"{'if' if i == 0 else 'elif'} {cond}:", self.cg.span(c.span))
                 self.body(b, ind + 1)
             if s.orelse:
                 self.line(ind, "else:", sp)
@@ -1681,24 +1716,41 @@ class BodyGen:
         if ct.kind in ("card", "none") and not self.cg.p.seq_count:
             # the commonest statement, inlined: no call, the zone visibility masks as a constant
             card = eg.gen(s.cards)
-            if not cheap(card) or card.startswith("-"):
+            if not card.strip("()").isdigit() and not card.isidentifier():
                 self.line(ind, f"_c = {card}", sp)
                 card = "_c"
-            new = "ALL" if face == 1 else "0"
             if not card.strip("()").isdigit():
                 self.line(ind, f"if {card} is None: _no_card({sp})", sp)
-            self.line(ind, f"_s = LOC[{card}]; _d = {dest}; _z = Z[_s]", sp)
-            self.line(ind, f"_z.pop() if _z[-1] == {card} else _z.remove({card})", sp)
-            self.line(ind, f"Z[_d].insert(0, {card})" if s.under else f"Z[_d].append({card})", sp)
-            self.line(ind, f"LOC[{card}] = _d; _v = st.vis; st.ev.append((1, {sp}, {card}, _s, _d, ZM[_s] | ZM[_d] | "
-                           f"_v[{card}] | {new})); _v[{card}] = {new}", sp)
+            self.line(ind, f"_s = LOC[{card}]; _d = {dest}", sp)
+            self.move_lines(ind, card, "Z[_d]", s.under, face, sp)
             self.check_after(ind, sp, zones=True, slots="_s, _d")
             return
+        if ct.kind not in ("card", "none") and not self.cg.p.seq_count and not s.under:
+            # a list of cards to a zone: the same lines in a loop
+            src = eg.seq(s.cards)
+            if not src.startswith("tuple("):
+                src = f"tuple({src})"      # the cards may come from a zone the moves change
+            self.line(ind, f"_d = {dest}; _t = Z[_d]", sp)
+            self.line(ind, f"for _c in {src}:", sp)
+            self.line(ind + 1, f"if _c is None: _no_card({sp})", sp)
+            self.line(ind + 1, "_s = LOC[_c]", sp)
+            self.move_lines(ind + 1, "_c", "_t", False, face, sp)
         elif ct.kind in ("card", "none"):
             self.line(ind, f"_mv(st, {eg.gen(s.cards)}, {dest}, {s.under}, {face}, {sp})", sp)
         else:
             self.line(ind, f"_mvall(st, {eg.seq(s.cards)}, {dest}, {s.under}, {face}, {sp})", sp)
         self.check_after(ind, sp, zones=True)
+
+    def move_lines(self, ind: int, card: str, target: str, under: bool, face: int, sp: int) -> None:
+        """One card from zone slot ``_s`` to ``_d`` (the list ``target``), logged with who could see
+        it: the two zones' viewers and whoever it was shown to; face up, everyone."""
+        self.line(ind, f"_z = Z[_s]; _z.pop() if _z[-1] == {card} else _z.remove({card})", sp)
+        self.line(ind, f"{target}.insert(0, {card})" if under else f"{target}.append({card})", sp)
+        if face == 1:
+            self.line(ind, f"LOC[{card}] = _d; st.ev.append((1, {sp}, {card}, _s, _d, ALL)); st.vis[{card}] = ALL", sp)
+        else:
+            self.line(ind, f"LOC[{card}] = _d; _v = st.vis; st.ev.append((1, {sp}, {card}, _s, _d, ZM[_s] | ZM[_d] | "
+                           f"_v[{card}])); _v[{card}] = 0", sp)
 
     def reveal(self, s: A.Reveal, ind: int, sp: int) -> None:
         eg = self.eg
@@ -1796,6 +1848,26 @@ class BodyGen:
         if into is not None and into != "_r":
             self.line(0, f"{into} = st.ret", sp)
 
+    def condition(self, c: A.Expr, ind: int) -> str:
+        """An if's test. ``[not] any/all x in S where C`` becomes a loop ahead of the ``if`` that
+        stops at the first deciding element: no generator to create and resume per element."""
+        negate = isinstance(c, A.Unary) and c.op == "not"
+        q = c.operand if isinstance(c, A.Unary) and negate else c
+        if not isinstance(q, A.Quantifier) or q.kind not in ("any", "all"):
+            return self.eg.gen(c)
+        src = self.eg.seq(q.source)
+        if _CONST_TUPLE.fullmatch(src):
+            return self.eg.gen(c)              # unrolled by the expression (g_Quantifier)
+        sp = self.cg.span(q.span)
+        hit = q.kind == "any"                  # the value when an element decides
+        test = self.eg.gen(q.cond)
+        self.line(ind, f"for {self.eg._var(q)} in {src}:", sp)
+        self.line(ind + 1, f"if {test if hit else f'not {test}'}:", sp)
+        self.line(ind + 2, f"_q = {hit}; break", sp)
+        self.line(ind, "else:", sp)
+        self.line(ind + 1, f"_q = {not hit}", sp)
+        return "(not _q)" if negate else "_q"
+
     def s_If(self, s: A.If, ind: int) -> None:
         sp = self.cg.span(s.span)
         targets = [self.new_block() for _ in s.branches]
@@ -1804,7 +1876,8 @@ class BodyGen:
         start = self.cur
         for i, (c, _) in enumerate(s.branches):
             self.cur = start
-            self.line(ind, f"{'if' if i == 0 else 'elif'} {self.eg.gen(c)}:", self.cg.span(c.span))
+            cond = self.condition(c, ind) if i == 0 else self.eg.gen(c)
+            self.line(ind, f"{'if' if i == 0 else 'elif'} {cond}:", self.cg.span(c.span))
             self.jump(ind + 1, targets[i], sp)
         self.line(ind, "else:", sp)
         self.jump(ind + 1, else_b if else_b is not None else join, sp)

@@ -109,12 +109,12 @@ def join(a: T, b: T) -> T:
         return b
     if b.kind == "none":
         return a
-    if is_numeric(a) and is_numeric(b):
-        return NUMBER
-    if a.kind == "any":
+    if a.kind == "any":             # e.g. the elements of [] joined with those of [1, 2]
         return b
     if b.kind == "any":
         return a
+    if is_numeric(a) and is_numeric(b):
+        return NUMBER
     if a.kind == "list" and b.kind == "list":
         return list_of(join(a.elem or ANY, b.elem or ANY)) if (a.elem and b.elem and comparable(a.elem, b.elem)) else list_of(ANY)
     return ANY

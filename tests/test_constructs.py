@@ -7,6 +7,7 @@ the rest: views, logs per viewer, labels, errors, JSON round trips, clones, dete
 from __future__ import annotations
 
 import json
+import random
 import textwrap
 from typing import Any
 
@@ -1014,6 +1015,59 @@ def test_quantifiers_over_a_few_constants():
     lines = g.comp.source.splitlines()      # only the function's own body (its list is a parameter) loops
     assert [ln.strip()[:10] for ln in lines if "any(" in ln or "all(" in ln] == ["return any"]
     assert vars_of(g.new_state(0))["r"] == [True, False, True, False, True, False, True]
+
+
+
+def test_quantifier_tests_of_ifs_compile_to_loops():
+    """`if [not] any/all …` loops ahead of the `if` and stops at the first deciding element:
+    the same branches as the expressions, for empty and non-empty lists, in plain rules and in
+    rules that wait for decisions."""
+    g = load_text(textwrap.dedent("""
+        ruleset quantifier_ifs
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        var r: list of int = []
+        rule probe(xs: list of int) {
+            if any x in xs where x > 2 { r += [1] } else { r += [0] }
+            if not (any x in xs where x > 2) { r += [1] } else { r += [0] }
+            if all x in xs where x > 2 { r += [1] } else { r += [0] }
+            if not (all x in xs where x > 2) { r += [1] } elif size(xs) == 0 { r += [9] } else { r += [0] }
+        }
+        rule waits(xs: list of int) {
+            if any x in xs where x > 2 {
+                choose players[0] { go "go | 進む" { r += [5] } }
+            } else {
+                r += [6]
+            }
+        }
+        setup { }
+        phase play {
+            for xs in [[], [1, 2], [1, 3], [3, 4]] { probe(xs) }
+            waits([1, 2])
+            waits([4])
+            end game
+        }
+    """))
+    assert "_q = True; break" in g.comp.source and "any(" not in g.comp.source
+    st = g.new_state(0)
+    st.apply(0, "go")
+    assert vars_of(st)["r"] == [0, 1, 1, 9,  0, 1, 0, 1,  1, 0, 0, 1,  1, 0, 1, 0,  6, 5]
+
+
+def test_best_by_an_ordering_is_the_first_strongest():
+    """`best x in S by o(x)` runs the ordering's tiers in one loop (OB_…); it must pick what the
+    key of every element compared one by one picks, the first of equals on a tie."""
+    g = game("orderings", joker_tops=False)
+    assert "OB_strength(st, " in g.comp.source
+    ns = g.comp.namespace
+    st = g.new_state(0)
+    rng = random.Random(7)
+    for _ in range(300):
+        cards = rng.sample(range(g.ncards), rng.randint(0, 6))
+        st.g[[v.slot for v in g.prog.vars if v.name == "trump"][0]] = rng.randrange(4)
+        expect = max(cards, key=lambda c: ns["O_strength"](st, c), default=None)
+        assert ns["OB_strength"](st, cards) == expect
 
 
 # ================================================================== 12. orderings
