@@ -472,7 +472,8 @@ class Compiler:
             self.emit(4, "opts.append((-1,)); fr[6] = pl", sid)
             self.emit(4, "if AUTO is None:", sid)
             self.emit(5, f"st.pend = ({w.site}, (pl,)); st.opts = opts; fr[1] = 3; return 1", sid)
-            for text in auto_choice(w.site, "pl", "opts", self.sites[w.site].options, self.p.limit):
+            for text in auto_choice(w.site, "pl", "opts", self.sites[w.site].options, self.p.limit, False,
+                                    not self.p.seq_count):
                 self.emit(4, text, sid)
         if windows:
             self.emit(3, "L = 3; continue")
@@ -565,7 +566,7 @@ class Compiler:
             mode = "frame" if "fr" in args else "plain"
             hoist = Hoister(variant, guarded=bool(o.binders))
             eg = ExprGen(self, m, mode, hoist)
-            sources = [eg.seq(b.source) for b in o.binders]
+            sources = [eg.iter_src(b.source) for b in o.binders]
             where = eg.gen(o.where) if o.where is not None else None
             for h in hoist.lines:
                 self.emit(1, h, osid)
@@ -670,19 +671,7 @@ class Compiler:
         self.emit(1, _ALIASES, sid)
         self.emit(1, "L = fr[1]", sid)
         self.emit(1, "while True:", sid)
-        resumes = sorted({int(m) for b in blocks for _, t, _ in b.lines for m in re.findall(r"fr\[1\] = (\d+)", t)})
-        # blocks reached by jumps first: in a playout decisions are taken inline and resume labels
-        # are entered once per call; a driver (apply) enters one resume label per decision either way
-        order = [i for i in range(len(blocks)) if i not in resumes] + resumes
-        for n, i in enumerate(order):
-            b = blocks[i]
-            self.emit(2, f"{'if' if n == 0 else 'elif'} L == {i}:", sid)
-            if not b.lines:
-                self.emit(3, "pass", sid)
-            for ind, text, sp in b.lines:
-                self.emit(3 + ind, text, sp)
-        self.emit(2, "else:", sid)
-        self.emit(3, "raise RuntimeError('bad resume label')", sid)
+        self.dispatch(blocks, list(range(len(blocks))), 2, sid)
         self.frame_sizes[fid] = 2 + len(proc.locals) + bg.extra
         codes = ["int", "int"] + ["any" if loc.comp else type_code(loc.type) for loc in proc.locals]
         codes += ["any"] * bg.extra
@@ -691,21 +680,47 @@ class Compiler:
         self.frame_types[fid] = codes
 
 
+    def dispatch(self, blocks: list[_Block], labels: list[int], ind: int, sid: int) -> None:
+        """The blocks of a resumable procedure, chosen by label L: a few in a row, more by halves,
+        so that any label is reached after a handful of comparisons."""
+        if len(labels) > 4:
+            mid = len(labels) // 2
+            self.emit(ind, f"if L < {labels[mid]}:", sid)
+            self.dispatch(blocks, labels[:mid], ind + 1, sid)
+            self.emit(ind, "else:", sid)
+            self.dispatch(blocks, labels[mid:], ind + 1, sid)
+            return
+        for n, i in enumerate(labels):
+            self.emit(ind, f"{'if' if n == 0 else 'elif'} L == {i}:", sid)
+            if not blocks[i].lines:
+                self.emit(ind + 1, "pass", sid)
+            for k, text, sp in blocks[i].lines:
+                self.emit(ind + 1 + k, text, sp)
+        self.emit(ind, "else:", sid)
+        self.emit(ind + 1, "raise RuntimeError('bad resume label')", sid)
+
+
 _JUMP = re.compile(r"(L = |fr\[1\] = )(\d+)")
 
 
-def auto_choice(site: int, who: str, opts: str, infos: list[OptInfo], limit: int) -> list[str]:
+def auto_choice(site: int, who: str, opts: str, infos: list[OptInfo], limit: int, exhaustive: bool,
+                static: bool) -> list[str]:
     """Lines that take a decision where the rules pose it when a random playout runs (Game.playout
     sets AUTO), as ``Game.apply_raw`` would: the pick, the act event with its visibility mask worked
-    out per option kind, the decision limit. The choice is left in ``_c`` and ``st.choice``."""
+    out per option kind, the decision limit. The choice is left in ``_c`` and ``st.choice``.
+    ``exhaustive``: the options are only of the kinds in ``infos`` (no window pass); ``static``:
+    the rules have no zone sequences, so every card is in a zone of fixed visibility."""
     masks = []
     for k, info in enumerate(infos):
-        if info.card_args == runtime._ONE_CARD:   # the usual case: one card from a fixed zone
+        if info.card_args == runtime._ONE_CARD and static:   # the usual case: one card from a zone
+            masks.append((k, f"(ZM[LOC[_c[1]]] | st.vis[_c[1]] | (1 << {who}))"))
+        elif info.card_args == runtime._ONE_CARD:
             masks.append((k, f"(ZM[_z] | st.vis[_c[1]] | (1 << {who}) if (_z := LOC[_c[1]]) < NSTATIC "
                              f"else _amask(st, {site}, _c, {who}))"))
         elif info.card_args:
             masks.append((k, f"_amask(st, {site}, _c, {who})"))
-    mask = "".join(f"{e} if _c[0] == {k} else " for k, e in masks) + "ALL"
+    last = masks.pop()[1] if exhaustive and masks and len(masks) == len(infos) else "ALL"
+    mask = "".join(f"{e} if _c[0] == {k} else " for k, e in masks) + last
     return [f"st.choice = _c = {opts}[int(AUTO() * len({opts}))]",
             f"st.ev.append(({_ev('ACT')}, -1, {who}, {site}, _c, {mask}))",
             "st.ndec += 1",
@@ -1175,6 +1190,14 @@ class ExprGen:
             return f"Z[{code}]"
         return code
 
+    def iter_src(self, e: A.Expr) -> str:
+        """Something only iterated over: a range or a fresh list need not become a tuple first."""
+        code = self.seq(e)
+        inner = code[6:-1]
+        if code.startswith("tuple(") and inner.startswith(("range(", "[")) and _balanced(inner):
+            return inner
+        return code
+
     def zone_or_seq(self, e: A.Expr) -> str:
         return self.seq(e)
 
@@ -1285,6 +1308,8 @@ class ExprGen:
         args = [self.gen(a) for a in e.args]
         if isinstance(r, FnSym):
             return f"F_{_ident(r.name)}(st{''.join(', ' + a for a in args)})"
+        if e.func in ("min", "max") and isinstance(e.args[0], A.ListLit) and len(e.args[0].items) >= 2:
+            return f"{e.func}({', '.join(self.gen(x) for x in e.args[0].items)})"   # max([a, b]): no list
         if e.func in ("size", "index_of") and e.args:
             args[0] = self.seq_rows(e.args[0])     # a sequence only looked at: no copy
         if e.func in _CONSUMES and e.args and isinstance(e.args[0], A.Comprehension) \
@@ -1356,11 +1381,11 @@ class ExprGen:
         v = self._var(e)
         cond = f" if {self.gen(e.cond)}" if e.cond is not None else ""
         # a list comprehension, then a tuple: much faster than tuple(generator) on small lists
-        return f"tuple([{self.gen(e.elem)} for {v} in {self.seq(e.source)}{cond}])"
+        return f"tuple([{self.gen(e.elem)} for {v} in {self.iter_src(e.source)}{cond}])"
 
     def g_Quantifier(self, e: A.Quantifier) -> str:
         v = self._var(e)
-        src = self.seq(e.source)
+        src = self.iter_src(e.source)
         consts = _CONST_TUPLE.fullmatch(src)
         if consts is not None and e.kind in ("any", "all") and _size(e.cond) <= 40:
             # over a few constants (jacks(), [♠, ♥, ♦, ♣]): unrolled, no generator
@@ -1383,7 +1408,7 @@ class ExprGen:
 
     def g_Best(self, e: A.Best) -> str:
         v = self._var(e)
-        src = self.seq(e.source)
+        src = self.iter_src(e.source)
         ok, _ = const_value(e.key)
         if ok:      # every element ties: the first one
             if e.cond is None:
@@ -1608,7 +1633,7 @@ class BodyGen:
             self.loops.pop()
         elif isinstance(s, A.For):
             sym = self.for_sym(s)
-            src = eg.seq(s.source)
+            src = eg.iter_src(s.source)
             if s.source.ty is not None and s.source.ty.kind == "zone":
                 src = f"tuple({src})"
             self.line(ind, f"for {eg.local(sym)} in {src}:", sp)
@@ -1855,7 +1880,7 @@ class BodyGen:
         q = c.operand if isinstance(c, A.Unary) and negate else c
         if not isinstance(q, A.Quantifier) or q.kind not in ("any", "all"):
             return self.eg.gen(c)
-        src = self.eg.seq(q.source)
+        src = self.eg.iter_src(q.source)
         if _CONST_TUPLE.fullmatch(src):
             return self.eg.gen(c)              # unrolled by the expression (g_Quantifier)
         sp = self.cg.span(q.span)
@@ -1999,7 +2024,7 @@ class BodyGen:
         pend = self.cg.const(f"PEND{site}", tuple((site, (p,)) for p in range(self.cg.p.players)))
         self.line(ind, "if AUTO is None:", sp)
         self.line(ind + 1, f"st.pend = {pend}[{who}]; st.opts = _o; fr[1] = {resume}; return 1", sp)
-        for text in auto_choice(site, who, "_o", infos, self.cg.p.limit):
+        for text in auto_choice(site, who, "_o", infos, self.cg.p.limit, True, not self.cg.p.seq_count):
             self.line(ind, text, sp)
         self.line(ind, f"L = {resume}; continue", sp)
         self.cur = resume
