@@ -1191,8 +1191,11 @@ class ExprGen:
         return code
 
     def iter_src(self, e: A.Expr) -> str:
-        """Something only iterated over: a range or a fresh list need not become a tuple first."""
+        """Something only iterated over: a range or a fresh list need not become a tuple first;
+        the players are spelt out (a constant, and quantifiers over them are unrolled)."""
         code = self.seq(e)
+        if code == "PLAYERS":
+            return repr(tuple(range(self.cg.p.players)))
         inner = code[6:-1]
         if code.startswith("tuple(") and inner.startswith(("range(", "[")) and _balanced(inner):
             return inner
