@@ -15,8 +15,8 @@ is reported at the rule, never as a Python traceback.
 
 from __future__ import annotations
 
+import ast as pyast
 import re
-from ast import literal_eval
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -576,27 +576,35 @@ class Compiler:
                 # one option per card: its tuples exist once, not once per decision
                 table = self.const(f"OPT{site}_{k}", tuple((k, c) for c in range(len(self.p.cards.names))))
                 tup = f"{table}[{names[0]}]"
-
+            plain = Hoister(variant)
+            plain.cache = {c: n for c, n in hoist.cache.items() if f"{n} = {c}" in hoist.lines}
+            slow = ExprGen(self, m, mode, plain).gen(o.where) if o.where is not None else None
+            base = 1
+            # `where A or B` with A the same for every option (and unable to fail): tested once
+            fixed = {"G", "fr", "it", "pl"} | {ln.split(" = ", 1)[0] for ln in hoist.lines}
+            split, split_slow = _split_or(where, fixed, self.p.players), _split_or(slow, fixed, self.p.players)
+            if split is not None and split_slow is not None and split[0] == split_slow[0]:
+                self.emit(1, f"if {split[0]}:", osid)
+                self.option_loops(2, None, o, proc, sources, tup, osid)
+                self.emit(1, "else:", osid)
+                base, where, slow = 2, split[1], split_slow[1]
             if hoist.guards:
                 # loop versioning: attributes of hoisted cards are read once when those cards exist;
                 # otherwise the plain version runs (and fails where the rule itself would)
-                plain = Hoister(variant)
-                plain.cache = {c: n for c, n in hoist.cache.items() if f"{n} = {c}" in hoist.lines}
-                slow = ExprGen(self, m, mode, plain).gen(o.where) if o.where is not None else None
-                self.emit(1, "if " + " and ".join(f"{g} is not None" for g in hoist.guards) + ":", osid)
+                self.emit(base, "if " + " and ".join(f"{g} is not None" for g in hoist.guards) + ":", osid)
                 lookup = self.card_table(where, names, hoist) if len(names) == 1 and btypes[0].kind == "card" \
                     and len(hoist.guards) == 1 else None
                 if lookup is not None:      # a condition on the card and the hoisted card alone: looked up
-                    self.emit(2, f"_t = {lookup}[{hoist.guards[0]}]", osid)
-                    self.option_loops(2, f"_t[{names[0]}]", o, proc, sources, tup, osid)
+                    self.emit(base + 1, f"_t = {lookup}[{hoist.guards[0]}]", osid)
+                    self.option_loops(base + 1, f"_t[{names[0]}]", o, proc, sources, tup, osid)
                 else:
                     for h in hoist.guarded_lines:
-                        self.emit(2, h, osid)
-                    self.option_loops(2, where, o, proc, sources, tup, osid)
-                self.emit(1, "else:", osid)
-                self.option_loops(2, slow, o, proc, sources, tup, osid)
+                        self.emit(base + 1, h, osid)
+                    self.option_loops(base + 1, where, o, proc, sources, tup, osid)
+                self.emit(base, "else:", osid)
+                self.option_loops(base + 1, slow, o, proc, sources, tup, osid)
             else:
-                self.option_loops(1, where, o, proc, sources, tup, osid)
+                self.option_loops(base, where, o, proc, sources, tup, osid)
             infos.append(OptInfo(o.name, osid,
                                  [type_code(_find_local(proc, b.var, b.span).type) for b in o.binders],
                                  [frame_slot(_find_local(proc, b.var, b.span)) for b in o.binders]))
@@ -725,6 +733,47 @@ def auto_choice(site: int, who: str, opts: str, infos: list[OptInfo], limit: int
             f"st.ev.append(({_ev('ACT')}, -1, {who}, {site}, _c, {mask}))",
             "st.ndec += 1",
             f"if st.ndec >= {limit}: _capped(st)"]
+
+
+def _split_or(code: str | None, fixed: set[str], players: int) -> tuple[str, str] | None:
+    """Split generated Python ``a or b or c`` into the terms that read only ``fixed`` names and
+    cannot fail (comparisons of variables and constants) and the rest: (fixed terms, the rest)."""
+    if code is None:
+        return None
+    terms: list[pyast.expr] = []
+
+    def flatten(n: pyast.expr) -> None:
+        if isinstance(n, pyast.BoolOp) and isinstance(n.op, pyast.Or):
+            for v in n.values:
+                flatten(v)
+        else:
+            terms.append(n)
+
+    def safe(n: pyast.AST) -> bool:
+        if isinstance(n, pyast.Constant):
+            return True
+        if isinstance(n, pyast.Name):
+            return n.id in fixed
+        if isinstance(n, pyast.Subscript):       # a variable, a local, a player: G[5], fr[3], PLAYERS[0]
+            return isinstance(n.value, pyast.Name) and isinstance(n.slice, pyast.Constant) and \
+                isinstance(n.slice.value, int) and (n.value.id in ("G", "fr") or
+                                                    n.value.id == "PLAYERS" and 0 <= n.slice.value < players)
+        if isinstance(n, pyast.Compare):
+            return all(isinstance(op, pyast.Eq | pyast.NotEq | pyast.Is | pyast.IsNot) for op in n.ops) and \
+                safe(n.left) and all(safe(c) for c in n.comparators)
+        if isinstance(n, pyast.BoolOp):
+            return all(safe(v) for v in n.values)
+        if isinstance(n, pyast.UnaryOp) and isinstance(n.op, pyast.Not):
+            return safe(n.operand)
+        return False
+
+    flatten(pyast.parse(code, mode="eval").body)
+    fixed_terms = [t for t in terms if safe(t)]
+    rest = [t for t in terms if not safe(t)]
+    if not fixed_terms or not rest:
+        return None
+    return (" or ".join(f"({pyast.unparse(t)})" for t in fixed_terms),
+            "(" + " or ".join(f"({pyast.unparse(t)})" for t in rest) + ")")
 
 
 def _thread_jumps(blocks: list[_Block]) -> list[_Block]:
@@ -1351,7 +1400,7 @@ class ExprGen:
         if op in ("==", "!=") and "None" in (left, right):
             other = right if left == "None" else left
             try:
-                return repr((literal_eval(other) is None) == (op == "=="))   # folded
+                return repr((pyast.literal_eval(other) is None) == (op == "=="))   # folded
             except (ValueError, SyntaxError):
                 return f"({other} {'is' if op == '==' else 'is not'} None)"   # no rich comparison
         if (m := _LEN.fullmatch(left)) and _balanced(m.group(1)) and (op, right) in _EMPTINESS:

@@ -1,6 +1,7 @@
 """Option conditions worked out at compile time: a `where` that reads only the option's card, one
-hoisted card (a pile's top) and card attributes becomes a [top][card] table lookup; anything that
-reads the state beyond that is not tabulated. Both list the same legal actions."""
+hoisted card (a pile's top) and card attributes becomes a [top][card] table lookup; a term of an
+`or` that does not read the option (a variable) is tested once ahead of the loop and the rest may
+still be a table; anything else that reads the state is not tabulated. All list the same actions."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ phase play {
         choose current {
             play c in hand[current] where fits(c, top(pile)) "play {c}" { move c to pile }
             slip c in hand[current] where lenient or fits(c, top(pile)) "slip {c}" { move c to pile }
+            nudge c in hand[current] where fits(c, top(pile)) or lenient and c.rank == 99 "nudge {c}" { move c to pile }
             draw "draw" { move top(deck) to hand[current] }
         }
         current = next(current)
@@ -35,14 +37,15 @@ phase play {
 def test_a_card_condition_is_a_table_and_lists_the_same_actions():
     game = load_text(RULES)
     src = game.comp.source
-    assert src.count("_t = CT") == 1                     # `play` is looked up; `slip` reads a variable
+    assert src.count("_t = CT") == 2                     # `play` and `slip` are looked up, `nudge` is not
     st = game.new_state(4)
     played = 0
     for _ in range(12):
         p = st.to_move()[0]
         legal = [a.id for a in st.legal_actions(p)]
         plays = sorted(x[5:] for x in legal if x.startswith("play "))
-        assert plays == sorted(x[5:] for x in legal if x.startswith("slip "))   # by table and by code
+        assert plays == sorted(x[5:] for x in legal if x.startswith("slip "))   # by tables
+        assert plays == sorted(x[6:] for x in legal if x.startswith("nudge "))  # and by code
         played += bool(plays)
         st.apply(p, "play " + plays[0] if plays else "draw")
     assert played >= 3

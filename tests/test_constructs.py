@@ -653,6 +653,48 @@ def test_otherwise_runs_when_nothing_is_legal_and_no_otherwise_is_an_error():
     assert e.value.first.code == "E601" and "otherwise" in e.value.first.message
 
 
+
+def test_option_condition_with_a_term_the_same_for_every_option():
+    """`where A or B` with A not reading the option (a variable against the player) is tested once
+    before the loop; the options are those of the plain condition, whether A holds or not, and B's
+    failure on an empty pile (top is none) stays out of reach while A holds."""
+    g = load_text(textwrap.dedent("""
+        ruleset split_condition
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone pile: pile public
+        zone hand: hand per player owner
+        var free_for: player = none
+        fn matches(c: card) -> bool = c.suit == top(pile).suit or c.rank == top(pile).rank
+        setup {
+            move card("♠3") to hand[players[0]]
+            move card("♥3") to hand[players[0]]
+            move card("♥9") to hand[players[0]]
+            free_for = players[0]
+        }
+        phase play {
+            while true {
+                choose players[0] {
+                    play c in hand[players[0]] where free_for == players[0] or c.rank == 9 or matches(c) "play {c}" {
+                        move c to pile
+                    }
+                    open "open | 開放" { free_for = players[0] }
+                    close "close | 閉鎖" { free_for = none }
+                    top "top ♠9 | ♠9" { move card("♠9") to pile }
+                }
+            }
+        }
+    """))
+    assert "out.append(OPT0_0[b" in g.comp.source and "if (G[" in g.comp.source
+    st = g.new_state(0)
+    assert ids(st, 0) == ["play ♠3", "play ♥3", "play ♥9", "open", "close", "top"]   # pile empty
+    st.apply(0, "top")                                                # ♠9 on the pile
+    assert ids(st, 0)[:3] == ["play ♠3", "play ♥3", "play ♥9"]
+    st.apply(0, "close")
+    assert ids(st, 0) == ["play ♠3", "play ♥9", "open", "close", "top"]
+
+
 # ================================================================== 9. simultaneous decisions
 def _simul_state() -> State:
     return scenario_state("simul", """
