@@ -129,6 +129,7 @@ class Compiler:
         self.p = prog
         self.out: list[tuple[int, str, int]] = []       # (indent, text, span id)
         self.spans: list[Span] = []
+        self.fresh = 0                  # names of inlined functions' comprehension variables (k1, k2…)
         self.span_ids: dict[Span, int] = {}
         self.sites: list[SiteInfo] = []
         self.consts: dict[str, Any] = {}
@@ -1192,7 +1193,6 @@ class ExprGen:
     read several times is hoisted out of option loops when it does not depend on them."""
 
     INLINE_SIZE = 60
-    _fresh = 0
 
     def __init__(self, cg: Compiler, names: dict[int, str], mode: str, hoister: Hoister | None = None,
                  depth: int = 0) -> None:
@@ -1219,8 +1219,8 @@ class ExprGen:
             names[id(param)] = code if cheap(code) and not code.startswith("-") else f"({code})"
         for loc in f.locals:
             if loc.comp:
-                ExprGen._fresh += 1
-                names[id(loc)] = f"k{ExprGen._fresh}"
+                self.cg.fresh += 1
+                names[id(loc)] = f"k{self.cg.fresh}"
         sub = ExprGen(self.cg, names, self.mode, self.hoister, self.depth + 1)
         return f"({sub.gen(f.decl.body)})"
 

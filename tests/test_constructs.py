@@ -1363,6 +1363,24 @@ def _round_trip_and_continue(st: State, moves: list[tuple[int, str]]) -> None:
     assert back == st and again == st
 
 
+def test_a_saved_state_of_other_compiled_rules_is_refused_clearly():
+    """A saved state resumes compiled procedures at their labels: from other compiled rules (another
+    option value here; a changed ruleset or compiler alike) it is refused with E503, not misread."""
+    st = game("orderings").new_state(0)
+    data = saved(st)
+    assert State.from_json(data, st.game) == st
+    other = game("orderings", ace="low")
+    with pytest.raises(FudaError) as e:
+        State.from_json(data, other)
+    assert e.value.first.code == "E503" and "fuda replay" in e.value.first.message
+    del data["compiled"]                     # saved before states named their compiled rules
+    assert State.from_json(data, st.game) == st
+    # the name does not depend on what was compiled before in the process, nor on the file's path
+    load("napoleon")
+    text = (CONSTRUCTS / "orderings.fuda").read_text(encoding="utf-8")
+    assert load_text(text, filename="elsewhere/orderings.fuda").fingerprint == st.game.fingerprint
+
+
 def test_json_round_trip_mid_game():
     st = game("zones").new_state(5)
     a, b = full_zone(st, "hand[P0]")

@@ -9,6 +9,8 @@ runs (and may push more items) → windows reopen for whatever is on top → all
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import sys
 import traceback
 from dataclasses import dataclass
@@ -180,6 +182,13 @@ class Game:
     # -------------------------------------------------------------- identity
     def ident(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "options": self.options_given}
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        """Names the compiled rules: a saved state's frames and span ids are only meaningful to the
+        same compiled module (the same ruleset text and options, the same compiler)."""
+        code = self.comp.source.split("\n", 1)[1]          # not the header naming the file's path
+        return hashlib.sha1(code.encode()).hexdigest()[:16]
 
     def __repr__(self) -> str:
         return f"<Game {self.name} players={self.n}>"
@@ -622,4 +631,7 @@ def state_from_json(data: dict[str, Any], game: Game | None = None) -> State:
         raise error("E503", f"saved state is damaged: {type(e).__name__}: {e}") from None
     if len(st.loc) != game.ncards or len(st.g) != game.prog.g_size:
         raise error("E503", "saved state does not match its ruleset (was the ruleset changed?)")
+    if data.get("compiled", game.fingerprint) != game.fingerprint:
+        raise error("E503", "saved state comes from other compiled rules (the ruleset, its options or fuda "
+                            "changed since): its game log (fuda replay) still replays it")
     return st

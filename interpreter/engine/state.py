@@ -123,6 +123,7 @@ class State:
         return {
             "format": "fuda-state/1",
             "game": self.game.ident(),
+            "compiled": self.game.fingerprint,
             "seed": self.seed,
             "z": self.z, "loc": self.loc, "vis": self.vis, "g": _jsonable(self.g), "sq": self.sq,
             "dyn": [list(d) for d in self.dyn], "frames": _jsonable(self.frames), "stack": self.stack,
