@@ -680,7 +680,7 @@ class Compiler:
         self.emit(1, _ALIASES, sid)
         self.emit(1, "L = fr[1]", sid)
         self.emit(1, "while True:", sid)
-        self.dispatch(blocks, list(range(len(blocks))), 2, sid)
+        self.label_dispatch(blocks, list(range(len(blocks))), 2, sid)
         self.frame_sizes[fid] = 2 + len(proc.locals) + bg.extra
         codes = ["int", "int"] + ["any" if loc.comp else type_code(loc.type) for loc in proc.locals]
         codes += ["any"] * bg.extra
@@ -688,16 +688,15 @@ class Compiler:
             codes[k] = code
         self.frame_types[fid] = codes
 
-
-    def dispatch(self, blocks: list[_Block], labels: list[int], ind: int, sid: int) -> None:
+    def label_dispatch(self, blocks: list[_Block], labels: list[int], ind: int, sid: int) -> None:
         """The blocks of a resumable procedure, chosen by label L: a few in a row, more by halves,
         so that any label is reached after a handful of comparisons."""
         if len(labels) > 4:
             mid = len(labels) // 2
             self.emit(ind, f"if L < {labels[mid]}:", sid)
-            self.dispatch(blocks, labels[:mid], ind + 1, sid)
+            self.label_dispatch(blocks, labels[:mid], ind + 1, sid)
             self.emit(ind, "else:", sid)
-            self.dispatch(blocks, labels[mid:], ind + 1, sid)
+            self.label_dispatch(blocks, labels[mid:], ind + 1, sid)
             return
         for n, i in enumerate(labels):
             self.emit(ind, f"{'if' if n == 0 else 'elif'} L == {i}:", sid)
