@@ -388,16 +388,25 @@ class Compiler:
             roles, owners = self._check_role_tables(k, dep)
             if not any(self.consts[roles]):
                 continue
+            # a card leaving a zone the condition only grows with cannot make it true
+            grows = {z for z in dep[0] if _grows_with(c.decl.cond, z)}
+            src_roles, src_owners = roles, owners
+            if grows:
+                slots = {z.base + j for z in self.p.zones if z.name in grows for j in range(z.count)}
+                src_roles = self.const(f"CKS{k}", tuple(0 if i in slots else r
+                                                        for i, r in enumerate(self.consts[roles])))
+                src_owners = self.const(f"CKOS{k}", tuple(-1 if i in slots else o
+                                                          for i, o in enumerate(self.consts[owners])))
             # the condition inline (no call per player); the order of players does not matter here
             cond = ExprGen(self, {}, "plain").gen(c.decl.cond)
             csid = self.span(c.decl.cond.span)
-            self.emit(2, f"_r = {roles}[_s] | {roles}[_d]", sid)
+            self.emit(2, f"_r = {src_roles}[_s] | {roles}[_d]", sid)
             if loop and any(r == 2 for r in self.consts[roles]):
                 assert c.var is not None
                 pv = f"l{c.var.slot}"
                 member = "" if src == "PLAYERS" else f" and {pv} in {src}"
                 self.emit(2, "if _r == 2:", sid)
-                self.emit(3, f"for {pv} in ({owners}[_s], {owners}[_d]):", sid)
+                self.emit(3, f"for {pv} in ({src_owners}[_s], {owners}[_d]):", sid)
                 self.emit(4, f"if {pv} >= 0{member} and {cond}: return CHECKS(st)", csid)
                 self.emit(2, "elif _r:", sid)
             else:
@@ -1049,6 +1058,77 @@ def _check_deps(prog: Program) -> list[tuple[set[str], set[str]] | None]:
         except Unknown:
             out.append(None)
     return out
+
+
+_CONST, _INC, _DEC, _UNK = "const", "inc", "dec", "unknown"
+
+
+def _grows_with(cond: A.Expr, zone: str) -> bool:
+    """Can ``cond`` only turn true when cards are added to zones of the declaration ``zone``, never
+    when cards leave them? (``size(hand[p]) >= 4``, four of a kind, ``c in hand[p]``, and sums, `and`,
+    `or` of such.) Then a card leaving such a zone need not send the check to be tested again."""
+
+    def in_zone(e: A.Expr) -> bool:
+        obj = e.obj if isinstance(e, A.Index) else e
+        return isinstance(obj, A.Name) and isinstance(obj.ref, ZoneSym) and obj.ref.name == zone
+
+    def reads(e: Any, depth: int = 0) -> bool:
+        if depth > 50:
+            return True
+        if isinstance(e, A.Name) and isinstance(e.ref, ZoneSym) and e.ref.name == zone:
+            return True
+        if isinstance(e, A.Call) and isinstance(e.ref, FnSym) and e.ref.decl is not None \
+                and reads(e.ref.decl.body, depth + 1):
+            return True
+        if isinstance(e, A.Node):
+            return any(reads(getattr(e, f), depth) for f in e.__dataclass_fields__ if f not in ("span", "ty", "ref"))
+        if isinstance(e, list | tuple):
+            return any(reads(x, depth) for x in e)
+        return False
+
+    def flip(p: str) -> str:
+        return {_INC: _DEC, _DEC: _INC}.get(p, p)
+
+    def both(a: str, b: str) -> str:         # a and b grow together (and, or, +)
+        if a == b or b == _CONST:
+            return a
+        return b if a == _CONST else _UNK
+
+    def pol(e: A.Expr, depth: int = 0) -> str:
+        if not reads(e) or depth > 20:
+            return _CONST if not reads(e) else _UNK
+        if isinstance(e, A.Binary):
+            if e.op in ("and", "or", "+"):
+                return both(pol(e.left, depth + 1), pol(e.right, depth + 1))
+            if e.op == "-":
+                return both(pol(e.left, depth + 1), flip(pol(e.right, depth + 1)))
+            if e.op in (">=", ">"):
+                return both(pol(e.left, depth + 1), flip(pol(e.right, depth + 1)))
+            if e.op in ("<=", "<"):
+                return both(flip(pol(e.left, depth + 1)), pol(e.right, depth + 1))
+            if e.op in ("in", "notin") and in_zone(e.right) and not reads(e.left):
+                return _INC if e.op == "in" else _DEC
+            return _UNK
+        if isinstance(e, A.Unary) and e.op == "not":
+            return flip(pol(e.operand, depth + 1))
+        if isinstance(e, A.IfExpr) and isinstance(e.then, A.Lit) and isinstance(e.other, A.Lit) \
+                and isinstance(e.then.value, int) and isinstance(e.other.value, int):
+            p = pol(e.cond, depth + 1)
+            return p if e.then.value >= e.other.value else flip(p)
+        if isinstance(e, A.Quantifier) and in_zone(e.source) and not reads(e.cond):
+            return _DEC if e.kind == "all" else _INC          # any, count: more cards, more chances
+        if isinstance(e, A.Call) and isinstance(e.ref, FnSym) and e.ref.decl is not None:
+            return pol(e.ref.decl.body, depth + 1) if not reads(e.args) else _UNK
+        if isinstance(e, A.Call) and isinstance(e.ref, tuple) and len(e.args) == 1:
+            a = e.args[0]
+            if e.func == "size" and in_zone(a):
+                return _INC
+            if e.func == "of_a_kind" and isinstance(a, A.Comprehension) and in_zone(a.source) \
+                    and not reads(a.elem) and not reads(a.cond):
+                return _INC
+        return _UNK
+
+    return pol(cond) == _INC
 
 
 # ------------------------------------------------------------------ expressions

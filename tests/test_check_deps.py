@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from interpreter.api import load_text
 from interpreter.check import check
-from interpreter.compile import ExprGen, _check_deps
+from interpreter.compile import ExprGen, _check_deps, _grows_with
 from interpreter.load import load_source
 
 RULES = """
@@ -50,6 +50,9 @@ phase play {
             lay c in deck where c.suit == ♥ and c.rank <= 3 "lay {c}" {
                 move c to pile
             }
+            drop c in hand[players[1]] "drop {c}" {
+                move c to deck
+            }
             stop { end game }
         }
     }
@@ -64,6 +67,34 @@ def test_dependencies_of_each_check():
     assert deps[1] == ({"hand"}, {"pile"})         # matched: its own hand and the shared pile
     assert deps[2] is None                          # marker asks holder(): any move may matter
     assert deps[3] == (set(), {"hand"})             # neighbour reads hand[next(p)]: every hand
+
+
+def test_conditions_that_only_grow_with_a_zone():
+    """A condition that cards arriving can make true but cards leaving cannot (sizes at least, four of
+    a kind, `c in zone`, `any`/`count`, sums and `and`/`or` of such): a card leaving that zone does
+    not send the check to be tried again."""
+    prog = check(load_source("deps.fuda", RULES))
+    three, matched, _, neighbour = (c.decl.cond for c in prog.checks)
+    assert _grows_with(three, "hand")                  # size(hand[q]) >= 3 and not (p in fired)
+    assert not _grows_with(matched, "hand")            # size(hand[q]) == top(pile).rank
+    assert _grows_with(neighbour, "hand")
+    cases = {
+        "size(hand[p]) <= 3": False,
+        "any c in hand[p] where c.rank == 13": True,
+        "(count c in hand[p] where c.rank == 13) >= 2": True,
+        "all c in hand[p] where c.rank == 13": False,
+        "not (any c in hand[p] where c.rank == 13)": False,
+        "of_a_kind([c.rank for c in hand[p] where not c.joker]) + (if card(\"♠A\") in hand[p] then 1 else 0) >= 4": True,
+        "size(hand[p]) - size(pile) >= 2": True,
+        "sum([c.rank for c in hand[p]]) >= 10": False,
+        "size(hand[p]) > 0 and top(pile).rank == 3": True,      # the pile is another zone
+        "size(hand[p]) > 0 and top(hand[p]).rank == 3": False,
+    }
+    for text, grows in cases.items():
+        src = RULES.replace("fn full(q: player) -> bool = size(hand[q]) >= 3",
+                            f"fn full(q: player) -> bool = size(hand[q]) >= 3\nfn probe(p: player) -> bool = {text}")
+        prog = check(load_source("deps.fuda", src))
+        assert _grows_with(prog.fns["probe"].decl.body, "hand") is grows, text
 
 
 def vars_of(st):
@@ -96,6 +127,11 @@ def test_only_owners_are_tried_and_checks_still_fire(monkeypatch):
     assert calls[:3] == [("matching", 0), ("matching", 1), ("full", 0)]
     assert vars_of(st)["big"] == [1]
     st.apply(0, "give ♣3 P1")
+    assert vars_of(st)["fired"] == [1]
+    # hand[P1] → deck: `three` only grows with the hand and is not tried; `matched` is, for P1
+    calls.clear()
+    st.apply(0, "drop ♣A")
+    assert calls == [("matching", 1)]
     assert vars_of(st)["fired"] == [1]
     # a check that asks where a card is (holder) is tried after every move
     st.apply(0, "give ♠A P2")
