@@ -23,6 +23,7 @@ import pytest
 from interpreter.api import check_ruleset, load, load_text, read_options_file
 from interpreter.errors import CODES, FudaError, RuleRuntimeError
 from interpreter.runner.cli import main
+from interpreter.runner.scenario import parse_scenario
 
 from .conftest import ROOT
 
@@ -178,6 +179,15 @@ def test_options_file_not_a_mapping_or_not_yaml(tmp_path: Path, content: str, wo
     assert main(["validate", "american_page_one", "--options", str(f)]) == 1
     err = capsys.readouterr().err
     assert "error[E406]" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("key", ["[1, 2]", "{}", "{a: 1}"])
+def test_scenario_with_a_list_or_mapping_as_a_key(key: str) -> None:
+    """Found by mutating scenario files: the position index of the YAML once failed on such keys."""
+    with pytest.raises(FudaError) as info:
+        parse_scenario(f"ruleset: john\nsetup:\n  {key}: 1\n", "bad.yaml")
+    d = info.value.first
+    assert d.code == "E501" and "unhashable key" in d.message and (d.span.line, d.span.col) == (3, 3)
 
 
 def test_options_file_missing(tmp_path: Path) -> None:

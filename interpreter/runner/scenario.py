@@ -144,6 +144,8 @@ def _positions(text: str) -> dict[tuple[Any, ...], tuple[int, int]]:
         out[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if isinstance(node, yaml.MappingNode):
             for k, v in node.value:
+                if not isinstance(k, yaml.ScalarNode):
+                    continue  # a list or mapping as a key: safe_load reports it
                 key = k.value
                 out[(*path, key)] = (k.start_mark.line + 1, k.start_mark.column + 1)
                 walk(v, (*path, key))
