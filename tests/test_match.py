@@ -108,6 +108,34 @@ def test_the_store_is_plain_sqlite(tmp_path):
     con.close()
 
 
+def test_other_or_damaged_files_are_diagnostics(capsys, tmp_path):
+    """Another program's SQLite file, a file that is not SQLite, a row edited by hand: an E503
+    naming the file, never an internal error — and the other program's table is left as it was."""
+    other = tmp_path / "other.sqlite"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE matches (team TEXT)")
+    con.commit()
+    con.close()
+    code, _, err = run(capsys, "match", "--match-db", str(other))
+    assert code == 1 and "E503" in err and "is not a fuda match file" in err and "no column" in err
+    con = sqlite3.connect(other)
+    assert [r[0] for r in con.execute("SELECT name FROM sqlite_master")] == ["matches"]
+    con.close()
+    text = tmp_path / "notes.sqlite"
+    text.write_text("not a database at all, " * 100, encoding="utf-8")
+    code, _, err = run(capsys, "match", "--match-db", str(text))
+    assert code == 1 and "E503" in err and "cannot open the match file" in err
+    db = tmp_path / "m.sqlite"
+    with MatchStore(db) as store:
+        store.create("m", "john", 2, {}, ["random", "random"])
+    con = sqlite3.connect(db)
+    con.execute("UPDATE matches SET options = '{bad'")
+    con.commit()
+    con.close()
+    code, _, err = run(capsys, "match", "m", "--match-db", str(db))
+    assert code == 1 and "E503" in err and "is damaged" in err and "Traceback" not in err
+
+
 def test_default_location(monkeypatch, tmp_path):
     monkeypatch.setenv("FUDA_HOME", str(tmp_path))
     assert default_db() == tmp_path / "matches.sqlite"

@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -52,6 +54,20 @@ CREATE TABLE IF NOT EXISTS games (
     PRIMARY KEY (match, number)
 );
 """
+
+
+def _columns(db: sqlite3.Connection) -> dict[str, set[str]]:
+    """Table → column names of a database (to tell a match file from another SQLite file)."""
+    tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return {t: {r[1] for r in db.execute(f"PRAGMA table_info({t})")} for t in tables}
+
+
+def _schema_columns() -> dict[str, set[str]]:
+    mem = sqlite3.connect(":memory:")
+    mem.executescript(SCHEMA)
+    cols = _columns(mem)
+    mem.close()
+    return cols
 
 
 def default_db() -> Path:
@@ -97,9 +113,27 @@ class MatchStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(str(self.path))
             self.db.execute("PRAGMA foreign_keys = ON")
-            self.db.executescript(SCHEMA)
+            have = _columns(self.db)
         except (OSError, sqlite3.Error) as e:
             raise error("E503", f"cannot open the match file {self.path}: {e}") from None
+        for table, cols in _schema_columns().items():
+            missing = sorted(cols - have[table]) if table in have else []
+            if missing:
+                self.db.close()
+                raise error("E503", f"{self.path} is not a fuda match file: its table {table} has no column "
+                                    f"{missing[0]} (give another file with --match-db)")
+        with self._guarded():
+            self.db.executescript(SCHEMA)
+
+    @contextmanager
+    def _guarded(self) -> Iterator[None]:
+        """A damaged file (or a row edited by hand) is a diagnostic, never a traceback."""
+        try:
+            yield
+        except sqlite3.Error as e:
+            raise error("E503", f"the match file {self.path} cannot be used: {e}") from None
+        except (ValueError, TypeError, IndexError) as e:
+            raise error("E503", f"the match file {self.path} is damaged: {type(e).__name__}: {e}") from None
 
     def __enter__(self) -> MatchStore:
         return self
@@ -112,75 +146,81 @@ class MatchStore:
 
     # -------------------------------------------------------------- reading
     def get(self, name: str) -> Match | None:
-        row = self.db.execute("SELECT name, ruleset, players, options, seats, games, created, updated "
-                              "FROM matches WHERE name = ?", (name,)).fetchone()
-        if row is None:
-            return None
-        m = Match(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), row[5],
-                  created=row[6], updated=row[7])
-        m.scores = [0.0] * m.players
-        m.wins = [0] * m.players
-        for seat, score, wins in self.db.execute("SELECT seat, score, wins FROM seats WHERE match = ?", (name,)):
-            if 0 <= seat < m.players:
-                m.scores[seat] = score
-                m.wins[seat] = wins
-        return m
+        with self._guarded():
+            row = self.db.execute("SELECT name, ruleset, players, options, seats, games, created, updated "
+                                  "FROM matches WHERE name = ?", (name,)).fetchone()
+            if row is None:
+                return None
+            m = Match(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), row[5],
+                      created=row[6], updated=row[7])
+            m.scores = [0.0] * m.players
+            m.wins = [0] * m.players
+            for seat, score, wins in self.db.execute("SELECT seat, score, wins FROM seats WHERE match = ?", (name,)):
+                if 0 <= seat < m.players:
+                    m.scores[seat] = score
+                    m.wins[seat] = wins
+            return m
 
     def names(self) -> list[str]:
-        return [r[0] for r in self.db.execute("SELECT name FROM matches ORDER BY updated DESC, name")]
+        with self._guarded():
+            return [r[0] for r in self.db.execute("SELECT name FROM matches ORDER BY updated DESC, name")]
 
     def game_rows(self, name: str) -> list[dict[str, Any]]:
         """The games of a match, first first: number, seed, options, result, log, finished."""
-        out = []
-        for number, seed, options, result, log, finished in self.db.execute(
-                "SELECT number, seed, options, result, log, finished FROM games WHERE match = ? ORDER BY number",
-                (name,)):
-            out.append({"number": number, "seed": seed, "options": json.loads(options),
-                        "result": json.loads(result), "log": json.loads(log), "finished": finished})
-        return out
+        with self._guarded():
+            out = []
+            for number, seed, options, result, log, finished in self.db.execute(
+                    "SELECT number, seed, options, result, log, finished FROM games WHERE match = ? ORDER BY number",
+                    (name,)):
+                out.append({"number": number, "seed": seed, "options": json.loads(options),
+                            "result": json.loads(result), "log": json.loads(log), "finished": finished})
+            return out
 
     # -------------------------------------------------------------- writing
     def create(self, name: str, ruleset: str, players: int, options: dict[str, Any], seats: list[str]) -> Match:
-        if self.get(name) is not None:
-            raise error("E503", f"a match named {name!r} already exists in {self.path}")
-        now = _now()
-        with self.db:
-            self.db.execute("INSERT INTO matches (name, ruleset, players, options, seats, games, created, updated) "
-                            "VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
-                            (name, ruleset, players, json.dumps(options, ensure_ascii=False),
-                             json.dumps(seats), now, now))
-            self.db.executemany("INSERT INTO seats (match, seat, score, wins) VALUES (?, ?, 0, 0)",
-                                [(name, p) for p in range(players)])
-        m = self.get(name)
-        assert m is not None
-        return m
+        with self._guarded():
+            if self.get(name) is not None:
+                raise error("E503", f"a match named {name!r} already exists in {self.path}")
+            now = _now()
+            with self.db:
+                self.db.execute("INSERT INTO matches (name, ruleset, players, options, seats, games, created, updated) "
+                                "VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+                                (name, ruleset, players, json.dumps(options, ensure_ascii=False),
+                                 json.dumps(seats), now, now))
+                self.db.executemany("INSERT INTO seats (match, seat, score, wins) VALUES (?, ?, 0, 0)",
+                                    [(name, p) for p in range(players)])
+            m = self.get(name)
+            assert m is not None
+            return m
 
     def record(self, m: Match, result: list[dict[str, Any]], seed: int, options: dict[str, Any],
                log: dict[str, Any], seats: list[str] | None = None) -> Match:
         """Add one finished game: its scores and wins per seat, the game count; saved at once."""
-        if len(result) != m.players:
-            raise error("E503", f"match {m.name} is for {m.players} players; this game had {len(result)}")
-        now = _now()
-        number = m.games + 1
-        with self.db:
-            self.db.execute("INSERT INTO games (match, number, seed, options, result, log, finished) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (m.name, number, seed, json.dumps(options, ensure_ascii=False),
-                             json.dumps(result, ensure_ascii=False), json.dumps(log, ensure_ascii=False), now))
-            for r in result:
-                self.db.execute("UPDATE seats SET score = score + ?, wins = wins + ? WHERE match = ? AND seat = ?",
-                                (float(r.get("score") or 0), 1 if r.get("outcome") == "win" else 0,
-                                 m.name, r["player"]))
-            self.db.execute("UPDATE matches SET games = ?, options = ?, seats = ?, updated = ? WHERE name = ?",
-                            (number, json.dumps(options, ensure_ascii=False),
-                             json.dumps(seats if seats is not None else m.seats), now, m.name))
-        new = self.get(m.name)
-        assert new is not None
-        return new
+        with self._guarded():
+            if len(result) != m.players:
+                raise error("E503", f"match {m.name} is for {m.players} players; this game had {len(result)}")
+            now = _now()
+            number = m.games + 1
+            with self.db:
+                self.db.execute("INSERT INTO games (match, number, seed, options, result, log, finished) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                (m.name, number, seed, json.dumps(options, ensure_ascii=False),
+                                 json.dumps(result, ensure_ascii=False), json.dumps(log, ensure_ascii=False), now))
+                for r in result:
+                    self.db.execute("UPDATE seats SET score = score + ?, wins = wins + ? WHERE match = ? AND seat = ?",
+                                    (float(r.get("score") or 0), 1 if r.get("outcome") == "win" else 0,
+                                     m.name, r["player"]))
+                self.db.execute("UPDATE matches SET games = ?, options = ?, seats = ?, updated = ? WHERE name = ?",
+                                (number, json.dumps(options, ensure_ascii=False),
+                                 json.dumps(seats if seats is not None else m.seats), now, m.name))
+            new = self.get(m.name)
+            assert new is not None
+            return new
 
     def delete(self, name: str) -> bool:
-        with self.db:
-            cur = self.db.execute("DELETE FROM matches WHERE name = ?", (name,))
-            self.db.execute("DELETE FROM seats WHERE match = ?", (name,))
-            self.db.execute("DELETE FROM games WHERE match = ?", (name,))
-        return cur.rowcount > 0
+        with self._guarded():
+            with self.db:
+                cur = self.db.execute("DELETE FROM matches WHERE name = ?", (name,))
+                self.db.execute("DELETE FROM seats WHERE match = ?", (name,))
+                self.db.execute("DELETE FROM games WHERE match = ?", (name,))
+            return cur.rowcount > 0
