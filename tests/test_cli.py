@@ -154,3 +154,36 @@ def test_a_quit_game_is_saved_and_resumes(tmp_path, capsys):
     assert st.over and "resumed after" in out2.getvalue()
     final = json.loads(log.read_text(encoding="utf-8"))
     assert final["actions"][: len(saved["actions"])] == saved["actions"]
+
+
+def test_a_game_stopped_without_a_log_is_kept_under_fuda_home(tmp_path, capsys, monkeypatch):
+    """No --log: quitting (or the input ending) still keeps the game, and it resumes from there."""
+    monkeypatch.setenv("FUDA_HOME", str(tmp_path))
+    answers = iter(["1"])
+
+    def typed(_prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", typed)
+    code, out, _ = run(capsys, "play", "american_page_one", "--players", "2", "--seed", "8")
+    kept = tmp_path / "games" / "american_page_one-8.json"
+    assert code == 0 and f"fuda play --resume {kept}" in out
+    assert len(json.loads(kept.read_text(encoding="utf-8"))["actions"]) >= 1
+    monkeypatch.setattr("builtins.input", lambda _prompt: "1")
+    code, out, _ = run(capsys, "play", "--resume", str(kept))
+    assert code == 0 and "resumed after" in out and "result" in out.lower()
+
+
+def test_a_save_that_cannot_be_written_is_refused_and_play_goes_on(tmp_path):
+    game = load("american_page_one", {"players": 2})
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    answers = iter(["1", f"save {blocker}/g.json", f"save {tmp_path}/g.json", "quit"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=5, inp=lambda _p: next(answers), out=out)
+    text = out.getvalue()
+    assert f"cannot save to {blocker}/g.json" in text
+    assert (tmp_path / "g.json").exists() and "game stopped." in text

@@ -114,7 +114,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from ..api import load
+    from .home import fuda_home
     from .play import play
 
     if getattr(args, "match", None):
@@ -141,7 +144,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     print(f"{game.title} — {game.n} players, seed {seed}: " + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
-    play(game, seats, seed, _lang(args), args.log, resume=resume)
+    autosave = str(fuda_home() / "games" / f"{Path(game.ruleset).stem}-{seed}.json")
+    play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave)
     return 0
 
 

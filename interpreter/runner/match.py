@@ -14,7 +14,6 @@ are remembered: the last game's options are the match's options).
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import error
+from .home import fuda_home
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -71,8 +71,7 @@ def _schema_columns() -> dict[str, set[str]]:
 
 
 def default_db() -> Path:
-    home = os.environ.get("FUDA_HOME")
-    return (Path(home) if home else Path.home() / ".fuda") / "matches.sqlite"
+    return fuda_home() / "matches.sqlite"
 
 
 def _now() -> str:

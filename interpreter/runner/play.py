@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TextIO
 
 from ..bots.base import Bot, make_bot
@@ -27,7 +28,7 @@ class Quit(Exception):
 class Human:
     name = "human"
 
-    def __init__(self, lang: int, inp: Callable[[str], str], out: TextIO, save: Callable[[str], None]) -> None:
+    def __init__(self, lang: int, inp: Callable[[str], str], out: TextIO, save: Callable[[str], object]) -> None:
         self.lang = lang
         self.input = inp
         self.out = out
@@ -75,23 +76,32 @@ def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[
 
 
 def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str | None = None,
-         inp: Callable[[str], str] = input, out: TextIO = sys.stdout,
-         resume: list[tuple[int, str]] | None = None, actions: list[tuple[int, str]] | None = None) -> State:
+         inp: Callable[[str], str] | None = None, out: TextIO | None = None,
+         resume: list[tuple[int, str]] | None = None, actions: list[tuple[int, str]] | None = None,
+         autosave: str | None = None) -> State:
     """Play to the end (or until a human quits). ``resume``: actions of a saved game to replay
-    first. With ``log_path`` the game log is written whatever happens, so nothing is lost.
+    first. With ``log_path`` the game log is written whatever happens, so nothing is lost; without
+    one, a game with a human that stops unfinished is written to ``autosave``.
     ``actions``: a list that receives every (player, action id) played (match play keeps them)."""
     if actions is None:
         actions = []
+    out = out or sys.stdout
 
-    def save(path: str) -> None:
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(game_log(game, seed, actions, seats), f, ensure_ascii=False, indent=1)
+    def save(path: str) -> bool:
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(game_log(game, seed, actions, seats), f, ensure_ascii=False, indent=1)
+        except OSError as e:
+            print(f"cannot save to {path}: {e.strerror or e}" + (f" ({e.filename})" if e.filename else ""), file=out)
+            return False
         print(f"saved {len(actions)} actions to {path} (fuda replay {path})", file=out)
+        return True
 
     agents: list[Bot | Human] = []
     for i, spec in enumerate(seats):
         alias = sum(1 for s in seats[:i] if s == spec)      # the same persona again: an alias name
-        agents.append(Human(lang, inp, out, save) if spec == "human"
+        agents.append(Human(lang, inp or input, out, save) if spec == "human"
                       else make_bot(spec, seed * 1000 + i, alias=alias))
     for i, agent in enumerate(agents):
         if hasattr(agent, "react"):
@@ -117,12 +127,14 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 if st.over:
                     break
     except Quit:
-        print("game stopped." + (f" continue it with: fuda play {game.ruleset} --resume {log_path}"
-                                 if log_path else ""), file=out)
+        print("game stopped.", file=out)
         return st
     finally:
-        if log_path:
-            save(log_path)
+        # a game stopped unfinished (quit, end of input, Ctrl-C) is kept: in its log, or else under
+        # FUDA_HOME when a human was playing
+        path = log_path or (autosave if humans and not st.over else None)
+        if path and save(path) and not st.over:
+            print(f"continue it with: fuda play --resume {path}", file=out)
     viewer = humans[0] if humans else None
     print("", file=out)
     print(render(st.view(viewer, lang), lang, title=game.title), file=out)

@@ -9,7 +9,6 @@ A study is (name, ruleset, options, seats, whether seats rotate, base seed, numb
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import error
+from .home import fuda_home
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS studies (
@@ -33,7 +33,7 @@ CREATE TABLE IF NOT EXISTS games (
 
 
 def default_db() -> Path:
-    return Path(os.environ.get("FUDA_HOME", Path.home() / ".fuda")) / "studies.sqlite"
+    return fuda_home() / "studies.sqlite"
 
 
 @dataclass
