@@ -59,6 +59,32 @@ def test_a_study_name_is_one_experiment(tmp_path):
     assert e.value.first.code == "E503"
 
 
+def test_a_file_that_is_not_a_study_file_is_a_diagnostic(tmp_path, capsys):
+    """Another program's SQLite file is refused untouched; a row edited by hand is an E503 too."""
+    import sqlite3
+
+    other = tmp_path / "other.sqlite"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE games (x)")
+    con.commit()
+    con.close()
+    assert main(["simulate", "john", "-n", "2", "-q", "--study", "s", "--db", str(other)]) == 1
+    err = capsys.readouterr().err
+    assert "E503" in err and "is not a fuda study file" in err and "games has no column" in err
+    con = sqlite3.connect(other)
+    assert [r[0] for r in con.execute("SELECT name FROM sqlite_master")] == ["games"]
+    con.close()
+    db = tmp_path / "s.sqlite"
+    Store(db).open_study("c", "john", {}, [], 0, 2)
+    con = sqlite3.connect(db)
+    con.execute("UPDATE studies SET seats = 'not json'")
+    con.commit()
+    con.close()
+    assert main(["report", "c", "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert "E503" in err and "is damaged" in err and "Traceback" not in err
+
+
 def test_workers_give_the_same_games():
     a = sim.simulate("american_page_one", {"players": 3}, 24, seed=5, workers=1, show_progress=False)
     b = sim.simulate("american_page_one", {"players": 3}, 24, seed=5, workers=2, show_progress=False)

@@ -14,9 +14,6 @@ are remembered: the last game's options are the match's options).
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +21,7 @@ from typing import Any
 
 from ..errors import error
 from .home import fuda_home
+from .sqlite_file import connect, guarded
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -54,20 +52,6 @@ CREATE TABLE IF NOT EXISTS games (
     PRIMARY KEY (match, number)
 );
 """
-
-
-def _columns(db: sqlite3.Connection) -> dict[str, set[str]]:
-    """Table → column names of a database (to tell a match file from another SQLite file)."""
-    tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-    return {t: {r[1] for r in db.execute(f"PRAGMA table_info({t})")} for t in tables}
-
-
-def _schema_columns() -> dict[str, set[str]]:
-    mem = sqlite3.connect(":memory:")
-    mem.executescript(SCHEMA)
-    cols = _columns(mem)
-    mem.close()
-    return cols
 
 
 def default_db() -> Path:
@@ -108,31 +92,8 @@ class MatchStore:
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_db()
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(str(self.path))
-            self.db.execute("PRAGMA foreign_keys = ON")
-            have = _columns(self.db)
-        except (OSError, sqlite3.Error) as e:
-            raise error("E503", f"cannot open the match file {self.path}: {e}") from None
-        for table, cols in _schema_columns().items():
-            missing = sorted(cols - have[table]) if table in have else []
-            if missing:
-                self.db.close()
-                raise error("E503", f"{self.path} is not a fuda match file: its table {table} has no column "
-                                    f"{missing[0]} (give another file with --match-db)")
-        with self._guarded():
-            self.db.executescript(SCHEMA)
-
-    @contextmanager
-    def _guarded(self) -> Iterator[None]:
-        """A damaged file (or a row edited by hand) is a diagnostic, never a traceback."""
-        try:
-            yield
-        except sqlite3.Error as e:
-            raise error("E503", f"the match file {self.path} cannot be used: {e}") from None
-        except (ValueError, TypeError, IndexError) as e:
-            raise error("E503", f"the match file {self.path} is damaged: {type(e).__name__}: {e}") from None
+        self.db = connect(self.path, SCHEMA, "match")
+        self.db.execute("PRAGMA foreign_keys = ON")
 
     def __enter__(self) -> MatchStore:
         return self
@@ -145,7 +106,7 @@ class MatchStore:
 
     # -------------------------------------------------------------- reading
     def get(self, name: str) -> Match | None:
-        with self._guarded():
+        with guarded(self.path, "match"):
             row = self.db.execute("SELECT name, ruleset, players, options, seats, games, created, updated "
                                   "FROM matches WHERE name = ?", (name,)).fetchone()
             if row is None:
@@ -161,12 +122,12 @@ class MatchStore:
             return m
 
     def names(self) -> list[str]:
-        with self._guarded():
+        with guarded(self.path, "match"):
             return [r[0] for r in self.db.execute("SELECT name FROM matches ORDER BY updated DESC, name")]
 
     def game_rows(self, name: str) -> list[dict[str, Any]]:
         """The games of a match, first first: number, seed, options, result, log, finished."""
-        with self._guarded():
+        with guarded(self.path, "match"):
             out = []
             for number, seed, options, result, log, finished in self.db.execute(
                     "SELECT number, seed, options, result, log, finished FROM games WHERE match = ? ORDER BY number",
@@ -177,7 +138,7 @@ class MatchStore:
 
     # -------------------------------------------------------------- writing
     def create(self, name: str, ruleset: str, players: int, options: dict[str, Any], seats: list[str]) -> Match:
-        with self._guarded():
+        with guarded(self.path, "match"):
             if self.get(name) is not None:
                 raise error("E503", f"a match named {name!r} already exists in {self.path}")
             now = _now()
@@ -195,7 +156,7 @@ class MatchStore:
     def record(self, m: Match, result: list[dict[str, Any]], seed: int, options: dict[str, Any],
                log: dict[str, Any], seats: list[str] | None = None) -> Match:
         """Add one finished game: its scores and wins per seat, the game count; saved at once."""
-        with self._guarded():
+        with guarded(self.path, "match"):
             if len(result) != m.players:
                 raise error("E503", f"match {m.name} is for {m.players} players; this game had {len(result)}")
             now = _now()
@@ -217,7 +178,7 @@ class MatchStore:
             return new
 
     def delete(self, name: str) -> bool:
-        with self._guarded():
+        with guarded(self.path, "match"):
             with self.db:
                 cur = self.db.execute("DELETE FROM matches WHERE name = ?", (name,))
                 self.db.execute("DELETE FROM seats WHERE match = ?", (name,))

@@ -9,7 +9,6 @@ A study is (name, ruleset, options, seats, whether seats rotate, base seed, numb
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from typing import Any
 
 from ..errors import error
 from .home import fuda_home
+from .sqlite_file import connect, guarded
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS studies (
@@ -50,14 +50,10 @@ class Study:
 class Store:
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path else default_db()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self.db = sqlite3.connect(self.path)
-            self.db.executescript(SCHEMA)
+        self.db = connect(self.path, SCHEMA, "study", added_later=frozenset({"rotate"}))
+        with guarded(self.path, "study"):
             if "rotate" not in {r[1] for r in self.db.execute("PRAGMA table_info(studies)")}:
                 self.db.execute("ALTER TABLE studies ADD COLUMN rotate INTEGER NOT NULL DEFAULT 0")
-        except sqlite3.DatabaseError as e:
-            raise error("E503", f"{self.path} is not a fuda study database: {e}") from None
 
     def close(self) -> None:
         self.db.close()
@@ -65,50 +61,56 @@ class Store:
     def open_study(self, name: str, ruleset: str, options: dict[str, Any], seats: list[str], base_seed: int,
                    games: int, rotate: bool = False) -> Study:
         """Create the study, or check that an existing one of that name is the same experiment."""
-        row = self.db.execute("SELECT ruleset, options, seats, base_seed, games, rotate FROM studies WHERE name = ?",
-                              (name,)).fetchone()
-        if row is None:
-            self.db.execute("INSERT INTO studies VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                            (name, ruleset, json.dumps(options, sort_keys=True, ensure_ascii=False),
-                             json.dumps(seats), base_seed, games, time.time(), int(rotate)))
-            self.db.commit()
-        else:
-            same = (row[0] == ruleset and json.loads(row[1]) == options and json.loads(row[2]) == seats
-                    and row[3] == base_seed and bool(row[5]) == rotate)
-            if not same:
-                raise error("E503", f"study {name!r} exists with another ruleset, options, seats or seed",
-                            hint="choose another --study name (fuda report lists the stored studies)")
-            if games > row[4]:
-                self.db.execute("UPDATE studies SET games = ? WHERE name = ?", (games, name))
+        with guarded(self.path, "study"):
+            row = self.db.execute("SELECT ruleset, options, seats, base_seed, games, rotate FROM studies WHERE name = ?",
+                                  (name,)).fetchone()
+            if row is None:
+                self.db.execute("INSERT INTO studies VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                (name, ruleset, json.dumps(options, sort_keys=True, ensure_ascii=False),
+                                 json.dumps(seats), base_seed, games, time.time(), int(rotate)))
                 self.db.commit()
-        return self.study(name)
+            else:
+                same = (row[0] == ruleset and json.loads(row[1]) == options and json.loads(row[2]) == seats
+                        and row[3] == base_seed and bool(row[5]) == rotate)
+                if not same:
+                    raise error("E503", f"study {name!r} exists with another ruleset, options, seats or seed",
+                                hint="choose another --study name (fuda report lists the stored studies)")
+                if games > row[4]:
+                    self.db.execute("UPDATE studies SET games = ? WHERE name = ?", (games, name))
+                    self.db.commit()
+            return self.study(name)
 
     def study(self, name: str) -> Study:
-        row = self.db.execute("SELECT name, ruleset, options, seats, base_seed, games, rotate FROM studies "
-                              "WHERE name = ?", (name,)).fetchone()
-        if row is None:
-            names = [r[0] for r in self.db.execute("SELECT name FROM studies ORDER BY created")]
-            from ..errors import did_you_mean
+        with guarded(self.path, "study"):
+            row = self.db.execute("SELECT name, ruleset, options, seats, base_seed, games, rotate FROM studies "
+                                  "WHERE name = ?", (name,)).fetchone()
+            if row is None:
+                names = [r[0] for r in self.db.execute("SELECT name FROM studies ORDER BY created")]
+                from ..errors import did_you_mean
 
-            raise error("E503", f"no study named {name!r} in {self.path}",
-                        hint=did_you_mean(name, names) or ("studies: " + ", ".join(names) if names else
-                                                           "run fuda simulate … --study NAME first"))
-        return Study(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], row[5], bool(row[6]))
+                raise error("E503", f"no study named {name!r} in {self.path}",
+                            hint=did_you_mean(name, names) or ("studies: " + ", ".join(names) if names else
+                                                               "run fuda simulate … --study NAME first"))
+            return Study(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], row[5], bool(row[6]))
 
     def names(self) -> list[str]:
-        return [r[0] for r in self.db.execute("SELECT name FROM studies ORDER BY created")]
+        with guarded(self.path, "study"):
+            return [r[0] for r in self.db.execute("SELECT name FROM studies ORDER BY created")]
 
     def done(self, name: str) -> set[int]:
-        return {r[0] for r in self.db.execute("SELECT idx FROM games WHERE study = ?", (name,))}
+        with guarded(self.path, "study"):
+            return {r[0] for r in self.db.execute("SELECT idx FROM games WHERE study = ?", (name,))}
 
     def add(self, name: str, rows: list[tuple[int, dict[str, Any]]]) -> None:
-        self.db.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?)",
-                            [(name, i, g["seed"], json.dumps(g)) for i, g in rows])
-        self.db.commit()
+        with guarded(self.path, "study"):
+            self.db.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?)",
+                                [(name, i, g["seed"], json.dumps(g)) for i, g in rows])
+            self.db.commit()
 
     def results(self, name: str) -> list[dict[str, Any]]:
-        return [json.loads(r[0]) for r in
-                self.db.execute("SELECT result FROM games WHERE study = ? ORDER BY idx", (name,))]
+        with guarded(self.path, "study"):
+            return [json.loads(r[0]) for r in
+                    self.db.execute("SELECT result FROM games WHERE study = ? ORDER BY idx", (name,))]
 
 
 def run_study(store: Store, study: Study, workers: int = 1, show_progress: bool = True,
