@@ -187,3 +187,26 @@ def test_a_save_that_cannot_be_written_is_refused_and_play_goes_on(tmp_path):
     text = out.getvalue()
     assert f"cannot save to {blocker}/g.json" in text
     assert (tmp_path / "g.json").exists() and "game stopped." in text
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["bench", "john", "-n", "0"], "not a whole number from 1"),
+    (["bench", "john", "--rounds", "0"], "not a whole number from 1"),
+    (["simulate", "john", "-n", "-5"], "not a whole number from 1"),
+    (["simulate", "john", "-n", "2", "--workers", "0"], "not a whole number from 1"),
+])
+def test_counts_below_one_are_refused(argv, words, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2 and words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "code", "words"), [
+    (["simulate", "john", "--players", "0", "-n", "1"], 1, "E402"),
+    (["list", "jon"], 2, "no bundled ruleset 'jon' (did you mean john?)"),
+    (["replay", "john", "--seed", "1", "--player", "-1"], 2, "this game has players 0–1"),
+    (["replay", "john", "--seed", "1", "--player", "2"], 2, "this game has players 0–1"),
+])
+def test_impossible_arguments_are_refused(argv, code, words, capsys):
+    got, _, err = run(capsys, *argv)
+    assert got == code and words in err and "internal error" not in err

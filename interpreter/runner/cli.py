@@ -28,9 +28,20 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             raise error("E406", f"--set takes NAME=VALUE, got {kv!r}")
         k, v = kv.split("=", 1)
         opts[k.strip()] = _scalar(v.strip())
-    if getattr(args, "players", None):
+    if getattr(args, "players", None) is not None:
         opts["players"] = args.players
     return opts
+
+
+def _count(text: str) -> int:
+    """A number of games, rounds or workers: a whole number from 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1")
+    return n
 
 
 def _scalar(v: str) -> Any:
@@ -87,6 +98,12 @@ def cmd_list(args: argparse.Namespace) -> int:
     from ..check import text_plain
     from ..resources import bundled_rulesets
 
+    if args.name and args.name not in bundled_rulesets():
+        from ..errors import did_you_mean
+
+        hint = did_you_mean(args.name, bundled_rulesets())
+        print(f"error: no bundled ruleset {args.name!r}" + (f" ({hint})" if hint else ""), file=sys.stderr)
+        return 2
     for name in bundled_rulesets():
         if args.name and args.name != name:
             continue
@@ -384,6 +401,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print("error: give a game log (.json) or a ruleset with --seed", file=sys.stderr)
             return 2
         st = replay_seed(args.log, _options(args), args.seed, args.seat or [])
+    if args.player is not None and not 0 <= args.player < st.game.n:
+        print(f"error: --player {args.player}: this game has players 0–{st.game.n - 1}", file=sys.stderr)
+        return 2
     print(format_events(st, viewer, _lang(args), spans=not args.no_rules, moves=not args.no_moves))
     return 0
 
@@ -481,7 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--match", metavar="NAME",
                    help="match play: add this game's scores to the match NAME (created if new, continued if saved)")
     p.add_argument("--match-db", metavar="FILE", help="the SQLite file of matches (default ~/.fuda/matches.sqlite)")
-    p.add_argument("--games", type=int, metavar="N",
+    p.add_argument("--games", type=_count, metavar="N",
                    help="with --match: play N games (default: one, or ask after each game when a human plays)")
     _add_options(p)
     p.set_defaults(fn=cmd_play)
@@ -500,9 +520,9 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play N games between bots and report per-seat and first-player win rates "
                                    "(Wilson 95% intervals), scores, game length and speed.")
     p.add_argument("ruleset")
-    p.add_argument("-n", type=int, default=1000, help="number of games (default 1000)")
+    p.add_argument("-n", type=_count, default=1000, help="number of games (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed*1000000+i")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--workers", type=_count, default=1, help="worker processes (default 1)")
     p.add_argument("--seat", action="append", metavar="KIND", help="bot per seat (default random)")
     p.add_argument("--rotate", action="store_true",
                    help="alternate seats: game i moves every bot i chairs on, so each bot plays every chair "
@@ -526,9 +546,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ruleset", nargs="?")
     p.add_argument("--a", metavar="OPTIONS", help="variant A (options file or k=v,k=v; default: defaults)")
     p.add_argument("--b", metavar="OPTIONS", help="variant B")
-    p.add_argument("-n", type=int, default=1000, help="games per variant")
+    p.add_argument("-n", type=_count, default=1000, help="games per variant")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--workers", type=_count, default=1)
     p.add_argument("--seat", action="append", metavar="KIND")
     p.add_argument("--rotate", action="store_true", help="alternate seats, as in simulate")
     p.add_argument("--study", action="append", metavar="NAME",
@@ -571,8 +591,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="measure random playouts/s, decisions/s and clone cost on one core",
                        description="Benchmark a ruleset on one core: best of several rounds of random games.")
     p.add_argument("ruleset")
-    p.add_argument("-n", type=int, default=1000, help="games per round (default 1000)")
-    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("-n", type=_count, default=1000, help="games per round (default 1000)")
+    p.add_argument("--rounds", type=_count, default=5)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bot", help="measure a bot's search speed instead: --bot ismcts (iterations/s)")
     p.add_argument("--json", action="store_true")
