@@ -42,6 +42,8 @@ from .engine import runtime
 from .errors import Span
 
 FIELD_INDEX = {"kind": 0, "controller": 1, "source": 2, "times": 3, "negated": 4}
+# rounds in a row without a decision after which a loop that can wait for one is stopped (E601)
+SPIN = 100_000
 
 
 @dataclass
@@ -2063,9 +2065,17 @@ class BodyGen:
         self.cur = exit_
 
     def s_While(self, s: A.While, ind: int) -> None:
+        # a loop that waits for decisions on some paths may take none on others (a turn loop whose
+        # turns all skip): stopped after SPIN rounds in a row without a decision, as plain loops are
         sp = self.cg.span(s.span)
         cond = self.eg.gen(s.cond)
-        self._loop(ind, sp, [] if cond == "True" else [f"if not ({cond}): L = @EXIT; continue"], s.body, [])
+        seen, rounds = self.slot("int"), self.slot("int")
+        head = [] if cond == "True" else [f"if not ({cond}): L = @EXIT; continue"]
+        head += [f"if st.ndec != {seen}: {seen} = st.ndec; {rounds} = 0",
+                 f"elif {rounds} < {SPIN}: {rounds} += 1",
+                 f"else: raise _RuleFailure('this loop ran {SPIN:,} times without a decision: does its "
+                 f"condition ever change?', {sp})"]
+        self._loop(ind, sp, head, s.body, [f"{seen} = -1"])
 
     def s_Repeat(self, s: A.Repeat, ind: int) -> None:
         sp = self.cg.span(s.span)

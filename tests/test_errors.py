@@ -438,7 +438,11 @@ class Hang(Exception):
 @pytest.mark.parametrize("play", [
     "phase play {\n    while true {\n        n += 1\n    }\n}\n",
     "phase play {\n    goto other\n}\n\nphase other {\n    goto play\n}\n",
-], ids=["while_true", "goto_cycle"])
+    # a loop that could wait for a decision but takes none on the path it runs (found by mutation)
+    "phase play {\n    while true {\n        turn players[0] {\n            if n < 0 {\n"
+    "                choose players[0] {\n                    go \"go\" {\n                        end game\n"
+    "                    }\n                }\n            }\n        }\n    }\n}\n",
+], ids=["while_true", "goto_cycle", "turns_without_decisions"])
 def test_runtime_endless_loop_without_decisions(play: str) -> None:
     import signal
 
