@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .check import Program, check
 from .errors import Diagnostic, error
-from .load import load_source
+from .load import load_source, read_text
 
 if TYPE_CHECKING:
     from .engine.game import Game
@@ -65,11 +65,7 @@ def read_options_file(path: str) -> dict[str, Any]:
     """An options file (YAML mapping of option → value) for --options."""
     import yaml
 
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise error("E406", f"cannot read options file {path}: {e}") from None
+    text = read_text(Path(path), "E406", path, "options file")
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as e:

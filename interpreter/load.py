@@ -54,10 +54,28 @@ def display_name(path: Path) -> str:
 
 
 def read(path: Path) -> str:
+    """A ruleset file's text (E005 if it cannot be read or is not UTF-8)."""
+    return read_text(path, "E005", display_name(path))
+
+
+def read_text(path: Path, code: str, shown: str | None = None, what: str = "file") -> str:
+    """The text of a file fuda reads (a ruleset, scenario, log, options or persona file): a file
+    that cannot be read, or is not UTF-8, is a diagnostic ``code`` pointing at the first bad byte."""
+    file = shown or str(path)
     try:
-        return path.read_text(encoding="utf-8-sig")    # a byte order mark (some editors write one) is not text
-    except (OSError, UnicodeDecodeError) as e:
-        raise error("E005", f"cannot read {path}: {e}") from None
+        data = path.read_bytes()
+    except OSError as e:
+        raise FudaError([Diagnostic(code, f"cannot read the {what}: {e.strerror or e}",
+                                    Span(file, 0, 0, 0, 0))]) from None
+    try:
+        return data.decode("utf-8-sig")    # a byte order mark (some editors write one) is not text
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        start = data.rfind(b"\n", 0, e.start) + 1
+        col = len(data[start:e.start].decode("utf-8", "replace")) + 1
+        raise FudaError([Diagnostic(code, f"the {what} is not UTF-8 text (byte 0x{data[e.start]:02x})",
+                                    Span(file, line, col, line, col + 1), "save it as UTF-8")],
+                        {file: data.decode("utf-8", "replace")}) from None
 
 
 def load_source(name_or_path: str, text: str | None = None) -> Source:

@@ -190,6 +190,47 @@ def test_scenario_with_a_list_or_mapping_as_a_key(key: str) -> None:
     assert d.code == "E501" and "unhashable key" in d.message and (d.span.line, d.span.col) == (3, 3)
 
 
+def _read_ruleset(p: str) -> object:
+    return check_ruleset(p)
+
+
+def _read_scenario(p: str) -> object:
+    from interpreter.runner.scenario import load_scenario
+    return load_scenario(p)
+
+
+def _read_log(p: str) -> object:
+    from interpreter.runner.replay import read_log
+    return read_log(p)
+
+
+def _read_persona(p: str) -> object:
+    from interpreter.bots.persona import load_persona_file
+    return load_persona_file(Path(p))
+
+
+@pytest.mark.parametrize(("reader", "suffix", "code"), [
+    (_read_ruleset, ".fuda", "E005"), (_read_scenario, ".yaml", "E501"), (_read_log, ".json", "E503"),
+    (read_options_file, ".yaml", "E406"), (_read_persona, ".yaml", "E501"),
+], ids=["ruleset", "scenario", "log", "options", "persona"])
+def test_every_file_fuda_reads_may_be_missing_or_not_utf8(reader, suffix: str, code: str, tmp_path: Path) -> None:
+    """Found by feeding each reader bytes that are not UTF-8: four of five were internal errors."""
+    bad = tmp_path / f"bad{suffix}"
+    bad.write_bytes(b"# first line\n# caf\xe9 au lait\n")
+    with pytest.raises(FudaError) as info:
+        reader(str(bad))
+    d = info.value.first
+    assert d.code == code and "not UTF-8" in d.message and "0xe9" in d.message
+    assert (d.span.line, d.span.col) == (2, 6)
+    assert "    # caf\ufffd au lait\n         ^" in info.value.format()
+    with pytest.raises(FudaError) as info:
+        reader(str(tmp_path / f"missing{suffix}"))
+    if suffix == ".fuda":   # a ruleset is looked up by name or path first
+        assert info.value.first.code == "E504" and "no ruleset named" in info.value.first.message
+    else:
+        assert info.value.first.code == code and "cannot read the" in info.value.first.message
+
+
 def test_options_file_missing(tmp_path: Path) -> None:
     with pytest.raises(FudaError) as info:
         read_options_file(str(tmp_path / "nowhere.yaml"))

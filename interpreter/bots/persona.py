@@ -29,6 +29,7 @@ from ..engine.game import Action
 from ..engine.observe import render_event
 from ..engine.state import State
 from ..errors import Diagnostic, FudaError, Span, error
+from ..load import read_text
 from .ismcts import ISMCTS
 
 
@@ -76,7 +77,7 @@ def personas_dir() -> Path:
 
 
 def load_persona_file(path: Path) -> PersonaFile:
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path, "E501", what="persona file")
     try:
         data = yaml.safe_load(text)
         return PersonaFile.model_validate(data)

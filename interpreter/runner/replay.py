@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ..engine.observe import render_event
 from ..engine.state import State
 from ..errors import Diagnostic, FudaError, Span, error
+from ..load import read_text
 
 
 class GameLog(BaseModel):
@@ -26,10 +27,7 @@ class GameLog(BaseModel):
 
 def read_log(path: str) -> GameLog:
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise error("E503", f"cannot read {path}: {e}") from None
+    text = read_text(p, "E503", path, "game log")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:

@@ -24,6 +24,7 @@ from ..engine.game import Game
 from ..engine.observe import card_visible, render_event, view
 from ..engine.state import State
 from ..errors import Diagnostic, FudaError, IllegalAction, Span
+from ..load import read_text
 
 # ------------------------------------------------------------------ file model
 
@@ -182,11 +183,7 @@ class Located:
 
 def load_scenario(path: str | Path) -> tuple[Scenario, Located]:
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise FudaError([Diagnostic("E501", f"cannot read scenario: {e}", Span(str(p), 0, 0, 0, 0))]) from None
-    return parse_scenario(text, str(p))
+    return parse_scenario(read_text(p, "E501", what="scenario"), str(p))
 
 
 def parse_scenario(text: str, file: str) -> tuple[Scenario, Located]:
