@@ -136,6 +136,25 @@ def test_other_or_damaged_files_are_diagnostics(capsys, tmp_path):
     assert code == 1 and "E503" in err and "is damaged" in err and "Traceback" not in err
 
 
+def test_a_game_the_match_file_cannot_take_is_kept(capsys, tmp_path, monkeypatch):
+    """The match file fails as a game ends (disk full, locked): the game's log is kept under
+    FUDA_HOME/games and replays; the error is a diagnostic."""
+    from interpreter.errors import error
+
+    monkeypatch.setenv("FUDA_HOME", str(tmp_path))
+
+    def fail(*_args, **_kw):
+        raise error("E503", "the match file cannot be used: database or disk is full")
+
+    monkeypatch.setattr(MatchStore, "record", fail)
+    code, _, err = run(capsys, "play", "american_page_one", "--match", "club", "--match-db",
+                       str(tmp_path / "m.sqlite"), "--seat", "random", "--games", "1", "--seed", "3",
+                       "--players", "2")
+    kept = tmp_path / "games" / "club-1.json"
+    assert code == 1 and "E503" in err and str(kept) in err
+    assert run(capsys, "replay", str(kept))[0] == 0
+
+
 def test_default_location(monkeypatch, tmp_path):
     monkeypatch.setenv("FUDA_HOME", str(tmp_path))
     assert default_db() == tmp_path / "matches.sqlite"

@@ -169,6 +169,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
     """fuda play --match NAME: games whose scores add up per seat, saved after every game."""
     from ..api import load
+    from .home import fuda_home
     from .match import MatchStore
     from .play import game_log, play
 
@@ -212,8 +213,17 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
             if not st.over:
                 print(f"this game is not counted; match {m.name} stays at {m.games} games")
                 return 0
-            m = store.record(m, game.result(st), seed, dict(game.options_given),
-                             game_log(game, seed, actions, seats), seats)
+            log = game_log(game, seed, actions, seats)
+            try:
+                m = store.record(m, game.result(st), seed, dict(game.options_given), log, seats)
+            except FudaError:
+                # the match file failed: the finished game is not lost, its log goes beside the others
+                kept = fuda_home() / "games" / f"{m.name}-{m.games + 1}.json"
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                kept.write_text(json.dumps(log, ensure_ascii=False, indent=1), encoding="utf-8")
+                print(f"the game could not be added to match {m.name}; its log is kept in {kept} "
+                      f"(fuda replay {kept})", file=sys.stderr)
+                raise
             played += 1
             print(m.standings())
             if args.games is not None:
