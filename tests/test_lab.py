@@ -194,3 +194,15 @@ def test_ray_backend_gives_the_same_games():
     a = sim.simulate("american_page_one", {}, 16, seed=9, show_progress=False)
     b = sim.simulate("american_page_one", {}, 16, seed=9, show_progress=False, backend="ray")
     assert a.games == b.games
+
+
+def test_report_listing_creates_no_file(tmp_path, capsys):
+    db = tmp_path / "new" / "s.sqlite"
+    assert main(["report", "--db", str(db)]) == 0
+    assert "no studies in" in capsys.readouterr().out
+    assert main(["report", "x", "--db", str(db)]) == 1
+    assert "there is no study 'x'" in capsys.readouterr().err
+    assert not (tmp_path / "new").exists()
+    Store(tmp_path / "e.sqlite")
+    assert main(["report", "--db", str(tmp_path / "e.sqlite")]) == 0
+    assert "no studies in" in capsys.readouterr().out

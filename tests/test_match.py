@@ -94,6 +94,16 @@ def test_match_refusals(capsys, tmp_path):
     assert code == 1
 
 
+def test_reading_creates_no_file(capsys, tmp_path):
+    db = tmp_path / "new" / "m.sqlite"
+    code, out, _ = run(capsys, "match", "--match-db", str(db))
+    assert code == 0 and "no matches in" in out
+    assert run(capsys, "match", "--match-db", str(db), "--json")[1].strip() == "[]"
+    code, _, err = run(capsys, "match", "club", "--match-db", str(db))
+    assert code == 1 and "there is no match 'club'" in err
+    assert not (tmp_path / "new").exists()
+
+
 def test_the_store_is_plain_sqlite(tmp_path):
     db = tmp_path / "s.sqlite"
     with MatchStore(db) as store:

@@ -8,6 +8,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..errors import FudaError
@@ -131,8 +132,6 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from ..api import load
     from .home import fuda_home
     from .play import play
@@ -252,9 +251,16 @@ def _seats(given: list[str] | None, n: int) -> list[str] | None:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from .match import MatchStore
+    from .match import MatchStore, default_db
 
-    with MatchStore(args.match_db) as store:
+    path = Path(args.match_db) if args.match_db else default_db()
+    if not path.exists():   # reading creates no file (nor its folder)
+        if args.name:
+            print(f"error: there is no match {args.name!r} in {path} (no such file)", file=sys.stderr)
+            return 1
+        print("[]" if args.json else f"no matches in {path} (no such file)")
+        return 0
+    with MatchStore(path) as store:
         if not args.name:
             names = store.names()
             if args.json:
@@ -373,13 +379,21 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     import base64
-    from pathlib import Path
 
     from .report import report, report_plots
-    from .study import Store
+    from .study import Store, default_db
 
-    store = Store(args.db)
+    path = Path(args.db) if args.db else default_db()
+    if not path.exists():   # reading creates no file (nor its folder)
+        if args.study:
+            print(f"error: there is no study {args.study[0]!r} in {path} (no such file)", file=sys.stderr)
+            return 1
+        print(f"no studies in {path} (no such file)")
+        return 0
+    store = Store(path)
     if not args.study:
+        if not store.names():
+            print(f"no studies in {path}")
         for name in store.names():
             st = store.study(name)
             print(f"{name}: {st.ruleset} {st.options or ''} seats {st.seats or 'random'}"
@@ -575,7 +589,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "list the stored studies.")
     p.add_argument("study", nargs="*")
     p.add_argument("--plots", metavar="DIR", help="also write every plot as a PNG file into DIR")
-    p.add_argument("--db", metavar="PATH")
+    p.add_argument("--db", metavar="PATH", help="study database (default ~/.fuda/studies.sqlite or $FUDA_HOME)")
     p.add_argument("-o", "--output", metavar="FILE", help="default: STUDY.html")
     p.set_defaults(fn=cmd_report)
 
