@@ -194,6 +194,7 @@ def test_a_save_that_cannot_be_written_is_refused_and_play_goes_on(tmp_path):
     (["bench", "john", "--rounds", "0"], "not a whole number from 1"),
     (["simulate", "john", "-n", "-5"], "not a whole number from 1"),
     (["simulate", "john", "-n", "2", "--workers", "0"], "not a whole number from 1"),
+    (["replay", "john", "--seed", "1", "--player", "-1"], "'-1' is not a player"),
 ])
 def test_counts_below_one_are_refused(argv, words, capsys):
     with pytest.raises(SystemExit) as e:
@@ -204,9 +205,15 @@ def test_counts_below_one_are_refused(argv, words, capsys):
 @pytest.mark.parametrize(("argv", "code", "words"), [
     (["simulate", "john", "--players", "0", "-n", "1"], 1, "E402"),
     (["list", "jon"], 2, "no bundled ruleset 'jon' (did you mean john?)"),
-    (["replay", "john", "--seed", "1", "--player", "-1"], 2, "this game has players 0–1"),
     (["replay", "john", "--seed", "1", "--player", "2"], 2, "this game has players 0–1"),
+    (["replay", "john", "--seed", "1", "--player", "P2"], 2, "this game has players 0–1"),
 ])
 def test_impossible_arguments_are_refused(argv, code, words, capsys):
     got, _, err = run(capsys, *argv)
     assert got == code and words in err and "internal error" not in err
+
+
+def test_replay_player_as_the_game_writes_it(capsys):
+    _, by_number, _ = run(capsys, "replay", "john", "--seed", "3", "--player", "1")
+    _, by_name, _ = run(capsys, "replay", "john", "--seed", "3", "--player", "P1")
+    assert by_name == by_number and "P1" in by_name

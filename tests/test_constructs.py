@@ -614,7 +614,9 @@ def test_subsets_ranges_and_enum_generators():
     """)
     st.apply(0, "give ♥K P1")
     assert ids(st, 0) == ["discard ♠2 ♠7", "discard ♠2 ♠9", "discard ♠7 ♠9", "keep"]
-    st.apply(0, 2)
+    with pytest.raises(IllegalAction):
+        st.apply(0, "discard ♠2 ♥3")
+    st.apply(0, "discard s9 ♠7")     # a choice of several cards: named in any order, ASCII or not
     assert full_zone(st, "table") == ["♠7", "♠9"]
     assert ids(st, 1) == [f"bid {n}" for n in (12, 14, 16, 18, 20)]
     st.apply(1, "bid 18")

@@ -53,6 +53,11 @@ class Game:
         self.card_index = {n: i for i, n in enumerate(prog.cards.names)}
         for alias, target in prog.cards.aliases.items():
             self.card_index.setdefault(alias, self.card_index[target])
+        # what a person may type: a card's name or alias in any case ("h7", "joker1"); an exact name wins
+        self.typed_cards: dict[str, int] = {}
+        for name, i in self.card_index.items():
+            self.typed_cards.setdefault(name.lower(), i)
+        self.typed_cards.update(self.card_index)
         self.static_slots = prog.static_slots
         self.limit = prog.limit
         # zone slot tables
@@ -449,12 +454,21 @@ class Game:
             if len(low) == 1:
                 return low[0].raw
             # card aliases: "play H7" for "play ♥7"
-            norm = " ".join(self.card_names[self.card_index[w]] if w in self.card_index else w
-                            for w in want.split())
+            norm = " ".join(self._typed_card(w) for w in want.split())
             for a in legal:
                 if a.id == norm:
                     return a.raw
+            # the same cards named in another order ("give ♠Q ♣J" for "give ♣J ♠Q"), when that fits one action
+            key = _unordered(norm)
+            some = [a for a in legal if _unordered(a.id) == key]
+            if len(some) == 1:
+                return some[0].raw
         raise self.illegal(f"{action} is not legal now", self.legal_actions(st, player))
+
+    def _typed_card(self, word: str) -> str:
+        """A typed word with a card's alias or case variant ("H7", "h7") made its name ("♥7")."""
+        i = self.typed_cards.get(word, self.typed_cards.get(word.lower()))
+        return word if i is None else self.card_names[i]
 
     def illegal(self, msg: str, legal: list[Action]) -> IllegalAction:
         if legal:
@@ -570,6 +584,12 @@ class Game:
 
     def winners(self, st: State) -> list[int]:
         return [r["player"] for r in self.result(st) if r["outcome"] == "win"]
+
+
+def _unordered(action_id: str) -> tuple[str, list[str]]:
+    """An action id with its arguments in no particular order, case ignored."""
+    words = action_id.lower().split() or [""]
+    return words[0], sorted(words[1:])
 
 
 def _explain(e: BaseException) -> str:

@@ -45,6 +45,14 @@ def _count(text: str) -> int:
     return n
 
 
+def _seat(text: str) -> int:
+    """A player, as the game writes it (P2) or by number (2)."""
+    t = text[1:] if text[:1] in "Pp" else text
+    if not t.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a player (P0, P1, … or 0, 1, …)")
+    return int(t)
+
+
 def _scalar(v: str) -> Any:
     import yaml
 
@@ -513,15 +521,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(fn=cmd_list)
 
     p = sub.add_parser("play", help="play in the terminal against bots",
-                       description="Play a ruleset at the terminal. Each --seat is one player in seat order "
-                                   "(human or random); missing seats are random bots. You see only your view.")
+                       description="Play a ruleset at the terminal. Each --seat is one player in seat order; "
+                                   "missing seats are random bots (with no --seat, P0 is human). You see only "
+                                   "your view; with bots only, you watch as a spectator. A game stopped "
+                                   "unfinished is kept (--log FILE, else ~/.fuda/games/) and can be resumed.")
     p.add_argument("ruleset", nargs="?")
     p.add_argument("--seat", action="append", metavar="KIND",
-                   help="human | random | ismcts | ismcts:ITERATIONS | ismcts:SECONDSs (repeat per seat)")
+                   help="human | random | ismcts | ismcts:ITERATIONS | ismcts:SECONDSs | persona:ID (repeat per seat; "
+                        "personas: miles, parker, … — docs/bots.md)")
     p.add_argument("--resume", metavar="LOG", help="continue a saved game (a --log file); it keeps being saved there")
     p.add_argument("--seed", type=int, help="game seed (default: random)")
     p.add_argument("--lang", choices=["en", "ja"], default="en", help="label language")
-    p.add_argument("--log", metavar="FILE", help="write a replayable game log at the end")
+    p.add_argument("--log", metavar="FILE", help="keep a replayable game log in FILE (written whatever happens, also on quit)")
     p.add_argument("--match", metavar="NAME",
                    help="match play: add this game's scores to the match NAME (created if new, continued if saved)")
     p.add_argument("--match-db", metavar="FILE", help="the SQLite file of matches (default ~/.fuda/matches.sqlite)")
@@ -599,7 +610,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("log", metavar="LOG|RULESET")
     p.add_argument("--seed", type=int, help="with a ruleset: the game seed to re-run")
     p.add_argument("--seat", action="append", metavar="KIND", help="bots per seat, as in simulate")
-    p.add_argument("--player", type=int, help="show only what this player saw")
+    p.add_argument("--player", type=_seat, metavar="P", help="show only what this player saw (P1 or 1)")
     p.add_argument("--lang", choices=["en", "ja"], default="en")
     p.add_argument("--no-rules", action="store_true", help="omit the rule locations")
     p.add_argument("--no-moves", action="store_true", help="omit card movements")

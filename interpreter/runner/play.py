@@ -113,6 +113,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
     if resume:
         print(f"resumed after {len(resume)} actions", file=out)
     humans = [i for i, seat in enumerate(seats) if seat == "human"]
+    viewer = humans[0] if humans else None
     try:
         while not st.over:
             for p in st.to_move():
@@ -120,9 +121,9 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 a = agents[p].choose(st, p, legal)
                 at = len(st.ev)
                 game.apply(st, p, a)
-                if not isinstance(agents[p], Human) and humans:
-                    print(f"  P{p} ({agents[p].name}): {_public_text(st, at, humans)}", file=out)
-                chatter(agents, st, at, out, bool(humans))
+                if not isinstance(agents[p], Human):   # as the (first) human, or a spectator, saw it
+                    print(f"  P{p} ({agents[p].name}): {_public_text(st, at, viewer)}", file=out)
+                chatter(agents, st, at, out)
                 actions.append((p, a.id))
                 if st.over:
                     break
@@ -135,27 +136,26 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         path = log_path or (autosave if humans and not st.over else None)
         if path and save(path) and not st.over:
             print(f"continue it with: fuda play --resume {path}", file=out)
-    viewer = humans[0] if humans else None
     print("", file=out)
     print(render(st.view(viewer, lang), lang, title=game.title), file=out)
     return st
 
 
-def chatter(agents: list[Any], st: State, since: int, out: TextIO, shown: bool) -> None:
+def chatter(agents: list[Any], st: State, since: int, out: TextIO) -> None:
     """What the characters at the table say about what just happened."""
     for i, agent in enumerate(agents):
         if hasattr(agent, "react"):
             agent.react(st, since)
             for line in agent.take_lines():
-                if shown:
-                    print(f"  {agent.name} (P{i}): 「{line}」", file=out)
+                print(f"  {agent.name} (P{i}): 「{line}」", file=out)
 
 
-def _public_text(st: State, at: int, humans: list[int]) -> str:
-    """What a human may learn of a bot's action (the event at ``at``): hidden cards masked."""
+def _public_text(st: State, at: int, viewer: int | None) -> str:
+    """What a human (or, with None, a spectator) may learn of a bot's action (the event at ``at``):
+    hidden cards masked."""
     from ..engine.observe import render_event
 
-    ev = render_event(st, st.ev[at], humans[0], at=at)
+    ev = render_event(st, st.ev[at], viewer, at=at)
     if not ev:
         return "…"
     who, sep, what = ev["text"].partition(": ")

@@ -438,8 +438,8 @@ class Runner:
             self.edit(sc.setup, ("setup",))
         if sc.start_phase is not None and sc.start_phase not in [p.name for p in self.game.prog.phases]:
             raise self.loc.error("E501", f"no phase named {sc.start_phase!r}", ("start_phase",))
+        self.seen_events = len(self.st.ev)   # new_events at the first expect include the first phase's start
         self.game.begin(self.st, sc.start_phase)
-        self.seen_events = len(self.st.ev)
         while i < len(steps):
             self.step(steps[i], ("steps", i))
             i += 1
