@@ -205,8 +205,8 @@ def test_counts_below_one_are_refused(argv, words, capsys):
 @pytest.mark.parametrize(("argv", "code", "words"), [
     (["simulate", "john", "--players", "0", "-n", "1"], 1, "E402"),
     (["list", "jon"], 2, "no bundled ruleset 'jon' (did you mean john?)"),
-    (["replay", "john", "--seed", "1", "--player", "2"], 2, "this game has players 0–1"),
-    (["replay", "john", "--seed", "1", "--player", "P2"], 2, "this game has players 0–1"),
+    (["replay", "john", "--seed", "1", "--player", "2"], 2, "this game has players P0–P1"),
+    (["replay", "john", "--seed", "1", "--player", "P2"], 2, "this game has players P0–P1"),
 ])
 def test_impossible_arguments_are_refused(argv, code, words, capsys):
     got, _, err = run(capsys, *argv)
@@ -217,3 +217,39 @@ def test_replay_player_as_the_game_writes_it(capsys):
     _, by_number, _ = run(capsys, "replay", "john", "--seed", "3", "--player", "1")
     _, by_name, _ = run(capsys, "replay", "john", "--seed", "3", "--player", "P1")
     assert by_name == by_number and "P1" in by_name
+
+
+FAILS_SOMETIMES = """ruleset sometimes "Fails sometimes"
+players 2
+option rounds: int 1..9 = 3
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone empty: pile public
+zone hand: hand per player owner
+
+setup { shuffle deck }
+
+phase play {
+    for r in 1..rounds {
+        choose current {
+            safe "safe" { move top(deck) to hand[current] }
+            risky "risky" { move top(empty) to hand[current] }
+        }
+        current = next(current)
+    }
+    end game
+}
+"""
+
+
+def test_a_failing_simulated_game_is_named_and_replays_to_its_failure(capsys, tmp_path):
+    path = tmp_path / "sometimes.fuda"
+    path.write_text(FAILS_SOMETIMES)
+    code, _, err = run(capsys, "simulate", str(path), "-n", "20", "--set", "rounds=4", "-q")
+    assert code == 1 and "E601" in err and "in the game with seed" in err
+    command = err.split("in the game with seed ")[1].split(": ", 1)[1].split(" shows it")[0]
+    argv = command.split()
+    assert argv[:3] == ["fuda", "replay", str(path)] and "rounds=4" in argv
+    code, out, err = run(capsys, *argv[1:])
+    assert code == 1 and "E601" in err and "internal error" not in err
+    assert "risky" in out.splitlines()[-2] and "a rule failed" in out.splitlines()[-1]

@@ -138,7 +138,8 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         "zones": zones,
         "vars": variables,
         "card_vars": card_vars,
-        "var_types": {v.name: type_code(v.type) for v in prog.vars[5:] if v.name in variables},
+        "var_types": {v.name: type_code(v.type) for v in prog.vars[5:]
+                      if v.name in variables or v.scope == "card" and any(v.name in cv for cv in card_vars.values())},
         "labels": labels,
         "stack": stack,
     }

@@ -45,6 +45,12 @@ def _count(text: str) -> int:
     return n
 
 
+def _players(prog: Any) -> str:
+    """"2–6 players", or "4 players" when the count is fixed."""
+    lo, hi = prog.min_players, prog.max_players
+    return f"{lo} players" if lo == hi else f"{lo}–{hi} players"
+
+
 def _seat(text: str) -> int:
     """A player, as the game writes it (P2) or by number (2)."""
     t = text[1:] if text[:1] in "Pp" else text
@@ -97,7 +103,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if not args.quiet:
             nc = len(prog.cards.names)
             nw = len(prog.warnings)
-            print(f"{f}: ok ({prog.name}, {prog.min_players}–{prog.max_players} players, "
+            print(f"{f}: ok ({prog.name}, {_players(prog)}, "
                   f"{nc} card{'s' if nc != 1 else ''}, {nw} warning{'s' if nw != 1 else ''})")
     return 1 if bad else 0
 
@@ -122,7 +128,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             print(f"{name}: does not validate ({e.first.code}: {e.first.message})")
             continue
         base = f" (extends {prog.chain[1].rsplit('/', 1)[-1].removesuffix('.fuda')})" if len(prog.chain) > 1 else ""
-        print(f"{name}{base} — {prog.title} — {prog.min_players}–{prog.max_players} players "
+        print(f"{name}{base} — {prog.title} — {_players(prog)} "
               f"(default {prog.options['players'].default})")
         if args.verbose or args.name == name:
             for oname, o in prog.options.items():
@@ -425,6 +431,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .replay import format_events, read_log, replay, replay_seed
 
     viewer: int | None | str = "all" if args.player is None else args.player
+    failed = None
     if args.log.endswith(".json") or os.path.isfile(args.log) and not args.log.endswith(".fuda"):
         log = read_log(args.log)
         st = replay(log, args.log)
@@ -432,11 +439,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.seed is None:
             print("error: give a game log (.json) or a ruleset with --seed", file=sys.stderr)
             return 2
-        st = replay_seed(args.log, _options(args), args.seed, args.seat or [])
+        st, failed = replay_seed(args.log, _options(args), args.seed, args.seat or [])
     if args.player is not None and not 0 <= args.player < st.game.n:
-        print(f"error: --player {args.player}: this game has players 0–{st.game.n - 1}", file=sys.stderr)
+        print(f"error: --player {args.player}: this game has players P0–P{st.game.n - 1}", file=sys.stderr)
         return 2
     print(format_events(st, viewer, _lang(args), spans=not args.no_rules, moves=not args.no_moves))
+    if failed is not None:      # the events that led to it, then the failure
+        raise failed
     return 0
 
 
@@ -452,8 +461,7 @@ def cmd_test(args: argparse.Namespace) -> int:
                 print(f"PASS {o.file} ({o.steps} steps)")
         else:
             failed += 1
-            print(f"FAIL {o.file}", file=sys.stderr)
-            print(o.message, file=sys.stderr)
+            print(f"FAIL {o.file}\n{o.message}")     # the report, in order: on standard output, like pytest
     print(f"{len(files) - failed} passed, {failed} failed")
     return 1 if failed or not files else 0
 

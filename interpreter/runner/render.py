@@ -134,11 +134,13 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         lines.sort()
         out.append(f"  {sname}: " + "  |  ".join(cards(c, labels) or "—" for _, c in lines) + "   (front → back)")
     out.extend(render_sequences(v, labels))
+    types = v.get("var_types", {})
     if v["vars"]:
-        types = v.get("var_types", {})
         out.append("  " + ", ".join(f"{k} = {_val(x, types.get(k, ''))}" for k, x in v["vars"].items()))
     if cv and not grids:
-        out.append("  " + ", ".join(f"{c}: {vals}" for c, vals in cv.items()))
+        out.append("  " + ", ".join(f"{labels.get(c, c)}: " + ", ".join(f"{k} = {_val(x, types.get(k, ''))}"
+                                                                      for k, x in vals.items())
+                                    for c, vals in cv.items()))
     if v["stack"]:
         out.append("  stack (top last): " + " ; ".join(
             f"#{it['id']} {it['effect']} by P{it['controller']}" + (f" ({it['source']})" if it["source"] else "")
@@ -152,15 +154,19 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         out.append("  already chosen: " + ", ".join(f"P{p}" for p in v["chosen"]))
     if v.get("over"):
         res = v.get("result") or []
+        scored = any(r["score"] for r in res)    # a game that keeps no score shows none
         out.append("result: " + ", ".join(f"P{r['player']} {r['outcome']} (place {r['place']}"
-                                            + (f", score {r['score']}" if r["score"] else "") + ")" for r in res))
+                                            + (f", score {r['score']}" if scored else "") + ")" for r in res))
     return "\n".join(out)
 
 
 def _val(x: Any, code: str = "") -> str:
-    """A variable's value for the terminal: players as P1, none as —."""
+    """A variable's value for the terminal as the language writes it: players as P1, true/false,
+    none as —."""
     if x is None:
         return "—"
+    if isinstance(x, bool):
+        return "true" if x else "false"
     if isinstance(x, dict):
         return "{" + ", ".join(f"{k}: {_val(v, code)}" for k, v in x.items()) + "}"
     if isinstance(x, list):

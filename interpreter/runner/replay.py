@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..engine.observe import render_event
 from ..engine.state import State
-from ..errors import Diagnostic, FudaError, Span, error
+from ..errors import Diagnostic, FudaError, RuleRuntimeError, Span, error
 from ..load import read_text
 
 
@@ -58,12 +58,20 @@ def replay(log: GameLog, path: str = "<log>") -> State:
     return st
 
 
-def replay_seed(ruleset: str, options: dict[str, Any], seed: int, seats: list[str]) -> State:
-    """Re-run the game ``fuda simulate`` played with this game seed."""
+def replay_seed(ruleset: str, options: dict[str, Any], seed: int,
+                seats: list[str]) -> tuple[State, RuleRuntimeError | None]:
+    """Re-run the game ``fuda simulate`` played with this game seed; a rule that fails on the way
+    is returned with the game as it stood, so that what led to it can be shown."""
     from ..api import load
     from .simulate import run_game
 
-    return run_game(load(ruleset, options), seed, seats)  # type: ignore[no-any-return]
+    game = load(ruleset, options)
+    st = game.new_state(seed)
+    try:
+        run_game(game, seed, seats, st=st)
+    except RuleRuntimeError as e:
+        return st, e
+    return st, None
 
 
 def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, spans: bool = True,
@@ -76,7 +84,9 @@ def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, sp
         rule = f"  [{r['rule']}]" if spans and r["rule"] else ""
         lines.append(f"{r['kind']:>8}  {r['text']}{rule}")
     if not st.over:
-        lines.append(f"(the game is not finished: {', '.join(f'P{p}' for p in st.to_move())} to move)")
+        who = st.to_move()
+        lines.append(f"(the game is not finished: {', '.join(f'P{p}' for p in who)} to move)" if who else
+                     "(the game stopped here: a rule failed)")
         return "\n".join(lines)
     res = st.game.result(st)
     lines.append("result: " + ", ".join(f"P{r['player']} {r['outcome']} (place {r['place']}"

@@ -669,7 +669,7 @@ class Runner:
             spec = TextsSpec(sequence=spec)
         for t in spec.includes or []:
             if not any(t in x for x in texts):
-                raise self.fail(path, f"{what}: nothing contains {t!r}; found {texts[-12:]}")
+                raise self.fail(path, f"{what}: nothing contains {t!r}; found {_last(texts, 12)}")
         for t in spec.excludes or []:
             if any(t in x for x in texts):
                 raise self.fail(path, f"{what}: {t!r} should not appear; found "
@@ -681,7 +681,7 @@ class Runner:
                     i += 1
             if i < len(spec.sequence):
                 raise self.fail(path, f"{what}: {spec.sequence[i]!r} not found in order after "
-                                f"{spec.sequence[:i]}; found {texts[-16:]}")
+                                f"{spec.sequence[:i]}; found {_last(texts, 16)}")
 
     def expect_view(self, vs: ViewSpec, path: tuple[Any, ...]) -> None:
         p = None if vs.player is None else self.player(vs.player, (*path, "player"))
@@ -731,3 +731,10 @@ def scenario_files(paths: list[str]) -> list[Path]:
         else:
             out.append(p)
     return out
+
+
+def _last(texts: list[str], n: int) -> str:
+    """The last ``n`` texts, saying how many came before."""
+    if len(texts) <= n:
+        return str(texts)
+    return f"(the last {n} of {len(texts)}) {texts[-n:]}"

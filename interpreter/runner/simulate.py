@@ -12,10 +12,11 @@ import multiprocessing as mp
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bots.base import make_bot
+from ..errors import RuleRuntimeError
 
 
 def game_seed(base: int, i: int) -> int:
@@ -31,13 +32,15 @@ def seats_for(seats: list[str], n: int, i: int, rotate: bool = False) -> list[st
     return kinds[-k:] + kinds[:-k] if k else kinds
 
 
-def run_game(game: Any, seed: int, seats: list[str], estimates: list[tuple[int, float]] | None = None) -> Any:
+def run_game(game: Any, seed: int, seats: list[str], estimates: list[tuple[int, float]] | None = None,
+             st: Any = None) -> Any:
     """Play one game between bots (the same way for `simulate` and `replay --seed`): all-random
     seats use the engine's playout loop with one generator seeded by the game seed. Bots that
-    estimate their chances (ISMCTS) append (player, estimate) to ``estimates`` as they move."""
+    estimate their chances (ISMCTS) append (player, estimate) to ``estimates`` as they move.
+    ``st``: the game's new state, when the caller wants it even if a rule fails on the way."""
     import random
 
-    st = game.new_state(seed)
+    st = st or game.new_state(seed)
     kinds = seats_for(seats, game.n, 0)
     if all(k == "random" for k in kinds):
         game.playout(st, random.Random(seed).random)
@@ -61,7 +64,12 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
 
     game = load(ruleset, options)
     estimates: list[tuple[int, float]] = []
-    st = run_game(game, seed, seats, estimates)
+    try:
+        st = run_game(game, seed, seats, estimates)
+    except RuleRuntimeError as e:    # say which game, so that it can be replayed
+        raise RuleRuntimeError([replace(e.first, hint=f"in the game with seed {seed}: "
+                                        f"{replay_command(ruleset, options, seed, seats)} shows it")]
+                               + e.diagnostics[1:], e.sources) from None
     first = next((ev[2] for ev in st.ev if ev[0] == 0), None)      # who took the first decision
     res = game.result(st)
     return {"seed": seed, "winners": [r["player"] for r in res if r["outcome"] == "win"],
@@ -69,6 +77,18 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
             "scores": [r["score"] for r in res], "length": st.ndec, "capped": st.capped, "first": first,
             "estimates": estimates, "seats": seats_for(seats, game.n, 0),
             "roles": roles(st)}
+
+
+def replay_command(ruleset: str, options: dict[str, Any], seed: int, seats: list[str]) -> str:
+    """The command that re-runs one game of a simulation."""
+    import shlex
+
+    words = ["fuda", "replay", ruleset, "--seed", str(seed)]
+    for k in seats if any(k != "random" for k in seats) else []:
+        words += ["--seat", k]
+    for k, v in options.items():
+        words += ["--set", f"{k}={str(v).lower() if isinstance(v, bool) else v}"]
+    return " ".join(shlex.quote(w) for w in words)
 
 
 def roles(st: Any) -> dict[str, int]:
