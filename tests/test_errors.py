@@ -190,6 +190,24 @@ def test_scenario_with_a_list_or_mapping_as_a_key(key: str) -> None:
     assert d.code == "E501" and "unhashable key" in d.message and (d.span.line, d.span.col) == (3, 3)
 
 
+@pytest.mark.parametrize(("text", "words", "at"), [
+    ("ruleset: john\nsetup:\n  zonez: {}\n", "unknown key 'zonez'", (3, 3, 8)),
+    ("ruleset: american_page_one\nsetup:\n  zones:\n    hands[P0]: [♠7]\n", "no zone is named 'hands[P0]'",
+     (4, 5, 14)),
+])
+def test_a_misspelt_scenario_key_is_shown_at_the_key(tmp_path: Path, text: str, words: str,
+                                                    at: tuple[int, int, int]) -> None:
+    """Newcomers' report: the caret stood under the value of a misspelt key."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text(text, encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and words in o.message
+    line, col, end = at
+    assert f"s.yaml:{line}:{col}:" in o.message and " " * (col + 3) + "^" * (end - col) in o.message.splitlines()
+
+
 def _read_ruleset(p: str) -> object:
     return check_ruleset(p)
 

@@ -22,13 +22,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..engine.game import Action
 from ..engine.observe import render_event
 from ..engine.state import State
-from ..errors import Diagnostic, FudaError, Span, error
+from ..errors import error
 from ..load import read_text
 from .ismcts import ISMCTS
 
@@ -77,28 +76,10 @@ def personas_dir() -> Path:
 
 
 def load_persona_file(path: Path) -> PersonaFile:
-    text = read_text(path, "E501", what="persona file")
-    try:
-        data = yaml.safe_load(text)
-        return PersonaFile.model_validate(data)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise FudaError([Diagnostic("E501", f"persona file is not valid YAML: {getattr(e, 'problem', e)}",
-                                    Span(str(path), line, col, line, col + 1))], {str(path): text}) from None
-    except ValidationError as e:
-        from ..runner.scenario import _positions
+    from ..runner.yaml_file import Located, parse_yaml
 
-        err = e.errors()[0]
-        loc = tuple(err["loc"])
-        pos = _positions(text)
-        p = loc
-        while p and p not in pos:
-            p = p[:-1]
-        line, col = pos.get(p, (1, 1))
-        msg = f"unknown key {loc[-1]!r}" if err["type"] == "extra_forbidden" else err["msg"]
-        raise FudaError([Diagnostic("E501", f"persona {'.'.join(map(str, loc))}: {msg}",
-                                    Span(str(path), line, col, line, col + 1))], {str(path): text}) from None
+    loc = Located.of(str(path), read_text(path, "E501", what="persona file"))
+    return parse_yaml(loc, PersonaFile, "persona", "a persona file is a mapping: id, name, aliases, strength, style, lines")
 
 
 def all_personas() -> dict[str, PersonaFile]:

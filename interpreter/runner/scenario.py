@@ -13,18 +13,18 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..engine.game import Game
 from ..engine.observe import card_visible, render_event, view
 from ..engine.state import State
-from ..errors import Diagnostic, FudaError, IllegalAction, Span
+from ..errors import FudaError, IllegalAction
 from ..load import read_text
+from .yaml_file import Located, parse_yaml
 
 # ------------------------------------------------------------------ file model
 
@@ -133,80 +133,14 @@ class Scenario(Strict):
 
 
 # ------------------------------------------------------------------ YAML with positions
-def _positions(text: str) -> dict[tuple[Any, ...], tuple[int, int]]:
-    """(path) → (line, col) of every node of a YAML document, for error messages."""
-    out: dict[tuple[Any, ...], tuple[int, int]] = {}
-    try:
-        root = yaml.compose(text)
-    except yaml.YAMLError:
-        return out
-
-    def walk(node: Any, path: tuple[Any, ...]) -> None:
-        out[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
-        if isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                if not isinstance(k, yaml.ScalarNode):
-                    continue  # a list or mapping as a key: safe_load reports it
-                key = k.value
-                out[(*path, key)] = (k.start_mark.line + 1, k.start_mark.column + 1)
-                walk(v, (*path, key))
-        elif isinstance(node, yaml.SequenceNode):
-            for i, v in enumerate(node.value):
-                walk(v, (*path, i))
-
-    if root is not None:
-        walk(root, ())
-    return out
-
-
-@dataclass
-class Located:
-    file: str
-    text: str
-    pos: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)
-
-    def span(self, path: tuple[Any, ...]) -> Span:
-        p = tuple(path)
-        while p and p not in self.pos:
-            p = p[:-1]
-        line, col = self.pos.get(p, (1, 1))
-        width = 1
-        lines = self.text.splitlines()
-        if 0 < line <= len(lines):
-            rest = lines[line - 1][col - 1:]
-            width = max(len(rest.rstrip()), 1)
-        return Span(self.file, line, col, line, col + width)
-
-    def error(self, code: str, msg: str, path: tuple[Any, ...], hint: str | None = None) -> FudaError:
-        return FudaError([Diagnostic(code, msg, self.span(path), hint)], {self.file: self.text})
-
-
 def load_scenario(path: str | Path) -> tuple[Scenario, Located]:
     p = Path(path)
     return parse_scenario(read_text(p, "E501", what="scenario"), str(p))
 
 
 def parse_scenario(text: str, file: str) -> tuple[Scenario, Located]:
-    loc = Located(file, text, _positions(text))
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise FudaError([Diagnostic("E501", f"not valid YAML: {getattr(e, 'problem', e)}",
-                                    Span(file, line, col, line, col + 1))], {file: text}) from None
-    if not isinstance(data, dict):
-        raise loc.error("E501", "a scenario is a mapping with ruleset, setup and steps", ())
-    try:
-        sc = Scenario.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        path = tuple(err["loc"])
-        msg = err["msg"]
-        if err["type"] == "extra_forbidden":
-            msg = f"unknown key {path[-1]!r}"
-        raise loc.error("E501", f"{'.'.join(map(str, path)) or 'scenario'}: {msg}", path) from None
-    return sc, loc
+    loc = Located.of(file, text)
+    return parse_yaml(loc, Scenario, "scenario", "a scenario is a mapping with ruleset, setup and steps"), loc
 
 
 # ------------------------------------------------------------------ running
@@ -267,7 +201,8 @@ class Runner:
         from ..errors import did_you_mean
 
         raise self.loc.error("E501", f"no zone is named {name!r}", path,
-                             did_you_mean(key, slots) or "zones: " + ", ".join(list(slots)[:12]))
+                             did_you_mean(key, slots) or "zones: " + ", ".join(list(slots)[:12]),
+                             at_key=bool(path) and path[-1] == name)
 
     def seq_index(self, name: str) -> int | None:
         m = re.fullmatch(r"(.+?)(?:\[P?(\d+)\])?", name.replace(" ", ""))

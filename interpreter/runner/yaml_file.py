@@ -1,0 +1,99 @@
+"""The YAML files people write for fuda (scenarios, personas): parsed, validated by a pydantic
+model, and every mistake reported at its place — ``file:line:col: error[E501]`` with the line and
+a caret under the value, or under the key itself when the key is the mistake (a misspelt name)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from ..errors import Diagnostic, FudaError, Span
+
+Model = TypeVar("Model", bound=BaseModel)
+Places = dict[tuple[Any, ...], tuple[int, int]]
+
+
+def positions(text: str, keys: Places | None = None) -> Places:
+    """(path) → (line, col) of every node of a YAML document; ``keys`` gets the places of the
+    mapping keys themselves."""
+    out: Places = {}
+    keys = {} if keys is None else keys
+    try:
+        root = yaml.compose(text)
+    except yaml.YAMLError:
+        return out
+
+    def walk(node: Any, path: tuple[Any, ...]) -> None:
+        out[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                if not isinstance(k, yaml.ScalarNode):
+                    continue  # a list or mapping as a key: safe_load reports it
+                keys[(*path, k.value)] = (k.start_mark.line + 1, k.start_mark.column + 1)
+                walk(v, (*path, k.value))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, v in enumerate(node.value):
+                walk(v, (*path, i))
+
+    if root is not None:
+        walk(root, ())
+    return out
+
+
+@dataclass
+class Located:
+    """A YAML file's text with the place of every value and key, to point errors at them."""
+    file: str
+    text: str
+    pos: Places = field(default_factory=dict)
+    keys: Places = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, file: str, text: str) -> Located:
+        keys: Places = {}
+        return cls(file, text, positions(text, keys), keys)
+
+    def span(self, path: tuple[Any, ...], at_key: bool = False) -> Span:
+        p = tuple(path)
+        if at_key and p in self.keys:
+            line, col = self.keys[p]
+            return Span(self.file, line, col, line, col + max(len(str(p[-1])), 1))
+        while p and p not in self.pos:
+            p = p[:-1]
+        line, col = self.pos.get(p, (1, 1))
+        width = 1
+        lines = self.text.splitlines()
+        if 0 < line <= len(lines):
+            rest = lines[line - 1][col - 1:]
+            width = max(len(rest.rstrip()), 1)
+        return Span(self.file, line, col, line, col + width)
+
+    def error(self, code: str, msg: str, path: tuple[Any, ...], hint: str | None = None,
+              at_key: bool = False) -> FudaError:
+        """``at_key``: the mistake is the key at the end of ``path`` (a misspelt name), not its value."""
+        return FudaError([Diagnostic(code, msg, self.span(path, at_key), hint)], {self.file: self.text})
+
+
+def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str) -> Model:
+    """The file as ``model`` (a mapping at the top), or E501 at the first mistake."""
+    try:
+        data = yaml.safe_load(loc.text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise FudaError([Diagnostic("E501", f"{what} file is not valid YAML: {getattr(e, 'problem', e)}",
+                                    Span(loc.file, line, col, line, col + 1))], {loc.file: loc.text}) from None
+    if not isinstance(data, dict):
+        raise loc.error("E501", not_a_mapping, ())
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        path = tuple(err["loc"])
+        unknown = err["type"] == "extra_forbidden"
+        msg = f"unknown key {path[-1]!r}" if unknown else err["msg"]
+        raise loc.error("E501", f"{what} {'.'.join(map(str, path))}: {msg}" if path else f"{what}: {msg}",
+                        path, at_key=unknown) from None
