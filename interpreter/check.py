@@ -310,6 +310,7 @@ class Checker:
         self.n_players = 2
         self.cards: Cards | None = None
         self.fn_stack: list[FnSym] = []
+        self.in_where: str | None = None    # checking the condition of a count/any/all … where (for hints)
 
     # -------------------------------------------------------------- reporting
     def err(self, code: str, msg: str, span: Span, hint: str | None = None) -> None:
@@ -1538,7 +1539,11 @@ class Checker:
                     self.cond(e.cond, inner, ctx)
                 return T.list_of(self.expr(e.elem, inner, ctx))
             if isinstance(e, A.Quantifier):
-                self.cond(e.cond, inner, ctx)
+                outer, self.in_where = self.in_where, e.kind
+                try:
+                    self.cond(e.cond, inner, ctx)
+                finally:
+                    self.in_where = outer
                 return T.INT if e.kind == "count" else T.BOOL
             if e.cond is not None:
                 self.cond(e.cond, inner, ctx)
@@ -1745,7 +1750,10 @@ class Checker:
         if op == "+" and lt.kind == "text" and rt.kind == "text":
             return T.TEXT
         if not (T.is_numeric(lt) and T.is_numeric(rt)):
-            raise self.fail("E201", f"{op} works on numbers; here {lt} and {rt}", e.span)
+            hint = None if self.in_where is None else (
+                f"`{self.in_where} … where` takes everything after it: for ({self.in_where} x in L where C) {op} 1, "
+                "put the quantifier in parentheses")
+            raise self.fail("E201", f"{op} works on numbers; here {lt} and {rt}", e.span, hint)
         if op == "/" or T.NUMBER in (lt, rt):
             return T.NUMBER
         return T.INT

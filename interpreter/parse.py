@@ -14,7 +14,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast as A
-from .errors import Diagnostic, FudaError, Span
+from .errors import Diagnostic, FudaError, Span, error
 from .resources import grammar_text
 
 
@@ -166,6 +166,8 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
                     f"is still open: is a '}}' missing before line {span.line}?")
         elif str(tok) == "=" and any("==" in x for x in expected):
             hint = "use == to compare; = assigns"
+        elif str(tok) == "elif" and re.search(r"\bthen\b", src[:span.col - 1]):
+            hint = "an if expression chains with else if: if A then X else if B then Y else Z"
         elif str(tok) in ("else", "elif") or (before and before.group(1) in ("else", "elif")):
             hint = f"{str(tok) if str(tok) in ('else', 'elif') else before.group(1)} comes right after the '}}' of an if block"  # type: ignore[union-attr]
         elif before and before.group(1) in _QUANT_WORDS and "a name" in expected:
@@ -287,6 +289,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         buf = ""
         pos = 0
         for m in _INTERP.finditer(piece):
+            self.no_lone_brace(piece, pos, m.start(), tok, offset)
             buf += piece[pos:m.start()]
             pos = m.end()
             g = m.group(0)
@@ -302,10 +305,21 @@ class ToAst(Transformer):  # type: ignore[type-arg]
                     buf = ""
                 col = (tok.column or 1) + 1 + offset + m.start(1)
                 parts.append(parse_expr(m.group(1), self.file, tok.line or 1, col))
+        self.no_lone_brace(piece, pos, len(piece), tok, offset)
         buf += piece[pos:]
         if buf:
             parts.append(buf)
         return parts
+
+    def no_lone_brace(self, piece: str, start: int, end: int, tok: Token, offset: int) -> None:
+        """A ``{`` or ``}`` left in the literal part of a text is a typo (``{n of {n}``), not text."""
+        i = next((i for i in range(start, end) if piece[i] in "{}"), -1)
+        if i >= 0:
+            col = (tok.column or 1) + 1 + offset + i
+            line = tok.line or 1
+            what = "a { that is not closed" if piece[i] == "{" else "a } that closes nothing"
+            raise error("E004", f"in text: {what}", Span(self.file, line, col, line, col + 1),
+                        f"write {piece[i] * 2} for a brace in the text")
 
     # -------------------------------------------------------------- declarations
     def start(self, meta: Any, c: list[Any]) -> A.Module:
