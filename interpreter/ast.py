@@ -329,6 +329,7 @@ class Lose(Stmt):
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Finish(Stmt):
     who: Expr
+    last: bool = False      # `finish p last`: the worst free place (out of the game, ranked below the rest)
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

@@ -1826,7 +1826,7 @@ class BodyGen:
         elif isinstance(s, A.Lose):
             self.line(ind, f"_lose(st, {eg.gen(s.who)}, {sp})", sp)
         elif isinstance(s, A.Finish):
-            self.line(ind, f"_finish(st, {eg.gen(s.who)}, {sp})", sp)
+            self.line(ind, f"_finish(st, {eg.gen(s.who)}, {sp}{', True' if s.last else ''})", sp)
             self.check_after(ind, sp, var=self.cg.p.vars[2])
             if -1 in self.cg.check_reads.vars and self.cg.p.checks:
                 self.line(ind, "CHECKS(st)", sp)

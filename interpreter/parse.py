@@ -668,7 +668,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.Lose(span=self.sp(meta), who=c[0])
 
     def finish_stmt(self, meta: Any, c: list[Any]) -> A.Finish:
-        return A.Finish(span=self.sp(meta), who=c[0])
+        return A.Finish(span=self.sp(meta), who=c[0], last=len(c) > 1 and c[1] is not None)
 
     def end_stmt(self, meta: Any, c: list[Any]) -> A.End:
         return A.End(span=self.sp(meta), draw=bool(c and c[0] is not None))

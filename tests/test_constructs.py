@@ -460,6 +460,17 @@ def test_finishing_everyone_but_one_then_end_game():
     assert st.over and st.to_move() == [] and st.legal_actions(1) == []
 
 
+def test_finish_last_ranks_below_everyone_still_playing():
+    st = game("turns", players=5).new_state(0)
+    st.apply(0, "knock_out P2")                  # first out: place 5
+    st.apply(0, "finish_player P4")              # first to finish: place 1
+    st.apply(0, "knock_out P0")                  # second out: place 4; current moves on to P1
+    assert vars_of(st)["act"] == [1, 3] and st.to_move() == [1]
+    st.apply(1, "end_now")                       # the two still playing share place 2
+    assert [r["place"] for r in st.result()] == [4, 2, 5, 2, 1]
+    assert [r["outcome"] for r in st.result()] == ["lose", "lose", "lose", "lose", "win"]
+
+
 def test_end_game_with_nobody_placed_is_a_draw_for_all():
     st = game("turns").new_state(0)
     st.apply(0, "score 2")

@@ -431,12 +431,21 @@ def _record(st: State, v: Any) -> None:
 
 
 # ------------------------------------------------------------------ results
-def _finish(st: State, p: int, sp: int) -> None:
+def _free_places(st: State) -> list[int]:
+    n = st.game.n
+    taken = st.g[2 + n:2 + 2 * n]
+    return [x for x in range(1, n + 1) if x not in taken]
+
+
+def _finish(st: State, p: int, sp: int, last: bool = False) -> None:
+    """``p`` leaves play with the best free place, or with ``last`` the worst (ranked below
+    everyone still playing)."""
     g = st.g
     n = st.game.n
     if g[2 + p]:
         return
-    place = 1 + sum(1 for q in range(n) if g[2 + n + q] > 0)
+    free = _free_places(st)
+    place = free[-1] if last else free[0]
     g[2 + p] = True
     g[2 + n + p] = place
     st.ev.append((EV_FINISH, sp, p, place))
@@ -469,7 +478,8 @@ def _end(st: State, draw: bool, sp: int) -> None:
     n = st.game.n
     if not st.over:
         placed = [g[2 + n + p] for p in range(n)]
-        nxt = 1 + sum(1 for x in placed if x > 0)
+        free = _free_places(st)
+        nxt = free[0] if free else n
         for p in range(n):
             if placed[p] == 0:
                 g[2 + n + p] = nxt
