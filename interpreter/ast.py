@@ -231,7 +231,7 @@ class Move(Stmt):
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Deal(Stmt):
-    count: Expr
+    count: Expr | None      # None: `deal all`, round after round until the source is empty
     source: Expr
     dest: str
     dest_span: Span

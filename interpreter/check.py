@@ -1221,7 +1221,8 @@ class Checker:
             self.cards_expr(s.cards, sc, ctx)
             self.dest_zone(s.dest, sc, ctx)
         elif isinstance(s, A.Deal):
-            self.want(s.count, T.INT, sc, ctx, "deal gives a whole number of cards")
+            if s.count is not None:
+                self.want(s.count, T.INT, sc, ctx, "deal gives a whole number of cards")
             self.dest_zone(s.source, sc, ctx, "deal takes cards from one zone")
             z = self.globals.get(s.dest)
             if not isinstance(z, ZoneSym):

@@ -1793,7 +1793,8 @@ class BodyGen:
         elif isinstance(s, A.Deal):
             z = self.cg.zone(s.dest)
             players = eg.seq(s.players) if s.players is not None else "PLAYERS"
-            self.line(ind, f"_deal(st, {eg.gen(s.count)}, {eg.gen(s.source)}, {z.base}, {players}, {sp})", sp)
+            count = "None" if s.count is None else eg.gen(s.count)
+            self.line(ind, f"_deal(st, {count}, {eg.gen(s.source)}, {z.base}, {players}, {sp})", sp)
             self.check_after(ind, sp, zones=True)
         elif isinstance(s, A.Shuffle):
             self.line(ind, f"_shuffle(st, {eg.gen(s.zone)}, {sp})", sp)

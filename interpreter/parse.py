@@ -596,6 +596,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def face(self, meta: Any, c: list[Any]) -> str:
         return str(c[0])
 
+    def deal_all(self, meta: Any, c: list[Any]) -> None:
+        return None     # `deal all`: no count, until the zone is empty
+
     def deal_stmt(self, meta: Any, c: list[Any]) -> A.Deal:
         return A.Deal(span=self.sp(meta), count=c[0], source=c[1], dest=str(c[2]),
                                       dest_span=_tok_span(self.file, c[2]), players=c[3] if len(c) > 3 else None)

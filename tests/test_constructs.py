@@ -241,6 +241,30 @@ def test_deal_log_hides_card_names_from_others():
     assert any(mine[0] in t for t in view_log(st, 0))
 
 
+DEAL_ALL = """ruleset deal_all_test "Deal all"
+players 3..6 default 4
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+zone spare: pile hidden
+setup {
+    move [c for c in deck where c.rank == 13] to spare
+    shuffle deck
+    deal all from deck to hand for seats_from(players[1])
+    deal all from spare to hand
+}
+phase play { end game }
+"""
+
+
+@pytest.mark.parametrize(("n", "sizes"), [(4, [13, 13, 13, 13]), (5, [10, 11, 11, 11, 9]), (6, [9, 9, 9, 9, 8, 8])])
+def test_deal_all_empties_the_zone_the_first_getting_the_odd_cards(n, sizes):
+    """48 cards round from P1, then the four kings round from P0."""
+    st = load_text(DEAL_ALL, {"players": n}).new_state(3)
+    assert [len(full_zone(st, f"hand[P{p}]")) for p in range(n)] == sizes
+    assert full_zone(st, "deck") == [] and full_zone(st, "spare") == []
+
+
 def test_top_n_and_bottom_and_tell():
     st = game("zones").new_state(0)
     deck = full_zone(st, "deck")

@@ -184,16 +184,22 @@ def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> 
         vis[c] = new
 
 
-def _deal(st: State, n: int, src: int, base: int, players: Any, sp: int) -> None:
-    """One card at a time around ``players``, n rounds, from the top of ``src``."""
+def _deal(st: State, n: int | None, src: int, base: int, players: Any, sp: int) -> None:
+    """One card at a time around ``players``, n rounds, from the top of ``src``; n None (``deal
+    all``): until ``src`` is empty, the first players getting one more when it does not divide."""
     z = st.z
     pile = z[src]
     loc, vis, ev = st.loc, st.vis, st.ev
     src_mask = _zmask(st, src)
     masks = {p: src_mask | _zmask(st, base + p) for p in players}
+    every = n is None
+    if n is None:
+        n = -(-len(pile) // len(players)) if players else 0
     for _ in range(n):
         for p in players:
             if not pile:
+                if every:
+                    break
                 raise RuleFailure(f"deal ran out of cards ({n} each to {len(players)} players)", sp)
             c = pile.pop()
             dst = base + p
