@@ -526,3 +526,22 @@ def test_long_expression_compiles() -> None:
         "current = players[0]", "current = players[0]\n    turns = " + " + ".join(["turns"] * 250))
     check_ruleset("long.fuda", text=text)
     load_text(text, filename="long.fuda").new_state(0)
+
+
+def test_reading_through_a_none_variable_names_it() -> None:
+    """Newcomers' report: the E601 for a none did not say which value it was."""
+    text = RT_HEAD + """
+var leader: player = none
+setup {
+    shuffle deck
+}
+phase play {
+    while size(hand[leader]) > 0 {
+        move top(hand[leader]) to deck
+    }
+    end game
+}
+"""
+    err = runtime_failure(text)
+    assert err.first.message.endswith("; leader is none")
+    assert err.first.span.line == line_of(text, "while size(hand[leader])")

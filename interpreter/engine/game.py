@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 import sys
 import traceback
 from dataclasses import dataclass
@@ -341,7 +342,20 @@ class Game:
                 raise self.runtime_error("the rules recurse without end", self._failing_span()) from None
             except (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError) as e:
                 st.in_check = False
-                raise self.runtime_error(_explain(e), self._failing_span()) from None
+                sid = self._failing_span()
+                raise self.runtime_error(_explain(e) + self._none_names(st, sid, e), sid) from None
+
+    def _none_names(self, st: State, sid: int, e: BaseException) -> str:
+        """For a rule that read through none: the game variables of the failing statement that are
+        none now ("; leader is none"), the likeliest culprits."""
+        if not (isinstance(e, TypeError) and "NoneType" in str(e)) or not 0 <= sid < len(self.spans):
+            return ""
+        sp = self.spans[sid]
+        lines = self.prog.sources.get(sp.file, "").splitlines()[sp.line - 1:sp.end_line]
+        words = set(re.findall(r"[^\W\d]\w*", "\n".join(lines)))
+        names = [v.name for v in self.prog.vars[5:] if v.scope == "global" and v.name in words
+                 and st.g[v.slot] is None]
+        return f"; {' and '.join(names)} {'is' if len(names) == 1 else 'are'} none" if names else ""
 
     def _failing_span(self) -> int:
         """The rule span of the innermost generated line in the current exception's traceback."""
