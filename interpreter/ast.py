@@ -335,6 +335,11 @@ class Finish(Stmt):
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
 class End(Stmt):
     draw: bool = False
+    # `end game ranking p in L by KEY`: L's players take places by KEY, greatest first. ``players`` is
+    # L, ``keys`` the list [KEY for p in L] (so the checker and compiler treat KEY as they treat
+    # any comprehension's element).
+    players: Expr | None = None
+    keys: Expr | None = None
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

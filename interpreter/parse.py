@@ -676,6 +676,10 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def end_stmt(self, meta: Any, c: list[Any]) -> A.End:
         return A.End(span=self.sp(meta), draw=bool(c and c[0] is not None))
 
+    def end_ranking(self, meta: Any, c: list[Any]) -> A.End:
+        keys = A.Comprehension(span=self.sp(meta), elem=c[2], var=str(c[0]), source=c[1])
+        return A.End(span=self.sp(meta), players=c[1], keys=keys)
+
     def log_stmt(self, meta: Any, c: list[Any]) -> A.Log:
         return A.Log(span=self.sp(meta), text=c[0])
 

@@ -495,6 +495,41 @@ def test_finish_last_ranks_below_everyone_still_playing():
     assert [r["outcome"] for r in st.result()] == ["lose", "lose", "lose", "lose", "win"]
 
 
+RANKING = """ruleset ranking_test "Ranking"
+players 3..6 default 5
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+setup { }
+phase play {
+    choose current {
+        set_scores "scores" {
+            score[players[0]] = 3
+            score[players[1]] = 7
+            score[players[2]] = 3
+            score[players[3]] = 1
+        }
+    }
+    choose current {
+        knock_out "P4 is out" { finish players[4] last }
+        stay "stay" { }
+    }
+    end game ranking p in [players[0], players[1], players[2], players[3]] by -score[p]
+}
+"""
+
+
+@pytest.mark.parametrize(("second", "places", "winners"), [
+    ("knock_out", [2, 4, 2, 1, 5], [3]),      # lowest score first; ties share a place (1, 2, 2, 4)
+    ("stay", [2, 4, 2, 1, 5], [3]),           # P4, not in the list, takes the place after them
+])
+def test_end_game_ranking_places_by_key_ties_sharing(second, places, winners):
+    st = load_text(RANKING).new_state(0)
+    st.apply(0, "set_scores")
+    st.apply(0, second)
+    assert [r["place"] for r in st.result()] == places
+    assert [r["player"] for r in st.result() if r["outcome"] == "win"] == winners
+
+
 def test_end_game_with_nobody_placed_is_a_draw_for_all():
     st = game("turns").new_state(0)
     st.apply(0, "score 2")

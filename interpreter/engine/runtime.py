@@ -500,6 +500,31 @@ def _end(st: State, draw: bool, sp: int) -> None:
     _over(st)
 
 
+def _end_ranking(st: State, players: Any, keys: Any, sp: int) -> None:
+    """End the game with the unplaced players of ``players`` placed by their keys, greatest first,
+    equal keys sharing a place (1, 1, 3); everyone else unplaced shares the place after them."""
+    g = st.g
+    n = st.game.n
+    if not st.over:
+        free = _free_places(st)
+        seen: set[int] = set()
+        ranked = []
+        for p, k in zip(players, keys, strict=True):
+            if g[2 + n + p] == 0 and p not in seen:
+                seen.add(p)
+                ranked.append((k is not None, k, p))     # none ranks below every key
+        ranked.sort(key=lambda t: (t[0], t[1]) if t[0] else (False, 0), reverse=True)
+        place = 0
+        for i, (has, k, p) in enumerate(ranked):
+            if i == 0 or (has, k) != ranked[i - 1][:2]:
+                place = free[i]
+            g[2 + n + p] = place
+        rest = [p for p in range(n) if g[2 + n + p] == 0]
+        for p in rest:
+            g[2 + n + p] = free[len(ranked)]
+    _end(st, False, sp)
+
+
 def _over(st: State) -> None:
     st.over = True
     raise GameOver()
