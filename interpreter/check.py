@@ -589,12 +589,13 @@ class Checker:
             if k not in self.options:
                 self.err("E401", f"unknown option {k!r}", top, did_you_mean(str(k), self.options) or
                          "options: " + ", ".join(self.options))
+                self.diags[-1].subject = str(k)
                 continue
             sym = self.options[k]
             try:
                 sym.value = self.option_value(sym, v, sym.span if sym.span.line > 0 else top, given=True)
             except Abort:
-                pass
+                self.diags[-1].subject = str(k)
         self.n_players = self.options["players"].value
 
     # -------------------------------------------------------------- constants

@@ -34,6 +34,7 @@ class Diagnostic:
     span: Span
     hint: str | None = None
     severity: str = "error"
+    subject: str | None = None    # the option a value error is about, so a caller can show where it was given
 
     def format(self, sources: dict[str, str] | None = None) -> str:
         head = f"{self.severity}[{self.code}]: {self.message}"

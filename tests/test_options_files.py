@@ -28,3 +28,20 @@ def test_options_file_applies(path):
         o = prog.options[name]
         got = o.members[o.value] if o.members and isinstance(o.value, int) else o.value
         assert got == value, f"{name}: {got!r} != {value!r}"
+
+
+@pytest.mark.parametrize("command", [["validate", "american_page_one"], ["simulate", "american_page_one", "-n", "2"]])
+def test_a_mistake_in_an_options_file_is_shown_in_that_file(tmp_path, capsys, command):
+    from interpreter.runner.cli import main
+
+    f = tmp_path / "house.yaml"
+    f.write_text("options:\n  hand_size: 11\n  stop_at_first_winnr: false\n", encoding="utf-8")
+    assert main([*command, "--options", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert f"{f}:2:14: error[E402]: option hand_size must be within 1..10; given value is 11" in err
+    assert "hint: the option is declared at rulesets/american_page_one.fuda:11:1" in err
+    if command[0] == "validate":    # every mistake at once; simulate stops at the first
+        assert f"{f}:3:3: error[E401]: unknown option 'stop_at_first_winnr'" in err
+    # the same value given again on the command line is the command line's: shown at the declaration
+    assert main([*command, "--options", str(f), "--set", "hand_size=12", "--set", "stop_at_first_winner=false"]) == 1
+    assert "american_page_one.fuda:11:1: error[E402]" in capsys.readouterr().err

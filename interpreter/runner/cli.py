@@ -11,17 +11,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import FudaError
+from ..errors import Diagnostic, FudaError, Span
 
 EPILOG = "Rulesets are named (fuda list) or given as .fuda files. Docs: docs/cli.md, docs/language.md."
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The option values of --options FILE, --set and --players (the later win)."""
     from ..api import read_options_file
 
     opts: dict[str, Any] = {}
+    in_file: dict[str, tuple[Span, Span]] = {}
     if getattr(args, "options", None):
         opts.update(read_options_file(args.options))
+        in_file, text = _places_in(args.options)
+        args.given_in_file = (in_file, args.options, text)
     for kv in getattr(args, "set", None) or []:
         if "=" not in kv:
             from ..errors import error
@@ -29,9 +33,41 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             raise error("E406", f"--set takes NAME=VALUE, got {kv!r}")
         k, v = kv.split("=", 1)
         opts[k.strip()] = _scalar(v.strip())
+        in_file.pop(k.strip(), None)
     if getattr(args, "players", None) is not None:
         opts["players"] = args.players
+        in_file.pop("players", None)
     return opts
+
+
+def _places_in(path: str) -> tuple[dict[str, tuple[Span, Span]], str]:
+    """Where each option of an options file is written (its key, its value), and the file's text."""
+    from ..load import read_text
+    from .yaml_file import Located
+
+    loc = Located.of(path, read_text(Path(path), "E406", path, "options file"))
+    top = ("options",) if any(k[:1] == ("options",) and len(k) == 2 for k in loc.keys) else ()
+    places = {str(k[-1]): (loc.span(k, at_key=True), loc.span(k)) for k in loc.keys if k[:-1] == top}
+    return places, loc.text
+
+
+def _as_given(e: FudaError, args: argparse.Namespace) -> FudaError:
+    """An unknown option or a bad value that came from an options file is shown in that file (the
+    option's declaration in a hint): the mistake is there, not in the ruleset."""
+    given = getattr(args, "given_in_file", None)
+    if not given:
+        return e
+    places, path, text = given
+    diags = []
+    for d in e.diagnostics:
+        at = places.get(d.subject) if d.subject else None
+        if at is None:
+            diags.append(d)
+            continue
+        key, value = at
+        hint = d.hint if d.code == "E401" else "; ".join(x for x in (d.hint, f"the option is declared at {d.span}") if x)
+        diags.append(Diagnostic(d.code, d.message, key if d.code == "E401" else value, hint, d.severity, d.subject))
+    return FudaError(diags, {**e.sources, path: text})
 
 
 def _count(text: str) -> int:
@@ -88,7 +124,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         try:
             prog = check_ruleset(f, opts)
         except FudaError as e:
-            print(e.format(), file=sys.stderr)
+            print(_as_given(e, args).format(), file=sys.stderr)
             n = len(e.diagnostics)
             print(f"{f}: {n} error{'s' if n != 1 else ''}", file=sys.stderr)
             bad += 1
@@ -664,7 +700,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.fn(args))
     except FudaError as e:
-        print(e.format(), file=sys.stderr)
+        print(_as_given(e, args).format(), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
