@@ -1,7 +1,7 @@
 """The abstract syntax tree of a ruleset: typed dataclasses, every node carrying its source span.
 
 The nodes are standard dataclasses, which pydantic validates and serialises as they are
-(``pydantic.TypeAdapter(Module)``; ``fuda parse --json`` uses it). They are not ``BaseModel``
+(``pydantic.TypeAdapter(Module)``; ``fuda parse`` prints it). They are not ``BaseModel``
 subclasses on purpose: importing pydantic and building ~70 model classes costs ~150 ms on this
 machine, which alone would break the 0.3 s budget of ``fuda validate``. The checker annotates
 expressions (``ty``, ``ref``) in place.
