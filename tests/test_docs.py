@@ -1,5 +1,5 @@
 """The user documentation stays honest: every complete ruleset in docs/language.md and docs/tutorial.md
-validates, every scenario file in the docs passes, the tutorial's final ruleset plays exactly like the
+validates and plays (random games end without a rule failing), every scenario file in the docs passes, the tutorial's final ruleset plays exactly like the
 bundled American Page One, and language.md lists every error code and built-in function.
 
 A fenced block tagged ```fuda whose first line (after blank lines and # comments) starts with
@@ -99,6 +99,13 @@ def test_ruleset_block_validates(block: Block, tmp_path: Path) -> None:
     prog = check_ruleset(str(path))      # raises FudaError with file:line:col on any mistake
     if block.doc == TUTORIAL:            # the tutorial teaches clean files: no warnings either
         assert not prog.warnings, "\n".join(w.format(prog.sources) for w in prog.warnings)
+    # and it plays: a few random games run to their end without a rule failing (an example once
+    # finished every player before the deal and then failed)
+    game = load(str(path))
+    for seed in range(3):
+        st = game.new_state(seed)
+        game.playout(st, random.Random(seed).random)
+        assert st.over
 
 
 @pytest.mark.parametrize("block", SCENARIOS, ids=[b.id for b in SCENARIOS])
