@@ -856,6 +856,19 @@ def test_effect_named_and_positional_args_by_and_from():
     assert texts.index("resolve #1") < texts.index("#0 is negated: no effect")
 
 
+def test_a_changed_item_field_is_logged_as_its_type():
+    st = scenario_state("stack", """
+        setup:
+          zones: {"hand[P0]": [♠2], "hand[P1]": [♦9]}
+          current: P0
+        steps:
+          - P0: attack ♠2
+          - P1: redirect ♦9
+    """)
+    assert "#0.victim = P2" in log_texts(st)
+    assert vars_of(st)["drawn"] == {"P0": 0, "P1": 0, "P2": 2}
+
+
 def test_stack_event_kinds_in_order():
     st = scenario_state("stack", """
         setup:

@@ -264,8 +264,13 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         text = f"#{ev[2]} is negated: no effect"
     elif k == R.EV_MODIFY:
         _, _, iid, idx, val = ev
-        names = ["kind", "controller", "source", "times", "negated"] + list(game.prog.item_fields)
-        text = f"#{iid}.{names[idx] if idx < len(names) else idx} = {val}"
+        from ..compile import type_code
+
+        fields = sorted(game.prog.item_fields.items(), key=lambda f: f[1][0])
+        names = ["kind", "controller", "source", "times", "negated"] + [n for n, _ in fields]
+        codes = ["int", "player", "card", "int", "bool"] + [type_code(t) for _, (_, t) in fields]
+        shown = "none" if val is None else _fmt_for(st, val, codes[idx], card) if idx < len(codes) else val
+        text = f"#{iid}.{names[idx] if idx < len(names) else idx} = {shown}"
     elif k == R.EV_FINISH:
         text = f"{player(ev[2])} is out (place {ev[3]})"
     elif k == R.EV_WIN:
