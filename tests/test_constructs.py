@@ -859,11 +859,11 @@ def test_effect_named_and_positional_args_by_and_from():
 def test_a_changed_item_field_is_logged_as_its_type():
     st = scenario_state("stack", """
         setup:
-          zones: {"hand[P0]": [♠2], "hand[P1]": [♦9]}
+          zones: {"hand[P0]": [♠2], "hand[P1]": [♦K]}
           current: P0
         steps:
           - P0: attack ♠2
-          - P1: redirect ♦9
+          - P1: redirect ♦K
     """)
     assert "#0.victim = P2" in log_texts(st)
     assert vars_of(st)["drawn"] == {"P0": 0, "P1": 0, "P2": 2}
