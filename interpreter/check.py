@@ -171,6 +171,7 @@ class WindowSym(Sym):
     index: int = 0
     procs: list[Proc] = field(default_factory=list)     # one per option
     scope_proc: Proc | None = None                        # locals of when/responders/where
+    prompt_player: LocalSym | None = None                 # the responder, in the window's own label
 
 
 @dataclass(eq=False)
@@ -1083,6 +1084,7 @@ class Checker:
         sc = Scope(proc=base)
         sc.names[d.item_var] = item
         ctx = Ctx("window", base, pure=True, may_decide=False)
+        first = len(self.diags)
         if d.when is not None:
             self.cond(d.when, sc, ctx)
         if d.responders is not None:
@@ -1094,6 +1096,16 @@ class Checker:
                 pass
         if d.ask_all is not None:
             self.cond(d.ask_all, sc, ctx)
+        for i in range(first, len(self.diags)):   # the player is not known yet when these are asked
+            if self.diags[i].code == "E101" and self.diags[i].message == f"unknown name {d.player_var}":
+                self.diags[i].hint = (f"when, responders and ask all see only the item {d.item_var}; the player "
+                                      f"{d.player_var} is known in the responses: test it in their where")
+        if d.label is not None:     # the prompt a responder sees: the item and that responder
+            w.prompt_player = base.new_local(d.player_var, T.PLAYER, d.span, readonly=True)
+            lsc = Scope(proc=base)
+            lsc.names[d.item_var] = item
+            lsc.names[d.player_var] = w.prompt_player
+            self.text(d.label, lsc, ctx)
         names: set[str] = set()
         for opt in d.options:
             if opt.name in names or opt.name == "pass":

@@ -453,6 +453,14 @@ class Compiler:
             procs.append(self.frame_ids[proc.index])
             maps.append({id(proc.params[0]): "it", id(proc.params[1]): "pl"})
         self.gen_enum(site, d.options, list(w.procs), "it, pl", maps, opts)
+        if d.label is not None and w.prompt_player is not None and any(
+                not isinstance(x, str) for half in d.label.parts for x in half):
+            item = _find_local(w.scope_proc, d.item_var, d.span)
+            eg = ExprGen(self, {id(item): "it", id(w.prompt_player): "pl"}, "plain")
+            self.emit(0, f"def PR{site}(st, it, pl):", sid)
+            self.emit(1, _ALIASES, sid)
+            self.emit(1, f"return {eg.text(d.label)}", sid)
+            self.sites[site].prompt = f"PR{site}"
         return WindowRT(w.name, site, procs, [info.binder_slots for info in opts])
 
     # -------------------------------------------------------------- the effect stack

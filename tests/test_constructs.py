@@ -869,6 +869,38 @@ def test_a_changed_item_field_is_logged_as_its_type():
     assert vars_of(st)["drawn"] == {"P0": 0, "P1": 0, "P2": 2}
 
 
+WINDOW_PROMPT = """ruleset window_prompt "Window prompts"
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone discard: pile public
+zone hand: hand per player owner
+setup {
+    shuffle deck
+    deal 3 from deck to hand
+}
+effect strike(victim: player) { log "{victim} is hit" }
+window parry "{it.victim}: parry the {it.kind} of {it.controller} ({size(deck)} left)? | {p}: 受ける?" (it, p) {
+    discard_one c in hand[p] "discard {c}" { move c to discard }
+}
+phase play {
+    choose current {
+        play c in hand[current] "play {c}" {
+            move c to discard
+            activate strike(next(current)) by current from c
+        }
+    }
+}
+"""
+
+
+def test_a_window_prompt_shows_the_item_and_the_responder():
+    st = load_text(WINDOW_PROMPT).new_state(0)
+    st.apply(0, 0)
+    assert st.to_move() == [1]
+    assert st.view(1)["decision"]["prompt"] == "P1: parry the strike of P0 (46 left)? | P1: 受ける?"
+
+
 def test_stack_event_kinds_in_order():
     st = scenario_state("stack", """
         setup:

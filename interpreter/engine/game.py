@@ -420,6 +420,12 @@ class Game:
         if st.pend is None:
             return None
         site = self.sites[st.pend[0]]
+        if site.kind == "window" and site.prompt is not None:     # a label that shows the item or responder
+            fr = st.frames[-1]          # the stack's frame: [0, label, item, window, responders, next, player, -]
+            try:
+                return " | ".join(dict.fromkeys(site.prompt(st, fr[2], fr[6])))
+            except Exception:
+                return None
         if site.kind == "window":
             w = self.prog.windows[site.window]
             from ..check import text_plain
