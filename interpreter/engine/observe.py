@@ -230,8 +230,9 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
                 mask |= _after_mask(st, idx, cards)
         if site.kind == "simul" and not everyone and who != viewer:
             text = f"{player(who)} has chosen"
-        elif opt[0] == -1:
-            text = f"{player(who)}: pass"
+        elif opt[0] == -1:      # a pass in a response window says which window it was
+            text = f"{player(who)}: pass" + (f" ({game.prog.windows[site.window].name})" if site.kind == "window"
+                                             else "")
         else:
             info = site.options[opt[0]]
             parts = [info.name]
