@@ -899,6 +899,8 @@ def test_a_window_prompt_shows_the_item_and_the_responder():
     st.apply(0, 0)
     assert st.to_move() == [1]
     assert st.view(1)["decision"]["prompt"] == "P1: parry the strike of P0 (46 left)? | P1: 受ける?"
+    st.apply(1, "pass")
+    assert "P1: pass (parry)" in log_texts(st)      # which question was declined
 
 
 def test_stack_event_kinds_in_order():
