@@ -536,7 +536,10 @@ class Compiler:
                 self.emit(4, f"if not {eg.gen(d.when)}:", self.span(d.when.span))
                 self.emit(5, f"fr[3] = {wi + 1}; continue", sid)
             if d.responders is not None:
-                self.emit(4, f"fr[4] = tuple({eg.seq(d.responders)})", self.span(d.responders.span))
+                rsid = self.span(d.responders.span)
+                self.emit(4, f"fr[4] = tuple({eg.seq(d.responders)})", rsid)
+                self.emit(4, f"if None in fr[4]: raise _RuleFailure('the responders of window {sym.name} include none "
+                             f"(a field this item does not set?)', {rsid})", rsid)
             else:
                 self.emit(4, "fr[4] = _responders(st, items[it][1])", sid)
             self.emit(4, "fr[5] = 0; L = 2; continue", sid)

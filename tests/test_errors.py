@@ -545,3 +545,25 @@ phase play {
     err = runtime_failure(text)
     assert err.first.message.endswith("; leader is none")
     assert err.first.span.line == line_of(text, "while size(hand[leader])")
+
+
+def test_responders_that_include_none_are_named_at_the_clause() -> None:
+    """Newcomers' report: the failure showed at the window's options, not at its responders."""
+    text = RT_HEAD + """
+effect strike(victim: player) { log "{victim} is hit" }
+effect boom(n: int) { log "boom {n}" }
+window parry (it, p) responders [it.victim] {
+    block c in hand[p] "block with {c}" { move c to empty }
+}
+setup {
+    shuffle deck
+    deal 2 from deck to hand
+}
+phase play {
+    activate boom(1)
+    end game
+}
+"""
+    err = runtime_failure(text)
+    assert "the responders of window parry include none" in err.first.message
+    assert err.first.span.line == line_of(text, "responders [it.victim]") and err.first.span.col == 33
