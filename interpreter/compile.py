@@ -104,6 +104,7 @@ class Compiled:
     setup: int
     phases: list[int]
     namespace: dict[str, Any] = field(default_factory=dict)
+    under_spans: set[int] = field(default_factory=set)     # the `move … under` statements (for the log)
 
 
 class _Block:
@@ -134,6 +135,7 @@ class Compiler:
         self.fresh = 0                  # names of inlined functions' comprehension variables (k1, k2…)
         self.span_ids: dict[Span, int] = {}
         self.sites: list[SiteInfo] = []
+        self.under_spans: set[int] = set()
         self.consts: dict[str, Any] = {}
         self.zone_by_name = {z.name: z for z in prog.zones}
         # frame procedures: 0 is the effect stack (gen_stack_proc)
@@ -251,7 +253,7 @@ class Compiler:
             line_spans.append(sp)
         source = "\n".join(lines) + "\n"
         return Compiled(self.frame_types, source, line_spans, self.spans, [], self.frame_sizes, self.proc_names,
-                        self.sites, effects, self._setup_fid, phases, dict(self.consts))
+                        self.sites, effects, self._setup_fid, phases, dict(self.consts), self.under_spans)
 
     # -------------------------------------------------------------- functions and orderings
     def gen_fn(self, f: FnSym) -> None:
@@ -1882,6 +1884,8 @@ class BodyGen:
 
     def move(self, s: A.Move, ind: int, sp: int) -> None:
         eg = self.eg
+        if s.under:
+            self.cg.under_spans.add(sp)
         face = 1 if s.face == "up" else 0
         dest = eg.gen(s.dest)
         ct = s.cards.ty or T.ANY

@@ -246,7 +246,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         else:                                                # places in sequences when the card moved
             places = ev[6] if len(ev) > 6 else (None, None)
             src_name, dst_name = game.zone_name(st, src, places[0]), game.zone_name(st, dst, places[1])
-        text = f"{card(c, mask)}: {src_name} → {dst_name}"
+        under = " (bottom)" if ev[1] in game.comp.under_spans else ""       # `move … under`
+        text = f"{card(c, mask)}: {src_name} → {dst_name}{under}"
     elif k == R.EV_SHUFFLE:
         text = f"shuffle {game.zone_name(st, ev[2])}"
     elif k == R.EV_TURN:
