@@ -8,6 +8,7 @@ may wait for a decision, and reports every static mistake with its span — all 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -240,6 +241,15 @@ class Program:
     def option_label(self, name: str) -> str:
         o = self.options[name]
         return text_plain(o.decl.label) if o.decl and o.decl.label else name
+
+
+def _shown(value: Any) -> str:
+    """An option value as a ruleset or an options file writes it: true, none, "text", 3."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
 
 
 def text_plain(t: A.Text | None, lang: int = 0) -> str:
@@ -542,7 +552,7 @@ class Checker:
             if isinstance(value, str) and given and value.lower() in ("true", "false", "yes", "no", "on", "off"):
                 return value.lower() in ("true", "yes", "on")
             if not isinstance(value, bool):
-                raise self.fail("E402", f"option {sym.name} is a bool; {what} value {value!r} is not", span,
+                raise self.fail("E402", f"option {sym.name} is a bool; {what} value {_shown(value)} is not", span,
                                 "use true or false")
             return value
         if t.kind == "int":
@@ -552,7 +562,7 @@ class Checker:
                 except ValueError:
                     pass
             if isinstance(value, bool) or not isinstance(value, int):
-                raise self.fail("E402", f"option {sym.name} is a whole number; {what} value {value!r} is not", span)
+                raise self.fail("E402", f"option {sym.name} is a whole number; {what} value {_shown(value)} is not", span)
             if (sym.lo is not None and value < sym.lo) or (sym.hi is not None and value > sym.hi):
                 raise self.fail("E402", f"option {sym.name} must be within {sym.lo}..{sym.hi}; {what} value is {value}",
                                 span)
@@ -564,11 +574,11 @@ class Checker:
                 except ValueError:
                     pass
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise self.fail("E402", f"option {sym.name} is a number; {what} value {value!r} is not", span)
+                raise self.fail("E402", f"option {sym.name} is a number; {what} value {_shown(value)} is not", span)
             return value
         if t.kind == "text":
             if not isinstance(value, str):
-                raise self.fail("E402", f"option {sym.name} is a text; {what} value {value!r} is not", span)
+                raise self.fail("E402", f"option {sym.name} is a text; {what} value {_shown(value)} is not", span)
             return value
         if t.kind == "enum":
             if isinstance(value, MemberRef):
@@ -579,7 +589,7 @@ class Checker:
                 return sym.members.index(value)
             if isinstance(value, int) and not isinstance(value, bool) and given and 0 <= value < len(sym.members):
                 return value
-            raise self.fail("E402", f"option {sym.name} takes one of {', '.join(sym.members)}; got {value!r}", span,
+            raise self.fail("E402", f"option {sym.name} takes one of {', '.join(sym.members)}; got {_shown(value)}", span,
                             did_you_mean(str(value), sym.members))
         return value
 

@@ -31,14 +31,15 @@ class Source:
     files: list[Path] = dataclasses.field(default_factory=list)   # the files read (for caching by mtime)
 
 
-def resolve(name_or_path: str, relative_to: Path | None = None) -> Path | None:
-    """A ruleset file from a path, a name next to ``relative_to``, or a bundled ruleset's name."""
+def resolve(name_or_path: str, relative_to: Path | None = None, besides: Path | None = None) -> Path | None:
+    """A ruleset file from a path, a name next to ``relative_to``, or a bundled ruleset's name.
+    ``besides``: the file asking, which is never its own base (a variant may share its base's name)."""
     p = Path(name_or_path)
     if p.suffix == ".fuda" and p.is_file():
         return p
     if relative_to is not None:
         for cand in (relative_to / f"{name_or_path}.fuda", relative_to.parent / f"{name_or_path}.fuda"):
-            if cand.is_file():
+            if cand.is_file() and (besides is None or cand.resolve() != besides.resolve()):
                 return cand
     if p.suffix != ".fuda":
         return find_ruleset(name_or_path)
@@ -119,7 +120,7 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
             raise error("E102", "a ruleset extends one base only", ext[1].span, sources=sources)
         if not ext:
             break
-        base = resolve(ext[0].base, current.parent)
+        base = resolve(ext[0].base, current.parent, besides=current)
         if base is None:
             raise error("E403", f"base ruleset {ext[0].base!r} not found", ext[0].span,
                         hint="a base is a bundled ruleset's name or a .fuda file next to this one",

@@ -166,6 +166,9 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
                     f"is still open: is a '}}' missing before line {span.line}?")
         elif str(tok) == "=" and any("==" in x for x in expected):
             hint = "use == to compare; = assigns"
+        elif before and before.group(1) == "override":
+            hint = (f"a {tok} cannot be overridden; override replaces an option, var, fn, rule, setup, phase, "
+                    "effect, window, check or ordering of the base")
         elif str(tok) == "elif" and re.search(r"\bthen\b", src[:span.col - 1]):
             hint = "an if expression chains with else if: if A then X else if B then Y else Z"
         elif str(tok) in ("else", "elif") or (before and before.group(1) in ("else", "elif")):

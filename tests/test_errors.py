@@ -567,3 +567,13 @@ phase play {
     err = runtime_failure(text)
     assert "the responders of window parry include none" in err.first.message
     assert err.first.span.line == line_of(text, "responders [it.victim]") and err.first.span.col == 33
+
+
+def test_a_variant_may_be_named_after_its_base(tmp_path: Path) -> None:
+    """A house-rule file american_page_one.fuda that extends american_page_one takes the bundled
+    base (it was "circular extends": the file found itself next to itself)."""
+    f = tmp_path / "american_page_one.fuda"
+    f.write_text('ruleset house "House"\nextends american_page_one\noverride option hand_size: int 1..10 = 5\n',
+                 encoding="utf-8")
+    prog = check_ruleset(str(f))
+    assert prog.name == "house" and prog.options["hand_size"].value == 5
