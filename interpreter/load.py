@@ -121,6 +121,10 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
         if not ext:
             break
         base = resolve(ext[0].base, current.parent, besides=current)
+        if base is None and resolve(ext[0].base, current.parent) == current:
+            raise error("E405", f"circular extends: {ext[0].base} is this file itself", ext[0].span,
+                        hint="extend another ruleset (a bundled name or a .fuda file next to this one)",
+                        sources=sources)
         if base is None:
             raise error("E403", f"base ruleset {ext[0].base!r} not found", ext[0].span,
                         hint="a base is a bundled ruleset's name or a .fuda file next to this one",
