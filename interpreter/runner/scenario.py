@@ -219,7 +219,7 @@ class Runner:
         from .. import types as T
 
         t = var_type
-        if v is None:
+        if v is None or (v == "none" and t.kind != "text"):     # `none`, as texts write it (or YAML's null)
             return None
         if t.kind == "card":
             return self.card(v, path)
