@@ -132,6 +132,7 @@ def test_compare_two_stored_studies_without_playing(tmp_path, capsys, monkeypatc
     for name, opt in (("short", "stop_at_first_winner=true"), ("long", "stop_at_first_winner=false")):
         assert main(["simulate", "american_page_one", "-n", "40", "--set", opt, "--study", name, "--db", db,
                      "-q"]) == 0
+    assert main(["simulate", "american_page_one_classic", "-n", "40", "--study", "classic", "--db", db, "-q"]) == 0
     capsys.readouterr()
     monkeypatch.setattr(sim, "iter_games", lambda *a, **k: pytest.fail("compare played games"))
     assert main(["compare", "--study", "short", "--study", "long", "--db", db, "--json"]) == 0
@@ -141,6 +142,9 @@ def test_compare_two_stored_studies_without_playing(tmp_path, capsys, monkeypatc
     assert length["b"] > length["a"] and length["significant"]
     assert main(["compare", "--study", "short", "--db", db]) == 1     # two studies, not one
     assert "exactly two --study" in capsys.readouterr().err
+    # a variant against its base: both rulesets are named
+    assert main(["compare", "--study", "short", "--study", "classic", "--db", db]) == 0
+    assert capsys.readouterr().out.startswith("A = american_page_one defaults  vs  B = american_page_one_classic")
 
 
 def test_difference_intervals():

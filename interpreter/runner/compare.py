@@ -87,7 +87,10 @@ def compare_summaries(sa: Summary, sb: Summary, a: dict[str, Any], b: dict[str, 
         xb = [float(g["scores"][p]) for g in gb]
         if any(xa) or any(xb):
             mean(f"P{p} mean score", xa, xb)
-    return {"ruleset": sa.ruleset, "games": [na, nb], "a": a, "b": b, "rows": rows}
+    out = {"ruleset": sa.ruleset, "games": [na, nb], "a": a, "b": b, "rows": rows}
+    if sb.ruleset != sa.ruleset:    # two studies of different rulesets (a variant against its base)
+        out["rulesets"] = [sa.ruleset, sb.ruleset]
+    return out
 
 
 def verdict(row: dict[str, Any]) -> str:
@@ -103,7 +106,10 @@ def verdict(row: dict[str, Any]) -> str:
 
 def format_compare(r: dict[str, Any]) -> str:
     how = (f"studies {r['studies'][0]} and {r['studies'][1]}" if "studies" in r else "the same seeds")
-    lines = [f"{r['ruleset']}: A = {r['a'] or 'defaults'}  vs  B = {r['b'] or 'defaults'}  "
+    a, b = r.get("rulesets", [r["ruleset"], r["ruleset"]])
+    head = f"A = {a} {r['a'] or 'defaults'}  vs  B = {b} {r['b'] or 'defaults'}" if a != b else \
+        f"{a}: A = {r['a'] or 'defaults'}  vs  B = {r['b'] or 'defaults'}"
+    lines = [f"{head}  "
              f"({r['games'][0]} and {r['games'][1]} games, {how})"]
     lines.extend("  " + verdict(row) for row in r["rows"])
     return "\n".join(lines)
