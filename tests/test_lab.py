@@ -144,7 +144,8 @@ def test_compare_two_stored_studies_without_playing(tmp_path, capsys, monkeypatc
     assert "exactly two --study" in capsys.readouterr().err
     # a variant against its base: both rulesets are named
     assert main(["compare", "--study", "short", "--study", "classic", "--db", db]) == 0
-    assert capsys.readouterr().out.startswith("A = american_page_one defaults  vs  B = american_page_one_classic")
+    assert capsys.readouterr().out.startswith("A = american_page_one stop_at_first_winner=true  vs  "
+                                              "B = american_page_one_classic defaults")
 
 
 def test_difference_intervals():

@@ -104,11 +104,16 @@ def verdict(row: dict[str, Any]) -> str:
     return text + (": difference significant at 95%" if row["significant"] else ": no significant difference")
 
 
+def _options(opts: dict[str, Any]) -> str:
+    """Option values as --set writes them (players=2, stop_at_first_winner=false), or "defaults"."""
+    return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in opts.items()) or "defaults"
+
+
 def format_compare(r: dict[str, Any]) -> str:
     how = (f"studies {r['studies'][0]} and {r['studies'][1]}" if "studies" in r else "the same seeds")
     a, b = r.get("rulesets", [r["ruleset"], r["ruleset"]])
-    head = f"A = {a} {r['a'] or 'defaults'}  vs  B = {b} {r['b'] or 'defaults'}" if a != b else \
-        f"{a}: A = {r['a'] or 'defaults'}  vs  B = {r['b'] or 'defaults'}"
+    head = f"A = {a} {_options(r['a'])}  vs  B = {b} {_options(r['b'])}" if a != b else \
+        f"{a}: A = {_options(r['a'])}  vs  B = {_options(r['b'])}"
     lines = [f"{head}  "
              f"({r['games'][0]} and {r['games'][1]} games, {how})"]
     lines.extend("  " + verdict(row) for row in r["rows"])
