@@ -149,6 +149,7 @@ CODES: dict[str, str] = {
     "E404": "override of nothing",
     "E405": "circular extends",
     "E406": "options file invalid",
+    "E407": "override changes the signature",
     "E501": "scenario file invalid",
     "E502": "scenario expectation failed",
     "E503": "replay or save file invalid",

@@ -140,6 +140,33 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
     return Source(decls, sources, [f for f, _ in chain], path, files)
 
 
+def _type_text(t: A.TypeRef | None) -> str:
+    if t is None:
+        return "nothing"
+    return f"list of {_type_text(t.of)}" if t.name == "list" else t.name
+
+
+def _signature(d: A.Decl) -> str | None:
+    """What an override must keep of the base: parameter types and result (fn, rule, effect,
+    ordering), or an option's type (its range and members may change)."""
+    if isinstance(d, A.FnDecl | A.RuleDecl):
+        return f"({', '.join(_type_text(p.type) for p in d.params)}) -> {_type_text(d.ret)}"
+    if isinstance(d, A.EffectDecl | A.OrderingDecl):
+        return f"({', '.join(_type_text(p.type) for p in d.params)})"
+    if isinstance(d, A.OptionDecl) and d.type is not None:
+        t = d.type
+        return "int" if t.kind == "range" else "one of its members" if t.kind == "enum" else str(t.name)
+    return None
+
+
+def _same_but_result(was: str | None, now: str | None) -> bool:
+    """A function's result type may be left out (inferred) on either side."""
+    if was is None or now is None:
+        return False
+    (pa, ra), (pb, rb) = was.rsplit(" -> ", 1), now.rsplit(" -> ", 1)
+    return pa == pb and "nothing" in (ra, rb)
+
+
 def _key(d: A.Decl) -> str:
     if isinstance(d, A.SetupDecl):
         return "setup"
@@ -191,6 +218,12 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
                 continue
             if type(old) is not type(d):
                 diags.append(Diagnostic("E309", f"override of {_what(old)} must be of the same kind", d.span))
+                continue
+            was, now = _signature(old), _signature(d)
+            if was != now and not (isinstance(d, A.FnDecl) and _same_but_result(was, now)):
+                what = "type" if isinstance(d, A.OptionDecl) else "signature"
+                diags.append(Diagnostic("E407", f"override of {_what(d)} changes its {what} {was} to {now}",
+                                        d.span, f"the base ({old.span}) and its callers use {was}; keep it"))
                 continue
             out[where[k]] = d
         else:
