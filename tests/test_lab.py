@@ -211,3 +211,17 @@ def test_report_listing_creates_no_file(tmp_path, capsys):
     Store(tmp_path / "e.sqlite")
     assert main(["report", "--db", str(tmp_path / "e.sqlite")]) == 0
     assert "no studies in" in capsys.readouterr().out
+
+
+def test_report_to_a_place_that_cannot_take_it_is_an_error_not_a_bug(tmp_path, capsys):
+    db = str(tmp_path / "s.sqlite")
+    assert main(["simulate", "john", "-n", "4", "--study", "j", "--db", db, "-q"]) == 0
+    (tmp_path / "taken").write_text("x")
+    cases = [["-o", str(tmp_path / "missing" / "r.html")], ["-o", str(tmp_path)],
+             ["-o", str(tmp_path / "r.html"), "--plots", str(tmp_path / "taken")]]
+    for extra in cases:
+        capsys.readouterr()
+        assert main(["report", "j", "--db", db, *extra]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("error: cannot use ") and "internal error" not in err
+    assert not (tmp_path / "r.html").exists()       # nothing half-written when the plots folder is wrong

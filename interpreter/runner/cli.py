@@ -451,12 +451,13 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 0
     page = report(store, args.study)
     out = args.output or f"{'-'.join(args.study)}.html"
+    d = Path(args.plots) if args.plots else None
+    if d is not None:           # before writing anything: a plots folder that cannot be one
+        d.mkdir(parents=True, exist_ok=True)
     with open(out, "w", encoding="utf-8") as f:
         f.write(page)
     print(f"wrote {out}")
-    if args.plots:
-        d = Path(args.plots)
-        d.mkdir(parents=True, exist_ok=True)
+    if d is not None:
         for name, png in report_plots(store, args.study):
             (d / f"{name}.png").write_bytes(base64.b64decode(png))
             print(f"wrote {d / name}.png")
@@ -707,6 +708,10 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as e:    # a file or folder the user named cannot be written or read: not a bug
+        where = f" {e.filename}" if e.filename else ""
+        print(f"error: cannot use{where}: {e.strerror or e}", file=sys.stderr)
+        return 1
     except Exception as e:  # an engine bug, not a user mistake
         if os.environ.get("FUDA_DEBUG"):
             raise
