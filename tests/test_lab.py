@@ -225,3 +225,12 @@ def test_report_to_a_place_that_cannot_take_it_is_an_error_not_a_bug(tmp_path, c
         err = capsys.readouterr().err
         assert err.startswith("error: cannot use ") and "internal error" not in err
     assert not (tmp_path / "r.html").exists()       # nothing half-written when the plots folder is wrong
+
+
+def test_compare_refuses_studies_that_cannot_be_compared(tmp_path, capsys):
+    db = str(tmp_path / "s.sqlite")
+    assert main(["simulate", "john", "-n", "4", "--study", "two", "--db", db, "-q"]) == 0
+    assert main(["simulate", "american_page_one", "-n", "4", "--study", "four", "--db", db, "-q"]) == 0
+    capsys.readouterr()
+    assert main(["compare", "--study", "two", "--study", "four", "--db", db]) == 1
+    assert "of 2 and 4 players" in capsys.readouterr().err

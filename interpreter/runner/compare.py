@@ -48,11 +48,18 @@ def compare(ruleset: str, a: dict[str, Any], b: dict[str, Any], n: int, seed: in
 
 def compare_studies(store: Any, a: str, b: str) -> dict[str, Any]:
     """Two studies already stored (``fuda simulate --study``): compared without playing a game."""
+    from ..errors import error
+
     sums = []
     for name in (a, b):
         study = store.study(name)
         games = store.results(name)
-        sums.append(Summary(study.ruleset, len(games), len(games[0]["places"]) if games else 0, 0.0, games))
+        if not games:
+            raise error("E505", f"study {name} has no games yet", hint=f"fuda simulate … --study {name} plays them")
+        sums.append(Summary(study.ruleset, len(games), len(games[0]["places"]), 0.0, games))
+    if sums[0].players != sums[1].players:
+        raise error("E505", f"studies {a} and {b} are of {sums[0].players} and {sums[1].players} players: "
+                    "their seats cannot be compared")
     r = compare_summaries(sums[0], sums[1], store.study(a).options, store.study(b).options)
     r["studies"] = [a, b]
     return r
