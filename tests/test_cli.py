@@ -253,3 +253,17 @@ def test_a_failing_simulated_game_is_named_and_replays_to_its_failure(capsys, tm
     code, out, err = run(capsys, *argv[1:])
     assert code == 1 and "E601" in err and "internal error" not in err
     assert "risky" in out.splitlines()[-2] and "a rule failed" in out.splitlines()[-1]
+
+
+@pytest.mark.parametrize(("seat", "words"), [("ismcts:0", "ismcts takes a number of iterations from 1"),
+                                             ("ismcts:-5", "ismcts takes"), ("ismcts:0s", "a time above 0"),
+                                             ("human", "a human seat plays in the terminal"),
+                                             ("robot", "unknown seat kind 'robot'")])
+def test_seats_that_are_no_bots_are_refused(seat, words, capsys):
+    code, _, err = run(capsys, "simulate", "john", "-n", "1", "-q", "--seat", seat)
+    assert code == 1 and words in err
+
+
+def test_play_refuses_a_bad_seat_before_the_game_starts(capsys):
+    code, out, err = run(capsys, "play", "john", "--seat", "robot")
+    assert code == 1 and "unknown seat kind" in err and "seed" not in out

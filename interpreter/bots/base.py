@@ -44,11 +44,20 @@ def make_bot(spec: str, seed: int, **kw: Any) -> Bot:
         if not arg:
             return ISMCTS(seed)
         try:
-            if arg.endswith("s"):
+            if arg.endswith("s") and float(arg[:-1]) > 0:
                 return ISMCTS(seed, seconds=float(arg[:-1]))
-            return ISMCTS(seed, iterations=int(arg))
+            if int(arg) >= 1:
+                return ISMCTS(seed, iterations=int(arg))
         except ValueError:
             pass
+        from ..errors import error
+
+        raise error("E505", f"seat {spec!r}: ismcts takes a number of iterations from 1 (ismcts:200) or a "
+                    "time above 0 (ismcts:0.5s)")
     from ..errors import error
 
-    raise error("E505", f"unknown seat kind {spec!r}", hint="seats: human, random, ismcts, ismcts:200, ismcts:0.5s, persona:miles")
+    if kind == "human":     # make_bot makes bots: the terminal seats humans (fuda play)
+        raise error("E505", "a human seat plays in the terminal: fuda play --seat human",
+                    hint="bots' seats: random, ismcts, ismcts:200, ismcts:0.5s, persona:miles")
+    raise error("E505", f"unknown seat kind {spec!r}",
+                hint="seats: human (fuda play), random, ismcts, ismcts:200, ismcts:0.5s, persona:miles")

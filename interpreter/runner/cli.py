@@ -209,6 +209,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"error: {len(seats)} seats given for {game.n} players", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    from ..bots.base import make_bot
+
+    for s in seats:             # a seat that is no bot is refused before the game starts
+        if s != "human":
+            make_bot(s, 0)
     print(f"{game.title} — {game.n} players, seed {seed}: " + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
     autosave = str(fuda_home() / "games" / f"{Path(game.ruleset).stem}-{seed}.json")
     play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave)
