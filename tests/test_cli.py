@@ -267,3 +267,21 @@ def test_seats_that_are_no_bots_are_refused(seat, words, capsys):
 def test_play_refuses_a_bad_seat_before_the_game_starts(capsys):
     code, out, err = run(capsys, "play", "john", "--seat", "robot")
     assert code == 1 and "unknown seat kind" in err and "seed" not in out
+
+
+def test_resuming_a_log_that_no_longer_replays_names_the_action(tmp_path, capsys):
+    log = tmp_path / "g.json"
+    assert run(capsys, "play", "jekyll_hyde", "--seat", "random", "--seat", "random", "--seed", "3",
+               "--log", str(log))[0] == 0
+    data = json.loads(log.read_text(encoding="utf-8"))
+    data["actions"][3][1] = "play nothing"
+    log.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    code, out, err = run(capsys, "play", "--resume", str(log))
+    assert code == 1 and "E503" in err and "action 4 (P1: play nothing) cannot be replayed" in err
+
+
+@pytest.mark.parametrize("command", [["play", "john"], ["simulate", "john", "-n", "2", "-q"],
+                                     ["replay", "john", "--seed", "1"], ["compare", "john", "-n", "2", "-q"]])
+def test_more_seats_than_players_are_refused_everywhere(command, capsys):
+    code, _, err = run(capsys, *command, "--seat", "random", "--seat", "random", "--seat", "random")
+    assert code == 1 and "3 seats given for 2 players" in err

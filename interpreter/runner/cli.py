@@ -190,9 +190,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _play_match(args)
     resume = None
     if args.resume:
-        from .replay import read_log
+        from .replay import read_log, replay
 
         saved = read_log(args.resume)
+        replay(saved, args.resume)      # an action that no longer replays: E503 naming it, before play starts
         args.ruleset, args.seed = saved.ruleset, saved.seed
         args.seat = args.seat or saved.seats
         resume = [(p, a) for p, a in saved.actions]
@@ -203,11 +204,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print("error: name a ruleset (or --resume a saved game)", file=sys.stderr)
             return 2
         game = load(args.ruleset, _options(args))
-    seats = list(args.seat or ["human"])
-    seats += ["random"] * (game.n - len(seats))
-    if len(seats) > game.n:
-        print(f"error: {len(seats)} seats given for {game.n} players", file=sys.stderr)
-        return 2
+    seats = _seats(args.seat, game.n)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     from ..bots.base import make_bot
 
@@ -240,8 +237,6 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                 return 2
             game = load(args.ruleset, given)
             seats = _seats(args.seat, game.n)
-            if seats is None:
-                return 2
             m = store.create(args.match, args.ruleset, game.n, dict(given), seats)
             print(f"new match {m.name} ({store.path})")
         else:
@@ -254,8 +249,6 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                 print(f"error: match {m.name} is for {m.players} players, not {game.n}", file=sys.stderr)
                 return 2
             seats = _seats(args.seat or m.seats, game.n)
-            if seats is None:
-                return 2
             print(m.standings())
         played = 0
         while True:
@@ -296,13 +289,13 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                     return 0
 
 
-def _seats(given: list[str] | None, n: int) -> list[str] | None:
+def _seats(given: list[str] | None, n: int) -> list[str]:
+    """The seats of a played game: as given (P0 human when none are), the rest random bots."""
+    from .simulate import check_seat_count
+
     seats = list(given or ["human"])
-    seats += ["random"] * (n - len(seats))
-    if len(seats) > n:
-        print(f"error: {len(seats)} seats given for {n} players", file=sys.stderr)
-        return None
-    return seats
+    check_seat_count(seats, n)
+    return seats + ["random"] * (n - len(seats))
 
 
 def cmd_match(args: argparse.Namespace) -> int:
@@ -407,7 +400,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
             return read_options_file(spec)
         out: dict[str, Any] = {}
         for kv in spec.split(","):
-            k, _, v = kv.partition("=")
+            k, eq, v = kv.partition("=")
+            if not eq:
+                from ..errors import error
+
+                raise error("E406", f"a variant is NAME=VALUE,NAME=VALUE or an options file (.yaml); got {kv!r}")
             out[k.strip()] = _scalar(v.strip())
         return out
 

@@ -16,17 +16,24 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bots.base import make_bot
-from ..errors import RuleRuntimeError
+from ..errors import NO_SPAN, Diagnostic, FudaError, RuleRuntimeError
 
 
 def game_seed(base: int, i: int) -> int:
     return base * 1_000_000 + i
 
 
+def check_seat_count(seats: list[str], n: int) -> None:
+    if len(seats) > n:
+        raise FudaError([Diagnostic("E505", f"{len(seats)} seats given for {n} players", NO_SPAN,
+                                    "one --seat per player, in seat order")])
+
+
 def seats_for(seats: list[str], n: int, i: int, rotate: bool = False) -> list[str]:
     """Game i's bot for each of the n players: the given seats, padded with random bots; with
     ``rotate`` shifted i places round the table, so over n games every bot sits in every chair
     once (seats alternated: first player, dealer and colour advantages cancel out)."""
+    check_seat_count(seats, n)
     kinds = [seats[p] if p < len(seats) else "random" for p in range(n)]
     k = i % n if rotate else 0
     return kinds[-k:] + kinds[:-k] if k else kinds
