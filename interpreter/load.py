@@ -15,7 +15,7 @@ from pathlib import Path
 from . import ast as A
 from .errors import Diagnostic, FudaError, Span, did_you_mean, error
 from .parse import parse_module
-from .resources import find_ruleset
+from .resources import bundled_rulesets, find_ruleset
 
 SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl, A.ShowDecl, A.EvaluateDecl)
 
@@ -87,7 +87,8 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
         found = resolve(name_or_path)
         if found is None:
             raise error("E504", f"no ruleset named {name_or_path!r}",
-                        hint="`fuda list` shows the bundled rulesets; a file path must end in .fuda")
+                        hint=did_you_mean(name_or_path, bundled_rulesets())
+                        or "`fuda list` shows the bundled rulesets; a file path must end in .fuda")
         path = found
     sources: dict[str, str] = {}
     chain: list[tuple[str, A.Module]] = []
