@@ -187,6 +187,14 @@ def test_heuristics_from_estimates():
     assert s["fairness"] == 1.0 and s["games_with_estimates"] == 1
 
 
+def test_heuristics_of_a_winning_side():
+    """Team games (Napoleon and his adjutant) were left out: the winners are a side."""
+    g = {"winners": [0, 2], "estimates": [(1, 0.9), (0, 0.4), (2, 0.5), (1, 0.3), (2, 0.95)]}
+    m = game_measures(g, 4)
+    assert m == pytest.approx({"lead_changes": 1.0, "drama": (0.65 + 0.5 + 0.4) / 5, "decisiveness": 1.0 - 3 / 5})
+    assert game_measures({"winners": [0, 1, 2, 3], "estimates": [(0, 0.5)]}, 4) is None   # everybody won
+
+
 def test_ismcts_seats_report_heuristics(capsys):
     assert main(["simulate", "american_page_one", "-n", "2", "--players", "2", "--seat", "ismcts:15",
                  "--seat", "ismcts:15", "-q", "--json"]) == 0

@@ -3,11 +3,13 @@ Goadrich; Browne's aesthetic measures), computed from what bots believe along a 
 decision records the mover's estimated result (0…1). Per game we keep each player's latest estimate.
 
 - lead changes: how often the player with the highest latest estimate changes;
-- drama: how far behind the eventual winner was, on average over the game (0 when always ahead);
-- decisiveness: the share of the game played after the eventual winner last took the lead
-  (1 = the winner led from the start, 0 = decided at the very end);
+- drama: how far behind the eventual winners were, on average over the game (0 when always ahead);
+- decisiveness: the share of the game played after the eventual winners last took the lead
+  (1 = they led from the start, 0 = decided at the very end);
 - fairness (over a study): 1 minus the spread of the seats' win rates (1 = every seat wins equally).
-Games without estimates (random bots) or without a single winner are left out of the first three.
+The winners are one player or a side (Napoleon and his adjutant): a side leads when its best
+estimate is the highest. Games without estimates (random bots), or that nobody (or everybody) won,
+are left out of the first three.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from typing import Any
 
 def game_measures(g: dict[str, Any], players: int) -> dict[str, float] | None:
     est = g.get("estimates") or []
-    if not est or len(g["winners"]) != 1:
+    won = set(g["winners"])
+    if not est or not won or len(won) == players:
         return None
-    w = g["winners"][0]
     latest = [1.0 / players] * players
     leader = None
     changes = 0
@@ -30,13 +32,13 @@ def game_measures(g: dict[str, Any], players: int) -> dict[str, float] | None:
         best = max(range(players), key=lambda q: (latest[q], q == leader))
         if leader is not None and best != leader:
             changes += 1
-        if best == w and leader != w:
+        if best in won and leader not in won:
             last_lead = t
         leader = best
-        others = max(latest[q] for q in range(players) if q != w)
-        deficit += max(0.0, others - latest[w])
+        others = max(latest[q] for q in range(players) if q not in won)
+        deficit += max(0.0, others - max(latest[q] for q in won))
     total = len(est)
-    decided = 1.0 - last_lead / total if leader == w else 0.0
+    decided = 1.0 - last_lead / total if leader in won else 0.0
     return {"lead_changes": float(changes), "drama": deficit / total, "decisiveness": decided}
 
 
