@@ -362,6 +362,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         study = store.open_study(args.study, args.ruleset, _options(args), args.seat or [], args.seed, args.n,
                                  args.rotate)
         start = time.perf_counter()
+        stored = len(store.done(study.name))
         try:
             games = run_study(store, study, args.workers, not args.quiet, args.backend, args.address)
         except KeyboardInterrupt:
@@ -369,7 +370,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"interrupted: {done} of {study.games} games are stored in {store.path}; "
                   "run the same command again to resume", file=sys.stderr)
             return 130
-        s = Summary(args.ruleset, len(games), game.n, time.perf_counter() - start, games)
+        s = Summary(args.ruleset, len(games), game.n, time.perf_counter() - start, games, len(games) - stored)
     else:
         s = simulate(args.ruleset, _options(args), args.n, args.seed, args.workers, args.seat or [],
                      show_progress=not args.quiet, backend=args.backend, address=args.address, rotate=args.rotate)

@@ -133,11 +133,14 @@ class Summary:
     players: int
     seconds: float
     games: list[dict[str, Any]] = field(default_factory=list)
+    played: int | None = None       # games played in this run (a resumed study has the others stored)
 
     def stats(self) -> dict[str, Any]:
         n = len(self.games)
-        out: dict[str, Any] = {"ruleset": self.ruleset, "games": n, "seconds": round(self.seconds, 3),
-                               "games_per_second": round(n / self.seconds, 1) if self.seconds else None}
+        played = n if self.played is None else self.played
+        out: dict[str, Any] = {"ruleset": self.ruleset, "games": n, "played": played,
+                               "seconds": round(self.seconds, 3),
+                               "games_per_second": round(played / self.seconds, 1) if self.seconds and played else None}
         seats = []
         for p in range(self.players):
             w = sum(1 for g in self.games if p in g["winners"])
@@ -289,7 +292,11 @@ def simulate(ruleset: str, options: dict[str, Any], n: int, seed: int = 0, worke
 
 
 def format_stats(s: dict[str, Any]) -> str:
-    lines = [f"{s['ruleset']}: {s['games']} games in {s['seconds']:.2f}s ({s['games_per_second']:,} games/s)"]
+    played = s.get("played", s["games"])
+    speed = f"{s['games_per_second']:,} games/s" if s["games_per_second"] else "no game played now"
+    lines = [f"{s['ruleset']}: {s['games']} games in {s['seconds']:.2f}s ({speed})" if played == s["games"] else
+             f"{s['ruleset']}: {s['games']} games, {played} of them played now in {s['seconds']:.2f}s ({speed}), "
+             "the others stored"]
     lines.append("seat  wins   win rate  95% CI            mean score  mean place")
     for x in s["seats"]:
         lo, hi = x["ci95"]
