@@ -72,6 +72,8 @@ def test_napoleon_match_and_remembered_settings(capsys, tmp_path):
     code, out, _ = run(capsys, "match", "jazz", "--match-db", db, "--json")
     data = json.loads(out)
     assert data["games"] == 3 and len(data["game_list"]) == 3
+    log = data["game_list"][0]["log"]           # each game's log, as fuda replay reads it
+    assert replay(GameLog.model_validate(log), "x").over
     code, out, _ = run(capsys, "match", "jazz", "--match-db", db, "--delete")
     assert code == 0
     with MatchStore(db) as store:

@@ -332,7 +332,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         games = store.game_rows(args.name)
         if args.json:
             d = _match_dict(m)
-            d["game_list"] = [{k: g[k] for k in ("number", "seed", "options", "result", "finished")} for g in games]
+            d["game_list"] = [{k: g[k] for k in ("number", "seed", "options", "result", "finished", "log")}
+                              for g in games]      # each log replays: fuda replay FILE
             print(json.dumps(d, ensure_ascii=False, indent=1))
             return 0
         print(m.standings())
