@@ -155,3 +155,16 @@ def test_every_builtin_function_is_documented() -> None:
     text = LANGUAGE.read_text(encoding="utf-8")
     missing = [name for name in BUILTINS if f"`{name}(" not in text]
     assert not missing, f"docs/language.md (section Built-in values and functions) lacks {missing}"
+
+
+def test_the_simulate_example_in_cli_md_is_what_the_command_prints(capsys):
+    """The seeded example output in docs/cli.md (all but the timing) is what fuda prints."""
+    from interpreter.runner.cli import main
+
+    text = CLI.read_text(encoding="utf-8")
+    block = text[text.index("$ fuda simulate american_page_one -n 1000 --players 3 -q\n"):]
+    block = block[:block.index("```")].splitlines()
+    assert main(block[0].split()[1:]) == 0
+    got = capsys.readouterr().out.splitlines()
+    assert got[0].startswith("american_page_one: 1000 games in ")
+    assert got[1:] == block[2:]
