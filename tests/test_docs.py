@@ -164,7 +164,7 @@ def test_the_simulate_example_in_cli_md_is_what_the_command_prints(capsys):
     text = CLI.read_text(encoding="utf-8")
     block = text[text.index("$ fuda simulate american_page_one -n 1000 --players 3 -q\n"):]
     block = block[:block.index("```")].splitlines()
-    assert main(block[0].split()[1:]) == 0
+    assert main(block[0].split()[2:]) == 0
     got = capsys.readouterr().out.splitlines()
     assert got[0].startswith("american_page_one: 1000 games in ")
     assert got[1:] == block[2:]
