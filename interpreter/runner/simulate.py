@@ -116,6 +116,14 @@ def _work(args: tuple[str, dict[str, Any], int, list[str]]) -> dict[str, Any]:
         return play_one(*args)
 
 
+def _quiet_on_interrupt() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them and keeps what is stored (they
+    printed a traceback each)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return (0.0, 1.0)
@@ -244,7 +252,7 @@ def iter_games(jobs: list[tuple[str, dict[str, Any], int, list[str]]], workers: 
     # comes back (and into a study) as soon as it ends
     cheap = all(s == "random" for j in jobs for s in j[3])
     chunk = max(1, min(64, n // (workers * 8) or 1)) if cheap else 1
-    with ctx.Pool(workers) as pool:
+    with ctx.Pool(workers, initializer=_quiet_on_interrupt) as pool:
         for g in pool.imap_unordered(_work, jobs, chunksize=chunk):
             done += 1
             tick()
