@@ -7,7 +7,7 @@ decision records the mover's estimated result (0…1). Per game we keep each pla
 - decisiveness: the share of the game played after the eventual winners last took the lead
   (1 = they led from the start, 0 = decided at the very end);
 - fairness (over a study): 1 minus the spread of the seats' win rates (1 = every seat wins equally).
-The winners are one player or a side (Napoleon and his adjutant): a side leads when its best
+The winners are one player or a side (a team of two or more): a side leads when its best
 estimate is the highest. Games without estimates (random bots), or that nobody (or everybody) won,
 are left out of the first three.
 """
