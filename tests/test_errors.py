@@ -577,3 +577,15 @@ def test_a_variant_may_be_named_after_its_base(tmp_path: Path) -> None:
                  encoding="utf-8")
     prog = check_ruleset(str(f))
     assert prog.name == "house" and prog.options["hand_size"].value == 5
+
+
+def test_a_bad_value_in_a_game_log_is_shown_at_its_line(tmp_path: Path) -> None:
+    from interpreter.runner.replay import read_log
+
+    f = tmp_path / "g.json"
+    f.write_text('{\n "format": "fuda-log/1",\n "ruleset": "john",\n "options": {},\n "seed": "abc",\n'
+                 ' "seats": [],\n "actions": []\n}\n', encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        read_log(str(f))
+    d = info.value.first
+    assert d.code == "E503" and "game log seed" in d.message and (d.span.line, d.span.col) == (5, 10)
