@@ -78,7 +78,9 @@ def read_options_file(path: str) -> dict[str, Any]:
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise error("E406", f"options file {path} must map option names to values")
+        from .errors import Span
+        raise error("E406", f"options file {path} must map option names to values (NAME: VALUE lines)",
+                    Span(path, 1, 1, 1, 2), sources={path: text})
     if isinstance(data.get("options"), dict) and len(data) <= 2:
         data = data["options"]
     return {str(k): v for k, v in data.items()}

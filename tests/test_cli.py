@@ -194,6 +194,7 @@ def test_a_save_that_cannot_be_written_is_refused_and_play_goes_on(tmp_path):
     (["bench", "john", "--rounds", "0"], "not a whole number from 1"),
     (["simulate", "john", "-n", "-5"], "not a whole number from 1"),
     (["simulate", "john", "-n", "2", "--workers", "0"], "not a whole number from 1"),
+    (["simulate", "john", "-n", "2", "--study", " "], "a study needs a name"),
     (["replay", "john", "--seed", "1", "--player", "-1"], "'-1' is not a player"),
 ])
 def test_counts_below_one_are_refused(argv, words, capsys):
@@ -206,6 +207,7 @@ def test_counts_below_one_are_refused(argv, words, capsys):
     (["simulate", "john", "--players", "0", "-n", "1"], 1, "E402"),
     (["list", "jon"], 2, "no bundled ruleset 'jon' (did you mean john?)"),
     (["simulate", "jon", "-n", "1"], 1, "did you mean john?"),
+    (["simulate", "john", "-n", "1", "--address", "ray://x"], 2, "add --backend ray"),
     (["replay", "john", "--seed", "1", "--player", "2"], 2, "this game has players P0–P1"),
     (["replay", "john", "--seed", "1", "--player", "P2"], 2, "this game has players P0–P1"),
 ])

@@ -81,6 +81,13 @@ def _count(text: str) -> int:
     return n
 
 
+def _name(text: str) -> str:
+    """A study's name: some visible text."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a study needs a name")
+    return text
+
+
 def _players(prog: Any) -> str:
     """"2–6 players", or "4 players" when the count is fixed."""
     lo, hi = prog.min_players, prog.max_players
@@ -352,6 +359,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .heuristics import study_measures
     from .simulate import Summary, format_stats, simulate
 
+    if args.address and args.backend != "ray":
+        print("error: --address is the address of a Ray cluster: add --backend ray", file=sys.stderr)
+        return 2
+
     if args.study:
         import time
 
@@ -613,7 +624,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "equally often; results are also given per bot")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--study", metavar="NAME", help="store every game in the study database; rerun to resume")
+    p.add_argument("--study", metavar="NAME", type=_name, help="store every game in the study database; rerun to resume")
     p.add_argument("--db", metavar="PATH", help="study database (default ~/.fuda/studies.sqlite or $FUDA_HOME)")
     p.add_argument("--backend", choices=["local", "ray"], default="local",
                    help="local processes (default) or a Ray cluster (pip install 'fuda[ray]')")
