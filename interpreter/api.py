@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .check import Program, check
-from .errors import Diagnostic, error
+from .errors import Diagnostic, FudaError, Span, error
 from .load import load_source, read_text
 
 if TYPE_CHECKING:
@@ -70,7 +70,6 @@ def read_options_file(path: str) -> dict[str, Any]:
         data = yaml.safe_load(text)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
-        from .errors import FudaError, Span
         span = Span(path, (mark.line + 1) if mark else 1, (mark.column + 1) if mark else 1,
                     (mark.line + 1) if mark else 1, (mark.column + 2) if mark else 2)
         raise FudaError([Diagnostic("E406", f"options file is not valid YAML: {getattr(e, 'problem', e)}", span)],
@@ -78,7 +77,6 @@ def read_options_file(path: str) -> dict[str, Any]:
     if data is None:
         return {}
     if not isinstance(data, dict):
-        from .errors import Span
         raise error("E406", f"options file {path} must map option names to values (NAME: VALUE lines)",
                     Span(path, 1, 1, 1, 2), sources={path: text})
     if isinstance(data.get("options"), dict) and len(data) <= 2:
