@@ -597,16 +597,18 @@ class Checker:
         """Options given from outside: an unknown one is reported at the ruleset's header, a bad value at
         the option's declaration (which shows its type and range)."""
         for k, v in self.given.items():
+            before = len(self.diags)
             if k not in self.options:
                 self.err("E401", f"unknown option {k!r}", top, did_you_mean(str(k), self.options) or
                          "options: " + ", ".join(self.options))
-                self.diags[-1].subject = str(k)
-                continue
-            sym = self.options[k]
-            try:
-                sym.value = self.option_value(sym, v, sym.span if sym.span.line > 0 else top, given=True)
-            except Abort:
-                self.diags[-1].subject = str(k)
+            else:
+                sym = self.options[k]
+                try:
+                    sym.value = self.option_value(sym, v, sym.span if sym.span.line > 0 else top, given=True)
+                except Abort:
+                    pass
+            for d in self.diags[before:]:      # about this given value: a caller may show where it came from
+                d.subject = str(k)
         self.n_players = self.options["players"].value
 
     # -------------------------------------------------------------- constants

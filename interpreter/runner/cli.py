@@ -305,16 +305,21 @@ def _seats(given: list[str] | None, n: int) -> list[str]:
     return seats + ["random"] * (n - len(seats))
 
 
+def _nothing_stored(path: Path, kind: str, name: str | None, as_json: bool) -> int:
+    """Reading a match or study file that does not exist: say so, and create nothing (nor its folder)."""
+    if name:
+        print(f"error: there is no {kind} {name!r} in {path} (no such file)", file=sys.stderr)
+        return 1
+    print("[]" if as_json else f"no {'studies' if kind == 'study' else 'matches'} in {path} (no such file)")
+    return 0
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     from .match import MatchStore, default_db
 
     path = Path(args.match_db) if args.match_db else default_db()
-    if not path.exists():   # reading creates no file (nor its folder)
-        if args.name:
-            print(f"error: there is no match {args.name!r} in {path} (no such file)", file=sys.stderr)
-            return 1
-        print("[]" if args.json else f"no matches in {path} (no such file)")
-        return 0
+    if not path.exists():
+        return _nothing_stored(path, "match", args.name, args.json)
     with MatchStore(path) as store:
         if not args.name:
             names = store.names()
@@ -449,12 +454,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     from .study import Store, default_db
 
     path = Path(args.db) if args.db else default_db()
-    if not path.exists():   # reading creates no file (nor its folder)
-        if args.study:
-            print(f"error: there is no study {args.study[0]!r} in {path} (no such file)", file=sys.stderr)
-            return 1
-        print(f"no studies in {path} (no such file)")
-        return 0
+    if not path.exists():
+        return _nothing_stored(path, "study", args.study[0] if args.study else None, False)
     store = Store(path)
     if not args.study:
         if not store.names():

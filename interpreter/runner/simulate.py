@@ -47,7 +47,8 @@ def run_game(game: Any, seed: int, seats: list[str], estimates: list[tuple[int, 
     ``st``: the game's new state, when the caller wants it even if a rule fails on the way."""
     import random
 
-    st = st or game.new_state(seed)
+    if st is None:
+        st = game.new_state(seed)
     kinds = seats_for(seats, game.n, 0)
     if all(k == "random" for k in kinds):
         game.playout(st, random.Random(seed).random)
