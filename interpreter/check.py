@@ -1532,12 +1532,14 @@ class Checker:
             return self.binary(e, sc, ctx)
         if isinstance(e, A.IfExpr):
             self.cond(e.cond, sc, ctx)
-            return T.join(self.expr(e.then, sc, ctx), self.expr(e.other, sc, ctx))
+            return self.join(self.expr(e.then, sc, ctx), self.expr(e.other, sc, ctx), e.other,
+                             "the two branches of an if expression must have one type: else gives {b}, then {a}")
         if isinstance(e, A.ListLit):
             et: T.T | None = None
             for x in e.items:
                 xt = self.expr(x, sc, ctx)
-                et = xt if et is None else T.join(et, xt)
+                et = xt if et is None else self.join(et, xt, x, "the items of a list must have one type: "
+                                                                 "this one is {b}, the ones before it {a}")
             return T.list_of(et or T.ANY)
         if isinstance(e, A.TupleLit):
             for x in e.items:
@@ -1744,6 +1746,14 @@ class Checker:
             e.ref = ("zonei",)
             return T.CARD
         raise self.fail("E201", f"{ot} cannot be indexed", e.span)
+
+    def join(self, a: T.T, b: T.T, at: A.Expr, message: str) -> T.T:
+        """One type for values that may stand for each other; values of unrelated types (a bool
+        beside a number) are a mistake, not a list of anything."""
+        t = T.join(a, b)
+        if t.kind == "any" and a.kind != "any" and b.kind != "any":
+            self.err("E201", message.format(a=a, b=b), at.span)
+        return t
 
     def binary(self, e: A.Binary, sc: Scope, ctx: Ctx) -> T.T:
         op = e.op

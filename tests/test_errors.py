@@ -589,3 +589,4 @@ def test_a_bad_value_in_a_game_log_is_shown_at_its_line(tmp_path: Path) -> None:
         read_log(str(f))
     d = info.value.first
     assert d.code == "E503" and "game log seed" in d.message and (d.span.line, d.span.col) == (5, 10)
+

@@ -8,7 +8,14 @@ import pytest
 
 from interpreter.runner import simulate as sim
 from interpreter.runner.cli import main
-from interpreter.runner.compare import compare, diff_mean, diff_proportion, format_compare
+from interpreter.runner.compare import (
+    compare,
+    diff_mean,
+    diff_paired_mean,
+    diff_paired_proportion,
+    diff_proportion,
+    format_compare,
+)
 from interpreter.runner.heuristics import game_measures, study_measures
 from interpreter.runner.study import Store, run_study
 
@@ -48,6 +55,26 @@ def test_an_interrupted_study_keeps_its_games(tmp_path, monkeypatch):
     monkeypatch.setattr(sim, "iter_games", real)
     assert len(run_study(store, study, show_progress=False)) == 40
 
+
+
+def test_a_killed_study_says_what_it_kept(tmp_path):
+    """SIGTERM (a kill, a closed terminal: SIGHUP) stops the fuda command as Ctrl-C does."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    db = tmp_path / "s.sqlite"
+    cmd = [sys.executable, "-c", "from interpreter.runner.cli import main; raise SystemExit(main())",
+           "simulate", "john", "-n", "1000000", "--study", "k", "--db", str(db), "-q"]
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (db.exists() and Store(db).done("k")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted:" in err and "games are stored" in err and "Traceback" not in err
 
 def test_a_study_name_is_one_experiment(tmp_path):
     store = Store(tmp_path / "s.sqlite")
@@ -155,6 +182,39 @@ def test_difference_intervals():
     assert d == pytest.approx(0.5) and 0 < lo < hi < 1
     _, _, d, lo, hi = diff_mean([1.0, 2.0, 3.0] * 20, [11.0, 12.0, 13.0] * 20)
     assert d == pytest.approx(10) and lo > 9
+
+
+def test_paired_difference_intervals():
+    """Games of the same seed are paired: what the two variants share cancels out."""
+    # uncorrelated pairs (φ = 0): Newcombe's paired interval is his independent one
+    table = [(True, True)] * 25 + [(True, False)] * 25 + [(False, True)] * 25 + [(False, False)] * 25
+    assert diff_paired_proportion(table) == pytest.approx(diff_proportion(50, 100, 50, 100))
+    # the same outcome in almost every pair: the interval is much narrower than for independent samples
+    table = [(True, True)] * 45 + [(False, False)] * 45 + [(False, True)] * 9 + [(True, False)] * 1
+    d, lo, hi = diff_paired_proportion(table)
+    di, loi, hii = diff_proportion(46, 100, 54, 100)
+    assert d == pytest.approx(di) == pytest.approx(0.08) and lo < d < hi and hi - lo < (hii - loi) / 2
+    assert lo > 0          # significant paired, not independently
+    assert loi < 0
+    # means: a constant per-game difference is known exactly, however spread the games are
+    ma, mb, d, lo, hi = diff_paired_mean([(x, x + 2.0) for x in (10.0, 50.0, 90.0)] * 10)
+    assert (ma, mb, d, lo, hi) == pytest.approx((50.0, 52.0, 2.0, 2.0, 2.0))
+
+
+def test_compare_pairs_games_by_seed(tmp_path, capsys):
+    r = compare("american_page_one", {"players": 3}, {"players": 3, "stop_at_first_winner": False}, 60,
+                show_progress=False)
+    assert r["paired"] and "paired by seed" in format_compare(r)
+    # two studies of different seeds cannot be paired: independent intervals
+    db = str(tmp_path / "s.sqlite")
+    assert main(["simulate", "john", "-n", "10", "--study", "x", "--db", db, "-q"]) == 0
+    assert main(["simulate", "john", "-n", "10", "--seed", "100", "--study", "y", "--db", db, "-q"]) == 0
+    assert main(["simulate", "john", "-n", "10", "--set", "doubt_rule=true", "--study", "z", "--db", db, "-q"]) == 0
+    capsys.readouterr()
+    assert main(["compare", "--study", "x", "--study", "y", "--db", db, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["paired"] is False
+    assert main(["compare", "--study", "x", "--study", "z", "--db", db]) == 0
+    assert "paired by seed" in capsys.readouterr().out
 
 
 def test_report_writes_html_with_plots(tmp_path, capsys):

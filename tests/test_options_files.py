@@ -45,3 +45,19 @@ def test_a_mistake_in_an_options_file_is_shown_in_that_file(tmp_path, capsys, co
     # the same value given again on the command line is the command line's: shown at the declaration
     assert main([*command, "--options", str(f), "--set", "hand_size=12", "--set", "stop_at_first_winner=false"]) == 1
     assert "american_page_one.fuda:11:1: error[E402]" in capsys.readouterr().err
+
+
+def test_an_options_file_names_the_ruleset_it_is_for(tmp_path, capsys):
+    """``{ruleset: NAME, options: …}`` is refused for another ruleset (its values would mean
+    something else there), accepted for that ruleset and for variants of it."""
+    from interpreter.runner.cli import main
+
+    f = tmp_path / "house.yaml"
+    f.write_text("ruleset: american_page_one\noptions:\n  hand_size: 5\n", encoding="utf-8")
+    assert main(["simulate", "john", "-n", "1", "-q", "--options", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert f"{f}:1:10: error[E406]: this options file is for american_page_one, not john" in err
+    assert main(["compare", "john", "--a", str(f), "--b", "hand_size=6", "-n", "1", "-q"]) == 1
+    assert "is for american_page_one, not john" in capsys.readouterr().err
+    for ruleset in ("american_page_one", "super_page_one"):
+        assert main(["simulate", ruleset, "-n", "1", "-q", "--options", str(f)]) == 0

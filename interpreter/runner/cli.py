@@ -26,6 +26,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         opts.update(read_options_file(args.options))
         in_file, text = _places_in(args.options)
         args.given_in_file = (in_file, args.options, text)
+        _check_meant_for(args.options, text, getattr(args, "ruleset", None))
     for kv in getattr(args, "set", None) or []:
         if "=" not in kv:
             from ..errors import error
@@ -49,6 +50,26 @@ def _places_in(path: str) -> tuple[dict[str, tuple[Span, Span]], str]:
     top = ("options",) if any(k[:1] == ("options",) and len(k) == 2 for k in loc.keys) else ()
     places = {str(k[-1]): (loc.span(k, at_key=True), loc.span(k)) for k in loc.keys if k[:-1] == top}
     return places, loc.text
+
+
+def _check_meant_for(path: str, text: str, ruleset: str | None) -> None:
+    """An options file of the form ``{ruleset: NAME, options: {…}}`` is for that ruleset or a
+    variant of it: given to another, its values would silently mean something else (E406)."""
+    import yaml
+
+    from ..load import load_source
+    from .yaml_file import Located
+
+    data = yaml.safe_load(text)
+    meant = data.get("ruleset") if isinstance(data, dict) and isinstance(data.get("options"), dict) else None
+    if meant is None or not ruleset:
+        return
+    chain = [Path(f).stem for f in load_source(ruleset).chain]
+    if Path(str(meant)).stem not in chain:
+        raise Located.of(path, text).error(
+            "E406", f"this options file is for {meant}, not {chain[0]}", ("ruleset",),
+            hint="a file's ruleset: is checked; give the file to that ruleset (or a variant of it), "
+                 "or drop the key")
 
 
 def _as_given(e: FudaError, args: argparse.Namespace) -> FudaError:
@@ -415,7 +436,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if not spec:
             return {}
         if spec.endswith((".yaml", ".yml")):
-            return read_options_file(spec)
+            got = read_options_file(spec)
+            _check_meant_for(spec, _places_in(spec)[1], args.ruleset)
+            return got
         out: dict[str, Any] = {}
         for kv in spec.split(","):
             k, eq, v = kv.partition("=")
@@ -708,9 +731,20 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _stop_as_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = build_parser()
     args = ap.parse_args(argv)
+    if argv is None:
+        # the fuda command: a kill or a closed terminal stops like Ctrl-C (a study says what it
+        # kept, a game in play is saved to be resumed)
+        import signal
+
+        signal.signal(signal.SIGTERM, _stop_as_interrupt)
+        signal.signal(signal.SIGHUP, _stop_as_interrupt)
     if not getattr(args, "fn", None):
         ap.print_help()
         return 2

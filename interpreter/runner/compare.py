@@ -1,10 +1,13 @@
 """``fuda compare``: two variants of a ruleset, the same seeds, every statistic's difference with a
 95% confidence interval and a plain-language verdict.
 
-Proportions (win rates, draws) are compared with Newcombe's hybrid-score interval for a difference
-of two independent proportions (built from the two Wilson intervals); means (game length, scores)
-with a normal interval on the difference (Welch). A difference is called significant when its
-interval excludes zero.
+Games of the two variants with the same seed are paired (the same shuffle, the same seats): a
+statistic's difference is then measured game by game, which removes the luck of the deal the two
+share. Paired proportions (win rates, draws) get Newcombe's interval for paired data (his method 10,
+1998: the two Wilson intervals combined with the correlation φ of the 2×2 table), paired means
+(game length, scores) a normal interval on the per-game differences. Unpaired samples (two studies
+of different seeds) fall back to Newcombe's hybrid-score interval for independent proportions and
+Welch's interval for means. A difference is called significant when its interval excludes zero.
 """
 
 from __future__ import annotations
@@ -39,6 +42,38 @@ def diff_mean(a: list[float], b: list[float]) -> tuple[float, float, float, floa
     return ma, mb, d, d - 1.96 * se, d + 1.96 * se
 
 
+def diff_paired_proportion(pairs: list[tuple[bool, bool]]) -> tuple[float, float, float]:
+    """p(b) - p(a) over paired yes/no outcomes (a, b), and Newcombe's 95% interval for paired data."""
+    n = len(pairs)
+    if not n:
+        return 0.0, 0.0, 0.0
+    both = sum(1 for a, b in pairs if a and b)
+    only_a = sum(1 for a, b in pairs if a and not b)
+    only_b = sum(1 for a, b in pairs if b and not a)
+    neither = n - both - only_a - only_b
+    pa, pb = (both + only_a) / n, (both + only_b) / n
+    la, ua = wilson(both + only_a, n)
+    lb, ub = wilson(both + only_b, n)
+    margins = (both + only_a) * (only_b + neither) * (both + only_b) * (only_a + neither)
+    phi = (both * neither - only_a * only_b) / math.sqrt(margins) if margins else 0.0
+    d = pb - pa
+    lo = d - math.sqrt(max((pb - lb) ** 2 - 2 * phi * (pb - lb) * (ua - pa) + (ua - pa) ** 2, 0.0))
+    hi = d + math.sqrt(max((ub - pb) ** 2 - 2 * phi * (ub - pb) * (pa - la) + (pa - la) ** 2, 0.0))
+    return d, lo, hi
+
+
+def diff_paired_mean(pairs: list[tuple[float, float]]) -> tuple[float, float, float, float, float]:
+    """mean(a), mean(b), the mean per-pair difference b - a and its 95% interval."""
+    n = len(pairs)
+    if not n:
+        return 0.0, 0.0, 0.0, 0.0, 0.0
+    ds = [b - a for a, b in pairs]
+    d = sum(ds) / n
+    v = sum((x - d) ** 2 for x in ds) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(v / n)
+    return sum(a for a, _ in pairs) / n, sum(b for _, b in pairs) / n, d, d - half, d + half
+
+
 def compare(ruleset: str, a: dict[str, Any], b: dict[str, Any], n: int, seed: int = 0, workers: int = 1,
             seats: list[str] | None = None, show_progress: bool = True, rotate: bool = False) -> dict[str, Any]:
     sa = simulate(ruleset, a, n, seed, workers, seats, show_progress, rotate=rotate)
@@ -65,36 +100,55 @@ def compare_studies(store: Any, a: str, b: str) -> dict[str, Any]:
     return r
 
 
+def paired_games(ga: list[dict[str, Any]], gb: list[dict[str, Any]]) -> list[tuple[Any, Any]] | None:
+    """The games of A and B matched by seed, when both sides played exactly the same seeds."""
+    by_a = {g["seed"]: g for g in ga}
+    by_b = {g["seed"]: g for g in gb}
+    if len(by_a) != len(ga) or by_a.keys() != by_b.keys() or not ga:
+        return None
+    return [(by_a[s], by_b[s]) for s in sorted(by_a)]
+
+
 def compare_summaries(sa: Summary, sb: Summary, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
+    ga, gb = sa.games, sb.games
+    pairs = paired_games(ga, gb)
 
-    def prop(label: str, ka: int, na: int, kb: int, nb: int) -> None:
-        d, lo, hi = diff_proportion(ka, na, kb, nb)
-        rows.append({"statistic": label, "kind": "rate", "a": ka / na if na else 0.0, "b": kb / nb if nb else 0.0,
-                     "difference": d, "ci95": [lo, hi], "significant": lo > 0 or hi < 0})
-
-    def mean(label: str, xa: list[float], xb: list[float]) -> None:
-        ma, mb, d, lo, hi = diff_mean(xa, xb)
-        rows.append({"statistic": label, "kind": "mean", "a": ma, "b": mb, "difference": d, "ci95": [lo, hi],
+    def row(label: str, kind: str, ma: float, mb: float, d: float, lo: float, hi: float) -> None:
+        rows.append({"statistic": label, "kind": kind, "a": ma, "b": mb, "difference": d, "ci95": [lo, hi],
                      "significant": lo > 0 or hi < 0})
 
-    ga, gb = sa.games, sb.games
-    na, nb = len(ga), len(gb)
-    fa = [g for g in ga if g["first"] is not None]
-    fb = [g for g in gb if g["first"] is not None]
-    prop("first-player win rate", sum(g["first"] in g["winners"] for g in fa), len(fa),
-         sum(g["first"] in g["winners"] for g in fb), len(fb))
+    def prop(label: str, yes: Any, counts: Any = lambda g: True) -> None:
+        """The rate of games where ``yes(g)``, among the games where ``counts(g)``."""
+        if pairs is not None:
+            both = [(bool(yes(x)), bool(yes(y))) for x, y in pairs if counts(x) and counts(y)]
+            d, lo, hi = diff_paired_proportion(both)
+            n = len(both)
+            row(label, "rate", sum(x for x, _ in both) / n if n else 0.0, sum(y for _, y in both) / n if n else 0.0,
+                d, lo, hi)
+            return
+        xa = [bool(yes(g)) for g in ga if counts(g)]
+        xb = [bool(yes(g)) for g in gb if counts(g)]
+        d, lo, hi = diff_proportion(sum(xa), len(xa), sum(xb), len(xb))
+        row(label, "rate", sum(xa) / len(xa) if xa else 0.0, sum(xb) / len(xb) if xb else 0.0, d, lo, hi)
+
+    def mean(label: str, value: Any) -> None:
+        if pairs is not None:
+            row(label, "mean", *diff_paired_mean([(float(value(x)), float(value(y))) for x, y in pairs]))
+        else:
+            row(label, "mean", *diff_mean([float(value(g)) for g in ga], [float(value(g)) for g in gb]))
+
+    prop("first-player win rate", lambda g: g["first"] in g["winners"], lambda g: g["first"] is not None)
     for p in range(min(sa.players, sb.players)):
-        prop(f"P{p} win rate", sum(p in g["winners"] for g in ga), na, sum(p in g["winners"] for g in gb), nb)
-    prop("draw rate", sum(g["draw"] for g in ga), na, sum(g["draw"] for g in gb), nb)
-    prop("games stopped by the decision limit", sum(g["capped"] for g in ga), na, sum(g["capped"] for g in gb), nb)
-    mean("game length (decisions)", [g["length"] for g in ga], [g["length"] for g in gb])
+        prop(f"P{p} win rate", lambda g, p=p: p in g["winners"])
+    prop("draw rate", lambda g: g["draw"])
+    prop("games stopped by the decision limit", lambda g: g["capped"])
+    mean("game length (decisions)", lambda g: g["length"])
     for p in range(min(sa.players, sb.players)):
-        xa = [float(g["scores"][p]) for g in ga]
-        xb = [float(g["scores"][p]) for g in gb]
-        if any(xa) or any(xb):
-            mean(f"P{p} mean score", xa, xb)
-    out = {"ruleset": sa.ruleset, "games": [na, nb], "a": a, "b": b, "rows": rows}
+        if any(g["scores"][p] for g in ga) or any(g["scores"][p] for g in gb):
+            mean(f"P{p} mean score", lambda g, p=p: g["scores"][p])
+    out = {"ruleset": sa.ruleset, "games": [len(ga), len(gb)], "paired": pairs is not None, "a": a, "b": b,
+           "rows": rows}
     if sb.ruleset != sa.ruleset:    # two studies of different rulesets (a variant against its base)
         out["rulesets"] = [sa.ruleset, sb.ruleset]
     return out
@@ -118,6 +172,8 @@ def _options(opts: dict[str, Any]) -> str:
 
 def format_compare(r: dict[str, Any]) -> str:
     how = (f"studies {r['studies'][0]} and {r['studies'][1]}" if "studies" in r else "the same seeds")
+    if r.get("paired"):
+        how += ", paired by seed"
     a, b = r.get("rulesets", [r["ruleset"], r["ruleset"]])
     head = f"A = {a} {_options(r['a'])}  vs  B = {b} {_options(r['b'])}" if a != b else \
         f"{a}: A = {_options(r['a'])}  vs  B = {_options(r['b'])}"

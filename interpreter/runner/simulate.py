@@ -119,10 +119,13 @@ def _work(args: tuple[str, dict[str, Any], int, list[str]]) -> dict[str, Any]:
 
 def _quiet_on_interrupt() -> None:
     """Workers leave Ctrl-C to the main process, which stops them and keeps what is stored (they
-    printed a traceback each)."""
+    printed a traceback each); the pool ends them with SIGTERM, which the fuda command turns into
+    an interrupt for itself: a worker takes it plainly."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
