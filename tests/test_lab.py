@@ -306,3 +306,34 @@ def test_compare_refuses_studies_that_cannot_be_compared(tmp_path, capsys):
     capsys.readouterr()
     assert main(["compare", "--study", "two", "--study", "four", "--db", db]) == 1
     assert "of 2 and 4 players" in capsys.readouterr().err
+
+
+def test_report_exports_every_game_as_csv(tmp_path, capsys):
+    import csv
+    import io
+
+    db = str(tmp_path / "s.sqlite")
+    assert main(["simulate", "napoleon", "-n", "6", "--seat", "ismcts:5", "--rotate", "--study", "nap", "--db", db,
+                 "-q"]) == 0
+    assert main(["simulate", "john", "-n", "4", "--set", "doubt_rule=true", "--study", "jo", "--db", db, "-q"]) == 0
+    store = Store(db)
+    capsys.readouterr()
+    assert main(["report", "nap", "jo", "--db", db, "--csv", "-"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert len(rows) == 6 * 5 + 4 * 2
+    for name in ("nap", "jo"):
+        for g in store.results(name):
+            mine = [r for r in rows if r["study"] == name and r["seed"] == str(g["seed"])]
+            assert [r["player"] for r in mine] == [f"P{p}" for p in range(len(g["places"]))]
+            assert [int(r["place"]) for r in mine] == g["places"]
+            assert [float(r["score"]) for r in mine] == [float(x) for x in g["scores"]]
+            assert {r["player"] for r in mine if r["won"] == "1"} == {f"P{p}" for p in g["winners"]}
+            assert [r["seat"] for r in mine] == g["seats"] and {r["length"] for r in mine} == {str(g["length"])}
+            assert sum(r["first"] == "1" for r in mine) == 1
+    nap = [r for r in rows if r["study"] == "nap"]
+    assert {r["seat"] for r in nap[:5]} == {"ismcts:5", "random"} and nap[5]["seat"] == "random"  # rotated
+    assert sum("napoleon" in r["roles"].split(";") for r in nap) == 6      # one Napoleon a game, in public
+    assert {r["options"] for r in rows if r["study"] == "jo"} == {'{"doubt_rule": true}'}
+    out = tmp_path / "games.csv"
+    assert main(["report", "jo", "--db", db, "--csv", str(out)]) == 0
+    assert "wrote" in capsys.readouterr().out and out.read_text(encoding="utf-8").count("\n") == 1 + 4 * 2

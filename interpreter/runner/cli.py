@@ -488,6 +488,16 @@ def cmd_report(args: argparse.Namespace) -> int:
             print(f"{name}: {st.ruleset} {st.options or ''} seats {st.seats or 'random'}"
                   f"{' rotated' if st.rotate else ''} — {len(store.done(name))}/{st.games} games")
         return 0
+    if args.csv:
+        from .export import games_csv
+
+        table = games_csv(store, args.study)
+        if args.csv == "-":
+            sys.stdout.write(table)
+        else:
+            Path(args.csv).write_text(table, encoding="utf-8")
+            print(f"wrote {args.csv} ({table.count(chr(10)) - 1} rows)")
+        return 0
     page = report(store, args.study)
     out = args.output or f"{'-'.join(args.study)}.html"
     d = Path(args.plots) if args.plots else None
@@ -686,6 +696,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plots", metavar="DIR", help="also write every plot as a PNG file into DIR")
     p.add_argument("--db", metavar="PATH", help="study database (default ~/.fuda/studies.sqlite or $FUDA_HOME)")
     p.add_argument("-o", "--output", metavar="FILE", help="default: STUDY.html")
+    p.add_argument("--csv", metavar="FILE", help="instead of the page, every game as CSV rows, one per player "
+                                                 "(- for standard output)")
     p.set_defaults(fn=cmd_report)
 
     p = sub.add_parser("replay", help="re-run a saved game (or a simulated one by seed) and print it",
