@@ -281,6 +281,7 @@ class Choose(Stmt):
     label: Text | None = None
     options: list[Option]
     otherwise: list[Stmt] | None = None
+    hidden: bool = False             # the others see that the player chose, not what
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

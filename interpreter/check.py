@@ -1263,9 +1263,9 @@ class Checker:
             self.impure(s, ctx)
         elif isinstance(s, A.Reveal | A.Hide):
             what = s.what
-            if isinstance(s, A.Reveal) and self.is_var_ref(what, sc):
+            if self.is_var_ref(what, sc):
                 self.expr(what, sc, ctx)
-                if s.to is not None:
+                if isinstance(s, A.Reveal) and s.to is not None:
                     self.err("E309", "a variable is revealed to everyone", s.to.span)
             else:
                 self.cards_expr(what, sc, ctx)

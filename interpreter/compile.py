@@ -52,11 +52,14 @@ class OptInfo:
     span: int
     binder_types: list[str]
     binder_slots: list[int]         # frame slots the chosen values go to
+    from_zone: list[bool] = field(default_factory=list)   # per binder: `c in ZONE`
     card_args: tuple[tuple[int, bool], ...] = ()   # (position in the option tuple, is a list) of cards
+    place_args: tuple[tuple[int, bool], ...] = ()  # the card args picked from a zone: a choice of places
 
     def __post_init__(self) -> None:
         self.card_args = tuple((i + 1, t != "card") for i, t in enumerate(self.binder_types)
                                if t in ("card", "list:card"))
+        self.place_args = tuple(a for a in self.card_args if a[0] <= len(self.from_zone) and self.from_zone[a[0] - 1])
 
 
 @dataclass
@@ -68,6 +71,7 @@ class SiteInfo:
     labels: Any = None               # same args + option -> (en, ja) or None
     prompt: Any = None               # same args (no option) -> (en, ja) or None
     window: int = -1
+    hidden: bool = False             # a `choose … hidden`: the others see only that it was made
 
 
 @dataclass
@@ -632,7 +636,8 @@ class Compiler:
                 self.option_loops(base, where, o, proc, sources, tup, osid)
             infos.append(OptInfo(o.name, osid,
                                  [type_code(_find_local(proc, b.var, b.span).type) for b in o.binders],
-                                 [frame_slot(_find_local(proc, b.var, b.span)) for b in o.binders]))
+                                 [frame_slot(_find_local(proc, b.var, b.span)) for b in o.binders],
+                                 [b.source.ty is not None and b.source.ty.kind == "zone" for b in o.binders]))
             if o.label is not None:
                 label_lines.append((1, f"if o[0] == {k}:", osid))
                 for i, b in enumerate(o.binders):
@@ -744,10 +749,11 @@ def auto_choice(site: int, who: str, opts: str, infos: list[OptInfo], limit: int
     the rules have no zone sequences, so every card is in a zone of fixed visibility."""
     masks = []
     for k, info in enumerate(infos):
+        actor = "" if info.place_args else f" | (1 << {who})"      # see Game.actor_reads
         if info.card_args == runtime._ONE_CARD and static:   # the usual case: one card from a zone
-            masks.append((k, f"(ZM[LOC[_c[1]]] | st.vis[_c[1]] | (1 << {who}))"))
+            masks.append((k, f"(ZM[LOC[_c[1]]] | st.vis[_c[1]]{actor})"))
         elif info.card_args == runtime._ONE_CARD:
-            masks.append((k, f"(ZM[_z] | st.vis[_c[1]] | (1 << {who}) if (_z := LOC[_c[1]]) < NSTATIC "
+            masks.append((k, f"(ZM[_z] | st.vis[_c[1]]{actor} if (_z := LOC[_c[1]]) < NSTATIC "
                              f"else _amask(st, {site}, _c, {who}))"))
         elif info.card_args:
             masks.append((k, f"_amask(st, {site}, _c, {who})"))
@@ -1814,6 +1820,8 @@ class BodyGen:
             self.check_after(ind, sp, zones=True)
         elif isinstance(s, A.Reveal):
             self.reveal(s, ind, sp)
+        elif isinstance(s, A.Hide) and self.var_slot(s.what) is not None:
+            self.line(ind, f"_hide_var(st, {self.var_slot(s.what)}, {sp})", sp)
         elif isinstance(s, A.Hide):
             what = eg.seq(s.what) if s.what.ty is not None and s.what.ty.kind == "zone" else eg.gen(s.what)
             self.line(ind, f"_hide(st, {what})", sp)
@@ -1928,14 +1936,20 @@ class BodyGen:
             self.line(ind, f"LOC[{card}] = _d; _v = st.vis; st.ev.append((1, {sp}, {card}, _s, _d, ZM[_s] | ZM[_d] | "
                            f"_v[{card}])); _v[{card}] = 0", sp)
 
+    def var_slot(self, what: A.Expr) -> str | None:
+        """The State.g slot of a variable or one player's entry (``v``, ``v[p]``), as code."""
+        if isinstance(what, A.Name) and isinstance(what.ref, VarSym):
+            return str(what.ref.slot)
+        if isinstance(what, A.Index) and isinstance(what.ref, tuple) and what.ref[0] == "pvar":
+            return f"{what.ref[1].slot} + {self.eg.gen(what.args[0])}"
+        return None
+
     def reveal(self, s: A.Reveal, ind: int, sp: int) -> None:
         eg = self.eg
         what = s.what
-        if isinstance(what, A.Name) and isinstance(what.ref, VarSym):
-            self.line(ind, f"_reveal_var(st, {what.ref.slot}, {sp})", sp)
-            return
-        if isinstance(what, A.Index) and isinstance(what.ref, tuple) and what.ref[0] == "pvar":
-            self.line(ind, f"_reveal_var(st, {what.ref[1].slot} + {eg.gen(what.args[0])}, {sp})", sp)
+        slot = self.var_slot(what)
+        if slot is not None:
+            self.line(ind, f"_reveal_var(st, {slot}, {sp})", sp)
             return
         mask = "ALL" if s.to is None else f"_mask({eg.gen(s.to)})"
         w = eg.seq(what) if what.ty is not None and what.ty.kind == "zone" else eg.gen(what)
@@ -2152,7 +2166,7 @@ class BodyGen:
         sp = self.cg.span(s.span)
         site = len(self.cg.sites)
         infos: list[OptInfo] = []
-        self.cg.sites.append(SiteInfo("choose", sp, infos))
+        self.cg.sites.append(SiteInfo("choose", sp, infos, hidden=s.hidden))
         self.decision_fns(site, s.options, "fr", dict(self.eg.names), infos, s.label)
         self.line(ind, f"_o = E{site}(st, fr)", sp)
         self.line(ind, "if not _o:", sp)

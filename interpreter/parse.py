@@ -620,8 +620,10 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def choose_stmt(self, meta: Any, c: list[Any]) -> A.Choose:
         other = c[-1] if isinstance(c[-1], list) else None
-        return A.Choose(span=self.sp(meta), player=c[0], label=_first(c[1:2], A.Text),
-                                        options=_get(c, A.Option), otherwise=other)
+        hidden = any(isinstance(x, Token) and x.type == "HIDDEN" for x in c)
+        rest = [x for x in c[1:] if not (isinstance(x, Token) and x.type == "HIDDEN")]
+        return A.Choose(span=self.sp(meta), player=c[0], label=_first(rest[:1], A.Text),
+                        options=_get(c, A.Option), otherwise=other, hidden=hidden)
 
     def simul_stmt(self, meta: Any, c: list[Any]) -> A.Simultaneous:
         return A.Simultaneous(span=self.sp(meta), var=str(c[0]), players=c[1],

@@ -44,13 +44,13 @@ setup { }
 phase play {
     while true {
         choose players[0] {
-            give c in deck, q in players where c.rank <= 3 "give {c} to {q}" {
+            give c in cards(deck), q in players where c.rank <= 3 "give {c} to {q}" {
                 move c to hand[q]
             }
-            lay c in deck where c.suit == ♥ and c.rank <= 3 "lay {c}" {
+            lay c in cards(deck) where c.suit == ♥ and c.rank <= 3 "lay {c}" {
                 move c to pile
             }
-            drop c in hand[players[1]] "drop {c}" {
+            drop c in cards(hand[players[1]]) "drop {c}" {
                 move c to deck
             }
             stop { end game }

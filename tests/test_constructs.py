@@ -589,6 +589,42 @@ def test_revealing_one_role_entry():
     assert "revealed: role[P2]" in view_log(st, 3)
 
 
+def test_a_revealed_variable_can_be_hidden_again():
+    st = scenario_state("roles", """
+        setup: {vars: {secret: P2, role: {P0: citizen, P1: hunter, P2: prey, P3: citizen}}}
+    """)
+    st.apply(0, "unmask")
+    assert vars_of(st, 3)["secret"] == 2
+    st.apply(0, "mask")                 # hidden again, then changed: nobody learns the new value
+    assert all("secret" not in vars_of(st, p) for p in (None, 0, 1, 2, 3))
+    assert "hidden again: secret" in view_log(st, 3)
+    assert determinized_secrets(st) > {3}               # a bot no longer knows it either
+    st.apply(0, "out_role P1")
+    assert vars_of(st, 2)["role"] == {"P1": "hunter", "P2": "prey"}
+
+
+def determinized_secrets(st: State) -> set[Any]:
+    from interpreter.engine.determinize import determinize
+
+    slot = next(v for v in st.game.prog.vars if v.name == "secret").slot
+    rng = random.Random(0)
+    return {determinize(st, 0, rng).g[slot] for _ in range(60)}
+
+
+def test_a_hidden_decision_shows_the_others_only_that_it_was_taken():
+    st = game("roles").new_state(0)
+    st.apply(0, "ask")
+    assert st.to_move() == [1]
+    st.apply(1, "guess 2")
+    assert "P1: guess 2" in view_log(st, 1)
+    assert "P1: guess 2" in [render_event(st, e, "all")["text"] for e in st.ev]     # the replay shows it
+    for p in (None, 0, 2, 3):
+        assert "P1 has chosen" in view_log(st, p) and "guess 2" not in view_log(st, p)
+        assert "guess" not in vars_of(st, p) or "P1" not in vars_of(st, p)["guess"]
+    assert vars_of(st, 1)["guess"] == {"P1": 2}
+    assert json.dumps(st.view(2)).count("guess 2") == 0
+
+
 # ================================================================== 7. flow
 def test_setup_decision_comes_before_the_first_phase():
     st = game("flow").new_state(0)

@@ -165,3 +165,72 @@ def test_ismcts_follows_the_ruleset_evaluation_where_rollouts_say_nothing(rulese
         st = game.new_state(seed)
         bot = ISMCTS(seed, iterations=60)
         assert bot.choose(st, 0, st.legal_actions(0)).id == wanted
+
+
+BLIND_PICK = """
+ruleset blind_pick
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+zone box: pile hidden
+setup {
+    shuffle deck
+    move (best c in deck where c.rank == 1 by 0) to hand[players[1]]
+    deal 2 from deck to hand for [players[1]]
+    shuffle hand[players[1]]
+}
+phase play {
+    choose players[0] "Take one of P1's cards" {
+        take c in hand[players[1]] "take {c}" {
+            move c to box
+            if c.rank == 1 { win players[0] } else { lose players[0] }
+        }
+    }
+}
+"""
+
+
+def test_a_card_picked_face_down_is_a_place_not_a_name():
+    """Choosing from a zone one cannot see: the options name places, the log keeps the card secret
+    when it goes where the chooser cannot see, and a bot cannot find the ace by its legal list."""
+    game = game_from(BLIND_PICK)
+    st = game.new_state(0)
+    legal = st.legal_actions(0)
+    assert [a.id for a in legal] == ["take hand[P1][0]", "take hand[P1][1]", "take hand[P1][2]"]
+    assert [a.label for a in legal] == ["take hand[P1][0]", "take hand[P1][1]", "take hand[P1][2]"]
+    assert [a.id for a in game.legal_actions(st, 0)] == [a.id for a in legal]
+    st.apply(0, "take hand[P1][1]")
+    own = [e["text"] for e in st.view(0)["log"] if e["kind"] == "act"]
+    assert own == ["P0: take a card"]
+    assert [e["text"] for e in st.view(1)["log"] if e["kind"] == "act"][0].startswith("P0: take ")
+    wins = 0
+    for seed in range(40):
+        st = game.new_state(seed)
+        bot = ISMCTS(seed)
+        st.apply(0, bot.choose(st, 0, st.legal_actions(0)))
+        wins += st.game.result(st)[0]["outcome"] == "win"
+    assert wins <= 25       # a third by luck (13 expected); reading the ids, it won all 40
+
+
+def test_ismcts_plays_to_win_alone():
+    """One player against the game: every place is the same, so the outcome is the reward."""
+    game = game_from("""
+ruleset solo
+players 1
+cards standard() in deck
+zone deck: pile hidden
+setup { }
+phase play {
+    choose players[0] {
+        a "a" { }
+        b "b" { }
+        c "c" { }
+        good "good" { win players[0] }
+    }
+    win []
+}
+""")
+    for seed in range(5):
+        st = game.new_state(seed)
+        assert ISMCTS(seed, iterations=40).choose(st, 0, st.legal_actions(0)).id == "good"

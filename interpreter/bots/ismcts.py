@@ -38,14 +38,19 @@ class Node:
         self.children: dict[Any, Node] = {}
 
 
+OUTCOME_REWARD = {"win": 1.0, "lose": 0.0}
+
+
 def rewards(st: State) -> list[float]:
-    """Each player's result in 0…1: place (first = 1, last = 0), blended with the score."""
+    """Each player's result in 0…1: place (first = 1, last = 0), blended with the score. When the
+    places tell nobody apart (one player alone against the game), the outcome does: win 1, lose 0."""
     res = st.game.result(st)
     n = len(res)
     places = [r["place"] or n for r in res]
     worst = max(places)
     best = min(places)
-    out = [(worst - pl) / (worst - best) if worst > best else 0.5 for pl in places]
+    out = [(worst - pl) / (worst - best) if worst > best else OUTCOME_REWARD.get(r["outcome"], 0.5)
+           for pl, r in zip(places, res, strict=True)]
     scores = [float(r["score"] or 0) for r in res]
     lo, hi = min(scores), max(scores)
     if hi > lo:
@@ -85,7 +90,7 @@ class ISMCTS:
             self.iterate(determinize(st, player, self.rng), root)
             it += 1
         self.last_iterations = it
-        wanted = {a.raw: a for a in legal}
+        wanted = {game.option_key(st, player, a.raw): a for a in legal}
         best = max((k for k in root.children if k in wanted), key=lambda k: root.children[k].visits, default=None)
         if best is None:
             self.last_estimate = None
@@ -102,22 +107,26 @@ class ISMCTS:
         expanded = False
         while not s.over and not expanded:
             p, opts = _decider(s)
+            # the bot's own decision: a card it cannot see is an option by its place, not by which
+            # card the sampled world put there (else it could learn the real card from its legal list)
+            keys = [game.option_key(s, p, o) for o in opts] if node is root else opts
             untried = []
-            for o in opts:
-                child = node.children.get(o)
+            for k in keys:
+                child = node.children.get(k)
                 if child is None:
-                    untried.append(o)
+                    untried.append(k)
                 else:
                     child.avail += 1
             if untried:
-                o = untried[int(rng.random() * len(untried))]
+                k = untried[int(rng.random() * len(untried))]
                 child = Node(game.n)
                 child.avail = 1
-                node.children[o] = child
+                node.children[k] = child
                 expanded = True
             else:
-                o = self.select(node, opts, p)
-                child = node.children[o]
+                k = self.select(node, keys, p)
+                child = node.children[k]
+            o = k if keys is opts else opts[keys.index(k)]
             game.apply_raw(s, p, o)
             node = child
             path.append(node)

@@ -21,6 +21,7 @@ from ..check import Program
 from ..compile import Compiled
 from ..errors import Diagnostic, IllegalAction, RuleRuntimeError, Span
 from . import runtime as R
+from .observe import card_visible
 from .state import State, tuplify
 
 EVAL_AFTER = 20             # rollout decisions before a ruleset's `evaluate` is asked, unless it says
@@ -104,6 +105,9 @@ class Game:
         # and every one-card option sharing R._ONE_CARD (compared by identity on the hot path)
         self.card_args = [[R._ONE_CARD if info.card_args == R._ONE_CARD else info.card_args
                            for info in site.options] + [()] for site in comp.sites]
+        # 1 where the chooser reads the cards an option names (named from a list); 0 where they
+        # picked places in a zone, whose cards they see only if the zone or a reveal shows them
+        self.actor_reads = [[0 if info.place_args else 1 for info in site.options] + [1] for site in comp.sites]
         self.effects = comp.effects
         self.spans = comp.spans
         self.enum_members = {name: e.members for name, e in prog.enums.items()}
@@ -399,9 +403,46 @@ class Game:
         if k == -1:
             return Action(player, "pass", "pass", (), o, "pass | パス")
         info = site.options[k]
-        parts = [info.name] + [R._fmt(st, v, tc) for v, tc in zip(o[1:], info.binder_types, strict=True)]
+        places = self._unseen_places(st, player, o, info.place_args)
+        parts = [info.name] + [R._fmt(st, v, tc) if not places else _fmt_seen(st, v, tc, places)
+                               for v, tc in zip(o[1:], info.binder_types, strict=True)]
         label = self.option_label(st, site, player, o)
+        if label and places:
+            label = _name_places(label, {self.card_names[c]: at for c, at in places.items()})
         return Action(player, " ".join(parts), info.name, tuple(o[1:]), o, label or "")
+
+    def _unseen_places(self, st: State, player: int, o: tuple[Any, ...],
+                       card_args: tuple[tuple[int, bool], ...]) -> dict[int, str]:
+        """The cards an option names that ``player`` cannot see, each with its place (``hand[P1][2]``,
+        0 = bottom): choosing a face-down card is choosing a place, so ids and labels name that."""
+        out: dict[int, str] = {}
+        for i, is_list in card_args:
+            for c in (o[i],) if not is_list else o[i]:
+                if c is not None and not card_visible(st, c, player):
+                    z = st.loc[c]
+                    out[c] = f"{self.zone_name(st, z)}[{st.z[z].index(c)}]"
+        return out
+
+    def option_key(self, st: State, player: int, o: tuple[Any, ...]) -> tuple[Any, ...]:
+        """``o`` as ``player`` tells options apart: a card they cannot see stands as its place
+        (zone slot, position), so that a search over sampled worlds cannot tell which card it is."""
+        if o[0] < 0 or st.pend is None:
+            return o
+        place_args = self.sites[st.pend[0]].options[o[0]].place_args
+        if not place_args:
+            return o
+        out = list(o)
+        for i, is_list in place_args:
+            vals = [self._place_key(st, player, c) for c in ((o[i],) if not is_list else o[i])]
+            out[i] = tuple(vals) if is_list else vals[0]
+        return tuple(out)
+
+    @staticmethod
+    def _place_key(st: State, player: int, c: int | None) -> Any:
+        if c is None or card_visible(st, c, player):
+            return c
+        z = st.loc[c]
+        return ("at", z, st.z[z].index(c))
 
     def option_label(self, st: State, site: Any, player: int, o: tuple[Any, ...]) -> str | None:
         try:
@@ -500,12 +541,6 @@ class Game:
         opt = self.find_action(st, player, action)
         self.apply_raw(st, player, opt)
 
-    def act_mask(self, st: State, player: int, opt: tuple[Any, ...]) -> int:
-        """Who may read the cards an action names (the actor always can)."""
-        if opt[0] < 0 or st.pend is None:
-            return R.ALL
-        return self._cards_mask(st, opt, self.sites[st.pend[0]].options[opt[0]].card_args) | 1 << player
-
     def _cards_mask(self, st: State, opt: tuple[Any, ...], card_args: tuple[tuple[int, bool], ...]) -> int:
         mask = R.ALL
         zm, loc, vis, static = self.zone_mask, st.loc, st.vis, self.static_slots
@@ -526,9 +561,9 @@ class Game:
         if not card_args:
             mask = R.ALL
         elif card_args == R._ONE_CARD and st.loc[opt[1]] < self.static_slots:   # the usual case, inline
-            mask = self.zone_mask[st.loc[opt[1]]] | st.vis[opt[1]] | 1 << player
+            mask = self.zone_mask[st.loc[opt[1]]] | st.vis[opt[1]] | self.actor_reads[pend[0]][opt[0]] << player
         else:
-            mask = self._cards_mask(st, opt, card_args) | 1 << player
+            mask = self._cards_mask(st, opt, card_args) | self.actor_reads[pend[0]][opt[0]] << player
         st.ev.append((R.EV_ACT, -1, player, pend[0], opt, mask))
         st.ndec += 1
         if st.schosen is not None:
@@ -604,6 +639,23 @@ class Game:
 
     def winners(self, st: State) -> list[int]:
         return [r["player"] for r in self.result(st) if r["outcome"] == "win"]
+
+
+def _fmt_seen(st: State, v: Any, code: str, places: dict[int, str]) -> str:
+    """An option's value as its chooser sees it: the cards in ``places`` by their place."""
+    if code == "card" and v in places:
+        return places[v]
+    if code == "list:card" and v is not None:
+        return " ".join(places.get(c) or R._fmt(st, c, "card") for c in v)
+    return R._fmt(st, v, code)
+
+
+def _name_places(label: str, places: dict[str, str]) -> str:
+    """A label with the names of cards its chooser cannot see replaced by their places (a name
+    standing alone: ``♥1`` is not found inside ``♥10``)."""
+    for name, at in sorted(places.items(), key=lambda kv: -len(kv[0])):
+        label = re.sub(rf"(?<![0-9A-Za-z]){re.escape(name)}(?![0-9A-Za-z])", at.replace("\\", "\\\\"), label)
+    return label
 
 
 def _unordered(action_id: str) -> tuple[str, list[str]]:

@@ -228,7 +228,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
                 cards = [c for i, is_list in site.options[opt[0]].card_args
                          for c in ((opt[i],) if not is_list else opt[i]) if c is not None]
                 mask |= _after_mask(st, idx, cards)
-        if site.kind == "simul" and not everyone and who != viewer:
+        if (site.kind == "simul" or site.hidden) and not everyone and who != viewer:
             text = f"{player(who)} has chosen"
         elif opt[0] == -1:      # a pass in a response window says which window it was
             text = f"{player(who)}: pass" + (f" ({game.prog.windows[site.window].name})" if site.kind == "window"
@@ -295,6 +295,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         text = f"reveal {card(c, mask)} to {to}"
     elif k == R.EV_REVEALVAR:
         text = f"revealed: {_slot_name(game, ev[2])}"
+    elif k == R.EV_HIDEVAR:
+        text = f"hidden again: {_slot_name(game, ev[2])}"
     elif k == R.EV_CHECK:
         chk = game.prog.checks[ev[2]]
         text = f"check {chk.name}" + (f" for {player(ev[3])}" if ev[3] is not None else "")

@@ -22,10 +22,10 @@ DONE, SUSPEND, CALL = 0, 1, 2
 # event kinds
 (EV_ACT, EV_MOVE, EV_SHUFFLE, EV_TURN, EV_PHASE, EV_PUSH, EV_RESOLVE, EV_NEGATE, EV_FIZZLE, EV_FINISH,
  EV_WIN, EV_LOSE, EV_END, EV_LOG, EV_TELL, EV_REVEAL, EV_REVEALVAR, EV_CHECK, EV_SWAP, EV_MODIFY, EV_CAP,
- EV_INSERT, EV_REVERSE, EV_REMOVEZONE) = range(24)
+ EV_INSERT, EV_REVERSE, EV_REMOVEZONE, EV_HIDEVAR) = range(25)
 EV_NAMES = ["act", "move", "shuffle", "turn", "phase", "push", "resolve", "negate", "fizzle", "finish", "win",
             "lose", "end", "log", "tell", "reveal", "reveal_var", "check", "swap", "modify", "cap", "insert",
-            "reverse", "remove_zone"]
+            "reverse", "remove_zone", "hide_var"]
 
 # outcome codes kept in State.g
 NO_OUTCOME, WIN, LOSE, DRAW = 0, 1, 2, 3
@@ -545,7 +545,7 @@ def _capped(st: State) -> None:
 def _amask(st: State, site: int, opt: tuple[Any, ...], player: int) -> int:
     """Who sees the cards an option names (Game.apply_raw's mask, for the compiled rules)."""
     game = st.game
-    return game._cards_mask(st, opt, game.card_args[site][opt[0]]) | 1 << player  # type: ignore[no-any-return]
+    return game._cards_mask(st, opt, game.card_args[site][opt[0]]) | game.actor_reads[site][opt[0]] << player  # type: ignore[no-any-return]
 
 
 # ------------------------------------------------------------------ the effect stack
@@ -588,6 +588,14 @@ def _reveal_var(st: State, slot: int, sp: int) -> None:
     if slot not in st.revealed:
         st.revealed.append(slot)
         st.ev.append((EV_REVEALVAR, sp, slot))
+
+
+def _hide_var(st: State, slot: int, sp: int) -> None:
+    """A revealed variable (entry) goes back to its declared visibility: later values are secret
+    again (what was seen stays in the players' memories and the log)."""
+    if slot in st.revealed:
+        st.revealed.remove(slot)
+        st.ev.append((EV_HIDEVAR, sp, slot))
 
 
 # ------------------------------------------------------------------ text
