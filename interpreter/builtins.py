@@ -120,6 +120,11 @@ def _abs(ts: list[T.T]) -> T.T:
     return ts[0]
 
 
+def _to_int(ts: list[T.T]) -> T.T:
+    _need(T.is_numeric(ts[0]), "expected a number")
+    return T.INT
+
+
 def _index_of(ts: list[T.T]) -> T.T:
     _iter(ts[0])
     return T.INT
@@ -271,6 +276,10 @@ B: list[Builtin] = [
     Builtin("max", 1, 1, _minmax, lambda a, t, c: f"max({_seq_src(a[0], t[0])}, default=None)", "max(list)"),
     Builtin("sum", 1, 1, _sum, lambda a, t, c: f"sum({_seq_src(a[0], t[0])})", "sum(list of numbers)"),
     Builtin("abs", 1, 1, _abs, lambda a, t, c: f"abs({a[0]})", "abs(number)"),
+    Builtin("floor", 1, 1, _to_int, lambda a, t, c: f"_floor({a[0]})", "floor(number): the int at or below it"),
+    Builtin("ceil", 1, 1, _to_int, lambda a, t, c: f"_ceil({a[0]})", "ceil(number): the int at or above it"),
+    Builtin("round", 1, 1, _to_int, lambda a, t, c: f"_round({a[0]})",
+            "round(number): the nearest int, halves away from zero (2.5 → 3, -2.5 → -3)"),
     Builtin("of_a_kind", 1, 1, _of_a_kind, lambda a, t, c: f"_of_a_kind({_seq_src(a[0], t[0])})",
             "of_a_kind(list): how many times its most frequent element occurs (4 for four of a kind)"),
     Builtin("index_of", 2, 2, _index_of, lambda a, t, c: f"_index_of({_seq_src(a[0], t[0])}, {a[1]})",

@@ -1451,6 +1451,27 @@ def test_statement_starting_with_card_literal():
     """))
 
 
+def test_numbers_become_ints_and_read_as_people_write_them():
+    g = load_text("""
+ruleset numbers
+players 2
+cards standard() in deck
+zone deck: pile hidden
+fn lead(p: player) -> int = round(score[p] - max([score[q] for q in others(p)]))
+setup { }
+phase play {
+    score[players[0]] += 3 * 1.2
+    log "{score[players[0]]} {lead(players[0])} {floor(-2.5)} {ceil(2.1)} {round(2.5)} {round(-2.5)} {round(0.49)}"
+    score[players[1]] = 1234567.5
+    log "{score[players[1]]}"
+    end game
+}
+""", filename="numbers.fuda")
+    st = g.new_state(0)
+    assert [e["text"] for e in st.view(None)["log"] if e["kind"] == "log"] == ["3.6 4 -3 3 3 -3 0", "1234567.5"]
+    assert [r["score"] for r in g.result(st)] == [3.6, 1234567.5]
+
+
 # ================================================================== 16. engine contract
 def _fingerprint(st: State) -> tuple:
     return (json.dumps(st.to_json(), sort_keys=True, ensure_ascii=False), tuple(log_texts(st)))

@@ -635,10 +635,16 @@ class Game:
         bs = self.prog.builtin_slots
         g = st.g
         return [{"player": p, "outcome": R.OUTCOME_NAMES[g[bs["outcome"] + p]], "place": g[bs["place"] + p],
-                 "score": g[bs["score"] + p]} for p in range(self.n)]
+                 "score": _tidy(g[bs["score"] + p])} for p in range(self.n)]
 
     def winners(self, st: State) -> list[int]:
         return [r["player"] for r in self.result(st) if r["outcome"] == "win"]
+
+
+def _tidy(x: Any) -> Any:
+    """A score as people expect to read it: 3 * 1.2 is 3.6, not 3.5999999999999996 (floats
+    rounded to 10 decimals, which no game's arithmetic needs)."""
+    return round(x, 10) if isinstance(x, float) else x
 
 
 def _fmt_seen(st: State, v: Any, code: str, places: dict[int, str]) -> str:

@@ -7,6 +7,7 @@ Events are tuples ``(kind, span_id, …)``; ``EV`` names the kinds. Generated co
 
 from __future__ import annotations
 
+import math
 from itertools import combinations as _combinations  # noqa: F401 (used by generated code)
 from typing import TYPE_CHECKING, Any
 
@@ -598,6 +599,20 @@ def _hide_var(st: State, slot: int, sp: int) -> None:
         st.ev.append((EV_HIDEVAR, sp, slot))
 
 
+# ------------------------------------------------------------------ numbers
+def _floor(x: float) -> int:
+    return math.floor(x)
+
+
+def _ceil(x: float) -> int:
+    return math.ceil(x)
+
+
+def _round(x: float) -> int:
+    """Halves away from zero, as people round (Python's round() rounds halves to even)."""
+    return math.floor(x + 0.5) if x >= 0 else -math.floor(-x + 0.5)
+
+
 # ------------------------------------------------------------------ text
 def _fmt_list(table: dict[Any, str], v: Any) -> str:
     """A list of players, cards or enum members as _fmt shows it, by the compiler's name table."""
@@ -617,8 +632,8 @@ def _fmt(st: State, v: Any, code: str) -> str:
         return str(game.enum_members[code[5:]][v])
     if code == "bool":
         return "true" if v else "false"
-    if code == "number" and isinstance(v, float):
-        return str(int(v)) if v.is_integer() else f"{v:g}"
+    if code == "number" and isinstance(v, float):      # 3.6 for 3 * 1.2, 1234567.5 in full
+        return str(int(v)) if v.is_integer() else repr(round(v, 10))
     if code == "zone":
         return game.zone_name(st, v)
     if code == "effect":

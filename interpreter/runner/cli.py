@@ -336,7 +336,7 @@ def _nothing_stored(path: Path, kind: str, name: str | None, as_json: bool) -> i
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from .match import MatchStore, default_db
+    from .match import MatchStore, default_db, number_text
 
     path = Path(args.match_db) if args.match_db else default_db()
     if not path.exists():
@@ -371,7 +371,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             return 0
         print(m.standings())
         for g in games:
-            scores = " ".join(f"P{r['player']}:{r['score']:g}" for r in g["result"])
+            scores = " ".join(f"P{r['player']}:{number_text(r['score'])}" for r in g["result"])
             print(f"  game {g['number']:>3}  seed {g['seed']}  {scores}")
     return 0
 

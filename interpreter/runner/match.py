@@ -82,9 +82,14 @@ class Match:
         for p in range(self.players):
             kind = self.seats[p] if p < len(self.seats) else "?"
             score = self.scores[p]
-            shown = str(int(score)) if float(score).is_integer() else f"{score:g}"
+            shown = number_text(score)
             lines.append(f"  P{p}  {kind:<{width}}  score {shown:>6}  wins {self.wins[p]}")
         return "\n".join(lines)
+
+
+def number_text(x: float) -> str:
+    """A score as the game shows numbers: 12, 3.6, 1234567.5 (never 1.23457e+06)."""
+    return str(int(x)) if float(x).is_integer() else repr(round(float(x), 10))
 
 
 class MatchStore:
