@@ -190,6 +190,29 @@ def test_scenario_with_a_list_or_mapping_as_a_key(key: str) -> None:
     assert d.code == "E501" and "unhashable key" in d.message and (d.span.line, d.span.col) == (3, 3)
 
 
+@pytest.mark.parametrize("expect, words", [
+    ("{view: {player: P0, hides_vars: [secrte]}}", "no variable is named 'secrte'"),
+    ("{view: {player: P0, vars: {secrte: 2}}}", "no variable is named 'secrte'"),
+    ('{view: {player: P0, hides_vars: ["role[P0]"]}}', "P0 sees role[P0] = citizen, which should be hidden"),
+    ("{view: {player: P0, hides_vars: [role]}}", "P0 sees role = {P0: citizen}, which should be hidden"),
+    ('{view: {player: P0, hides_vars: ["secret[P1]"]}}', "secret is not per player: write secret"),
+    ("{view: {player: P0, vars: {role: {P1: hunter}}}}", "P0 sees role[P1] = (hidden), expected hunter"),
+    ("{view: {player: P0, vars: {role: citizen}}}", "role is per player: give {P0: …}"),
+    ("{vars: {role: {P1: prey}}}", "role[P1]: expected prey, found hunter"),
+])
+def test_scenario_view_variables_are_checked_by_name(tmp_path: Path, expect: str, words: str) -> None:
+    """A misspelt variable in a view passed silently; entries are checked one by one."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text(f"ruleset: {ROOT / 'tests' / 'constructs' / 'roles.fuda'}\n"
+                 "setup: {vars: {role: {P0: citizen, P1: hunter, P2: prey, P3: citizen}}}\n"
+                 f"steps:\n  - expect: {expect}\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and words in o.message, o.message
+
+
+
 @pytest.mark.parametrize(("text", "words", "at"), [
     ("ruleset: john\nsetup:\n  zonez: {}\n", "unknown key 'zonez'", (3, 3, 8)),
     ("ruleset: american_page_one\nsetup:\n  zones:\n    hands[P0]: [♠7]\n", "no zone is named 'hands[P0]'",

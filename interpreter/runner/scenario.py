@@ -455,7 +455,8 @@ class Runner:
                     got = st.g[v.slot + c]
                     if got != self.value(v.type, want, (*path, "card_vars", cname, name)):
                         raise self.fail((*path, "card_vars", cname, name),
-                                        f"{cname}.{name}: expected {want!r}, found {self.show(v.type, got)!r}")
+                                        f"{cname}.{name}: expected {_shown(want)}, found "
+                                        f"{_shown(self.show(v.type, got))}")
         if e.events is not None:
             self.expect_texts(e.events, [x["text"] for x in self.log(0)], (*path, "events"), "events")
         if e.new_events is not None:
@@ -481,7 +482,8 @@ class Runner:
                 want_d = want if isinstance(want, dict) else {"outcome": want}
                 for k, v in want_d.items():
                     if got_r.get(k) != v:
-                        raise self.fail((*path, "result", who), f"P{p} {k}: expected {v!r}, found {got_r.get(k)!r}")
+                        raise self.fail((*path, "result", who),
+                                        f"P{p} {k}: expected {_shown(v)}, found {_shown(got_r.get(k))}")
         if e.scores is not None:
             for who, want_s in e.scores.items():
                 p = self.player(who, (*path, "scores", who))
@@ -499,6 +501,13 @@ class Runner:
     def log(self, start: int) -> list[dict[str, Any]]:
         return [r for r in (render_event(self.st, self.st.ev[i], "all", at=i) for i in range(start, len(self.st.ev)))
                 if r is not None]
+
+    def viewed(self, var: Any, want: Any, p: int | None, path: tuple[Any, ...]) -> Any:
+        """A scenario's value as a view shows it to ``p`` (cards it cannot see are null)."""
+        from ..compile import type_code
+        from ..engine.observe import _value
+
+        return _value(self.st, self.value(var.type, want, path), type_code(var.type), p)
 
     def show(self, var_type: Any, v: Any) -> Any:
         from ..compile import type_code
@@ -593,11 +602,12 @@ class Runner:
                 p = self.player(who, (*path, who))
                 got = st.g[v.slot + p]
                 if got != self.value(v.type, w, (*path, who)):
-                    raise self.fail((*path, who), f"{name}[P{p}]: expected {w!r}, found {self.show(v.type, got)!r}")
+                    raise self.fail((*path, who), f"{name}[P{p}]: expected {_shown(w)}, found "
+                                    f"{_shown(self.show(v.type, got))}")
             return
         got = st.g[v.slot]
         if got != self.value(v.type, want, path):
-            raise self.fail(path, f"{name}: expected {want!r}, found {self.show(v.type, got)!r}")
+            raise self.fail(path, f"{name}: expected {_shown(want)}, found {_shown(self.show(v.type, got))}")
 
     def expect_texts(self, spec: list[str] | TextsSpec, texts: list[str], path: tuple[Any, ...], what: str) -> None:
         if isinstance(spec, list):
@@ -632,14 +642,53 @@ class Runner:
             c = self.card(n, (*path, "hides"))
             if f'"{self.game.card_names[c]}"' in text:
                 raise self.fail((*path, "hides"), f"P{p}'s view shows {n}, which should be hidden")
+        seen = v["vars"]
         for name, want in (vs.vars or {}).items():
-            if v["vars"].get(name) != want:
-                raise self.fail((*path, "vars", name), f"P{p} sees {name} = {v['vars'].get(name)!r}, expected {want!r}")
-        for name in vs.hides_vars or []:
-            if name in v["vars"]:
-                raise self.fail((*path, "hides_vars"), f"P{p} sees {name} = {v['vars'][name]!r}, which should be hidden")
+            vpath = (*path, "vars", name)
+            var = self.var(name, vpath)
+            if var.scope == "player":       # the entries listed, as for the top-level vars
+                if not isinstance(want, dict):
+                    raise self.loc.error("E501", f"{name} is per player: give {{P0: …}}", vpath)
+                for who, w in want.items():
+                    q = self.player(who, (*vpath, who))
+                    got = seen.get(name, {}).get(f"P{q}", _HIDDEN)
+                    if got != self.viewed(var, w, p, (*vpath, who)):
+                        raise self.fail((*vpath, who), f"P{p} sees {name}[P{q}] = {_shown(got)}, expected {_shown(w)}")
+            elif seen.get(name, _HIDDEN) != self.viewed(var, want, p, vpath):
+                raise self.fail(vpath, f"P{p} sees {name} = {_shown(seen.get(name, _HIDDEN))}, expected {_shown(want)}")
+        for i, entry in enumerate(vs.hides_vars or []):
+            epath = (*path, "hides_vars", i)
+            name, _, who = entry.partition("[")
+            var = self.var(name.strip(), epath)
+            if who:                         # one player's entry: name[P1]
+                q = self.player(who.rstrip("]").strip(), epath)
+                if var.scope != "player":
+                    raise self.loc.error("E501", f"{var.name} is not per player: write {var.name}", epath)
+                if f"P{q}" in seen.get(var.name, {}):
+                    raise self.fail(epath, f"P{p} sees {var.name}[P{q}] = {_shown(seen[var.name][f'P{q}'])}, "
+                                    "which should be hidden")
+            elif seen.get(var.name) not in (None, {}):
+                raise self.fail(epath, f"P{p} sees {var.name} = {_shown(seen[var.name])}, which should be hidden")
         if vs.log is not None:
             self.expect_texts(vs.log, [e["text"] for e in v["log"]], (*path, "log"), f"P{p}'s log")
+
+
+_HIDDEN = "(hidden)"     # what a view's missing variable or entry reads as in a message
+
+
+def _shown(x: Any) -> str:
+    """A value as a scenario writes it (``{P0: 1}``, ``[♠A, none]``, ``true``), for messages."""
+    if x is None:
+        return "none"
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, dict):
+        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in x.items()) + "}"
+    if isinstance(x, list | tuple):
+        return "[" + ", ".join(_shown(v) for v in x) + "]"
+    if isinstance(x, float):
+        return str(int(x)) if x.is_integer() else repr(round(x, 10))
+    return str(x)
 
 
 def _ps(ps: list[int]) -> str:
