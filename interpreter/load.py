@@ -149,7 +149,8 @@ def _type_text(t: A.TypeRef | None) -> str:
 
 def _signature(d: A.Decl) -> str | None:
     """What an override must keep of the base: parameter types and result (fn, rule, effect,
-    ordering), or an option's type (its range and members may change)."""
+    ordering), an option's type (its range and members may change), a variable's type and scope
+    (its initial value and visibility may change)."""
     if isinstance(d, A.FnDecl | A.RuleDecl):
         return f"({', '.join(_type_text(p.type) for p in d.params)}) -> {_type_text(d.ret)}"
     if isinstance(d, A.EffectDecl | A.OrderingDecl):
@@ -157,7 +158,15 @@ def _signature(d: A.Decl) -> str | None:
     if isinstance(d, A.OptionDecl) and d.type is not None:
         t = d.type
         return "int" if t.kind == "range" else "one of its members" if t.kind == "enum" else str(t.name)
+    if isinstance(d, A.VarDecl):
+        t = _type_text(d.type) if d.type is not None else _literal_type(d.init)
+        return None if t is None else f"{t}{'' if d.scope == 'global' else ' per ' + d.scope}"
     return None
+
+
+def _literal_type(e: A.Expr) -> str | None:
+    """The type a variable without one gets from a literal initial value (else unknown here)."""
+    return e.kind if isinstance(e, A.Lit) and e.kind != "none" else None
 
 
 def _same_but_result(was: str | None, now: str | None) -> bool:
@@ -221,8 +230,9 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
                 diags.append(Diagnostic("E309", f"override of {_what(old)} must be of the same kind", d.span))
                 continue
             was, now = _signature(old), _signature(d)
-            if was != now and not (isinstance(d, A.FnDecl) and _same_but_result(was, now)):
-                what = "type" if isinstance(d, A.OptionDecl) else "signature"
+            unknown = isinstance(d, A.VarDecl) and None in (was, now)     # a type inferred from an expression
+            if was != now and not unknown and not (isinstance(d, A.FnDecl) and _same_but_result(was, now)):
+                what = "type" if isinstance(d, A.OptionDecl | A.VarDecl) else "signature"
                 diags.append(Diagnostic("E407", f"override of {_what(d)} changes its {what} {was} to {now}",
                                         d.span, f"the base ({old.span}) and its callers use {was}; keep it"))
                 continue

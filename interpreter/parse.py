@@ -164,6 +164,8 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         if opened:
             hint = (f"`{word}` starts a declaration, but the '{{' at {opened[-1][0]}:{opened[-1][1]} "
                     f"is still open: is a '}}' missing before line {span.line}?")
+        elif word == "extends" and str(tok) in (".", "/"):
+            hint = "name the base without .fuda: `extends base` finds base.fuda next to this file or a bundled ruleset"
         elif str(tok) == "=" and any("==" in x for x in expected):
             hint = "use == to compare; = assigns"
         elif before and before.group(1) == "override":
