@@ -358,7 +358,10 @@ class Checker:
             self.err("E308", "a ruleset file starts with `ruleset NAME`", top,
                      'e.g. ruleset my_game "My game | 私のゲーム"')
         name = by(A.RulesetDecl)[-1].name if by(A.RulesetDecl) else "unnamed"
-        title = text_plain(by(A.RulesetDecl)[-1].title) if by(A.RulesetDecl) else name
+        decl_title = by(A.RulesetDecl)[-1].title if by(A.RulesetDecl) else None
+        # "English | 日本語" as written (Game.title_in picks one); the name when there is none
+        title = " | ".join(dict.fromkeys(text_plain(decl_title, i) for i in range(len(decl_title.parts)))) \
+            if decl_title is not None else name
 
         for ed in by(A.EnumDecl):
             self.enum_decl(ed.name, [(m.name, text_plain(m.label) if m.label else m.name) for m in ed.members],

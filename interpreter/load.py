@@ -85,6 +85,11 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
         path = Path(name_or_path)
     else:
         found = resolve(name_or_path)
+        if found is None and name_or_path.endswith(".fuda"):
+            where = "" if Path(name_or_path).is_absolute() else f" (in {Path.cwd()})"
+            raise error("E005", f"no file {name_or_path}{where}",
+                        hint=did_you_mean(Path(name_or_path).stem, bundled_rulesets())
+                        or "a bundled ruleset is named without .fuda (`fuda list` shows them)")
         if found is None:
             raise error("E504", f"no ruleset named {name_or_path!r}",
                         hint=did_you_mean(name_or_path, bundled_rulesets())
@@ -159,8 +164,8 @@ def _signature(d: A.Decl) -> str | None:
         t = d.type
         return "int" if t.kind == "range" else "one of its members" if t.kind == "enum" else str(t.name)
     if isinstance(d, A.VarDecl):
-        t = _type_text(d.type) if d.type is not None else _literal_type(d.init)
-        return None if t is None else f"{t}{'' if d.scope == 'global' else ' per ' + d.scope}"
+        vt = _type_text(d.type) if d.type is not None else _literal_type(d.init)
+        return None if vt is None else f"{vt}{'' if d.scope == 'global' else ' per ' + d.scope}"
     return None
 
 

@@ -205,7 +205,7 @@ def test_counts_below_one_are_refused(argv, words, capsys):
 
 @pytest.mark.parametrize(("argv", "code", "words"), [
     (["simulate", "john", "--players", "0", "-n", "1"], 1, "E402"),
-    (["list", "jon"], 2, "no bundled ruleset 'jon' (did you mean john?)"),
+    (["list", "jon"], 1, "error[E504]: no ruleset named 'jon'"),
     (["simulate", "jon", "-n", "1"], 1, "did you mean john?"),
     (["simulate", "john", "-n", "1", "--address", "ray://x"], 2, "add --backend ray"),
     (["replay", "john", "--seed", "1", "--player", "2"], 2, "this game has players P0–P1"),

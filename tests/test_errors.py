@@ -266,10 +266,22 @@ def test_every_file_fuda_reads_may_be_missing_or_not_utf8(reader, suffix: str, c
     assert "    # caf\ufffd au lait\n         ^" in info.value.format()
     with pytest.raises(FudaError) as info:
         reader(str(tmp_path / f"missing{suffix}"))
-    if suffix == ".fuda":   # a ruleset is looked up by name or path first
-        assert info.value.first.code == "E504" and "no ruleset named" in info.value.first.message
+    if suffix == ".fuda":   # a ruleset is looked up by name or path first: a path is a file to find
+        assert info.value.first.code == "E005" and f"no file {tmp_path / 'missing.fuda'}" == info.value.first.message
     else:
         assert info.value.first.code == code and "cannot read the" in info.value.first.message
+
+
+def test_list_names_a_ruleset_file_or_says_why_not(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "mine.fuda"
+    f.write_text((ROOT / "tests" / "errors" / "_valid_minimal.fuda").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["list", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{f} — Minimal | 最小 — 2–4 players (default 2)") and "hand_size: int 1..5 = 2" in out
+    assert main(["list", "jon"]) == 1
+    assert "error[E504]: no ruleset named 'jon'" in capsys.readouterr().err
+    assert main(["list", "john.fuda"]) == 1
+    assert "error[E005]: no file john.fuda" in capsys.readouterr().err
 
 
 def test_options_file_missing(tmp_path: Path) -> None:
@@ -290,7 +302,7 @@ def test_options_file_values_are_checked(tmp_path: Path) -> None:
 def test_unknown_ruleset_and_unreadable_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(FudaError) as info:
         check_ruleset(str(tmp_path / "missing.fuda"))
-    assert info.value.first.code == "E504"
+    assert info.value.first.code == "E005"      # a path that names no file
     with pytest.raises(FudaError) as info:
         check_ruleset("no_such_game")
     assert info.value.first.code == "E504"
@@ -299,9 +311,9 @@ def test_unknown_ruleset_and_unreadable_file(tmp_path: Path, capsys: pytest.Capt
     with pytest.raises(FudaError) as info:
         check_ruleset(str(bad))
     assert info.value.first.code == "E005"
-    assert main(["validate", str(bad), str(tmp_path / "missing.fuda")]) == 1
+    assert main(["validate", str(bad), str(tmp_path / "missing.fuda"), "no_such_game"]) == 1
     err = capsys.readouterr().err
-    assert "error[E005]" in err and "error[E504]" in err and "Traceback" not in err
+    assert "not UTF-8" in err and "error[E005]: no file" in err and "error[E504]" in err and "Traceback" not in err
 
 
 def test_byte_order_mark_is_not_a_mistake(tmp_path: Path) -> None:

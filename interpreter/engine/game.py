@@ -189,6 +189,11 @@ class Game:
         who = f"[P{owner}]" if owner is not None else ""
         return f"{z.name}{who}[{pos}]" if pos >= 0 else f"{z.name}{who}[gone]"
 
+    def title_in(self, lang: int) -> str:
+        """The ruleset's title in one language (0 English, 1 Japanese; one title serves both)."""
+        halves = self.title.split(" | ")
+        return halves[min(lang, len(halves) - 1)]
+
     # -------------------------------------------------------------- identity
     def ident(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "options": self.options_given}

@@ -177,18 +177,13 @@ def cmd_list(args: argparse.Namespace) -> int:
     from ..check import text_plain
     from ..resources import bundled_rulesets
 
-    if args.name and args.name not in bundled_rulesets():
-        from ..errors import did_you_mean
-
-        hint = did_you_mean(args.name, bundled_rulesets())
-        print(f"error: no bundled ruleset {args.name!r}" + (f" ({hint})" if hint else ""), file=sys.stderr)
-        return 2
-    for name in bundled_rulesets():
-        if args.name and args.name != name:
-            continue
+    names = [args.name] if args.name else bundled_rulesets()
+    for name in names:
         try:
             prog = check_ruleset(name)
         except FudaError as e:
+            if args.name:       # the one asked for: its mistakes in full (E504 when there is none)
+                raise
             print(f"{name}: does not validate ({e.first.code}: {e.first.message})")
             continue
         base = f" (extends {prog.chain[1].rsplit('/', 1)[-1].removesuffix('.fuda')})" if len(prog.chain) > 1 else ""
@@ -204,8 +199,9 @@ def cmd_list(args: argparse.Namespace) -> int:
                 elif o.lo is not None:
                     vals = f" {o.lo}..{o.hi}"
                 default = o.members[o.default] if o.members and isinstance(o.default, int) else o.default
+                shown = str(default).lower() if isinstance(default, bool) else str(default)
                 label = text_plain(o.decl.label) if o.decl and o.decl.label else ""
-                print(f"    {oname}: {o.type}{vals} = {json.dumps(default, ensure_ascii=False)}   {label}")
+                print(f"    {oname}: {o.type}{vals} = {shown}   {label}")
     return 0
 
 
@@ -239,7 +235,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     for s in seats:             # a seat that is no bot is refused before the game starts
         if s != "human":
             make_bot(s, 0)
-    print(f"{game.title} — {game.n} players, seed {seed}: " + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
+    print(f"{game.title_in(_lang(args))} — {game.n} players, seed {seed}: "
+          + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
     autosave = str(fuda_home() / "games" / f"{Path(game.ruleset).stem}-{seed}.json")
     play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave)
     return 0
@@ -281,7 +278,7 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
         played = 0
         while True:
             seed = args.seed + m.games if args.seed is not None else int.from_bytes(os.urandom(4), "little")
-            print(f"{game.title} — match {m.name}, game {m.games + 1}, seed {seed}: "
+            print(f"{game.title_in(_lang(args))} — match {m.name}, game {m.games + 1}, seed {seed}: "
                   + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
             actions: list[tuple[int, str]] = []
             st = play(game, seats, seed, _lang(args), args.log, out=sys.stdout, actions=actions)

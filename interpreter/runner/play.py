@@ -37,8 +37,7 @@ class Human:
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
         v = st.view(player, self.lang)
         print("", file=self.out)
-        print(render(v, self.lang, title=st.game.title.split(" | ")[min(self.lang, 1)] if " | " in st.game.title
-                     else st.game.title), file=self.out)
+        print(render(v, self.lang, title=st.game.title_in(self.lang)), file=self.out)
         print(render_choices(v["decision"], self.lang), file=self.out)
         while True:
             try:
@@ -137,7 +136,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         if path and save(path) and not st.over:
             print(f"continue it with: fuda play --resume {path}", file=out)
     print("", file=out)
-    print(render(st.view(viewer, lang), lang, title=game.title), file=out)
+    print(render(st.view(viewer, lang), lang, title=game.title_in(lang)), file=out)
     return st
 
 
