@@ -158,6 +158,17 @@ def test_compare_two_variants(capsys):
     assert "first-player win rate" in capsys.readouterr().out
 
 
+def test_compare_a_variant_file_against_its_base(capsys):
+    variant = "rulesets/variants/american_page_one_classic.fuda"
+    assert main(["compare", "american_page_one", "--b", variant, "-n", "20", "-q", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["rulesets"] == ["american_page_one", variant] and r["paired"] and r["games"] == [20, 20]
+    assert main(["compare", "american_page_one", "--a", "players=3", "--b", variant, "-n", "2", "-q"]) == 1
+    assert "A is a game of 3 players and B of 4" in capsys.readouterr().err
+    # the base options apply to both sides
+    assert main(["compare", "american_page_one", "--b", variant, "--players", "3", "-n", "2", "-q"]) == 0
+
+
 def test_compare_two_stored_studies_without_playing(tmp_path, capsys, monkeypatch):
     db = str(tmp_path / "s.sqlite")
     for name, opt in (("short", "stop_at_first_winner=true"), ("long", "stop_at_first_winner=false")):

@@ -461,8 +461,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
         raise error("E505", "name a ruleset (or two stored studies: --study A --study B)")
     base = _options(args)
-    r = compare(args.ruleset, {**base, **opts(args.a)}, {**base, **opts(args.b)}, args.n, args.seed, args.workers,
-                args.seat or [], show_progress=not args.quiet, rotate=args.rotate)
+    # a side given as a .fuda file is another ruleset (a variant against its base), at the base options
+    ra, rb = (spec if spec and spec.endswith(".fuda") else args.ruleset for spec in (args.a, args.b))
+    oa, ob = ({**base, **(opts(spec) if r == args.ruleset else {})} for spec, r in ((args.a, ra), (args.b, rb)))
+    r = compare(args.ruleset, oa, ob, args.n, args.seed, args.workers, args.seat or [],
+                show_progress=not args.quiet, rotate=args.rotate, rulesets=(ra, rb))
     print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_compare(r))
     return 0
 
@@ -670,8 +673,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "With --study A --study B, two stored studies are compared instead, "
                                    "without playing again.")
     p.add_argument("ruleset", nargs="?")
-    p.add_argument("--a", metavar="OPTIONS", help="variant A (options file or k=v,k=v; default: defaults)")
-    p.add_argument("--b", metavar="OPTIONS", help="variant B")
+    p.add_argument("--a", metavar="OPTIONS", help="variant A: an options file, k=v,k=v, or another ruleset "
+                                                  "(FILE.fuda, e.g. a variant of RULESET); default: RULESET's defaults")
+    p.add_argument("--b", metavar="OPTIONS", help="variant B, the same way")
     p.add_argument("-n", type=_count, default=1000, help="games per variant")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=_count, default=1)

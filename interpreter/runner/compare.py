@@ -75,9 +75,19 @@ def diff_paired_mean(pairs: list[tuple[float, float]]) -> tuple[float, float, fl
 
 
 def compare(ruleset: str, a: dict[str, Any], b: dict[str, Any], n: int, seed: int = 0, workers: int = 1,
-            seats: list[str] | None = None, show_progress: bool = True, rotate: bool = False) -> dict[str, Any]:
-    sa = simulate(ruleset, a, n, seed, workers, seats, show_progress, rotate=rotate)
-    sb = simulate(ruleset, b, n, seed, workers, seats, show_progress, rotate=rotate)
+            seats: list[str] | None = None, show_progress: bool = True, rotate: bool = False,
+            rulesets: tuple[str, str] | None = None) -> dict[str, Any]:
+    """``rulesets``: A's and B's rulesets when they differ (a variant file against its base)."""
+    from ..api import load
+    from ..errors import error
+
+    ra, rb = rulesets or (ruleset, ruleset)
+    na, nb = load(ra, a).n, load(rb, b).n
+    if na != nb:
+        raise error("E505", f"A is a game of {na} players and B of {nb}: their seats cannot be compared",
+                    hint="set the same number on both sides (--players N)")
+    sa = simulate(ra, a, n, seed, workers, seats, show_progress, rotate=rotate)
+    sb = simulate(rb, b, n, seed, workers, seats, show_progress, rotate=rotate)
     return compare_summaries(sa, sb, a, b)
 
 
