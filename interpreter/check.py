@@ -9,6 +9,7 @@ may wait for a decision, and reports every static mistake with its span — all 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -655,7 +656,10 @@ class Checker:
             try:
                 return _const_binop(e.op, a, b)
             except TypeError:
-                raise self.fail("E201", f"cannot apply {e.op} to {a!r} and {b!r}", e.span) from None
+                hint = "players is the list of players; their number is size(players)" \
+                    if any(isinstance(x, A.Name) and x.name == "players" for x in (e.left, e.right)) else None
+                raise self.fail("E201", f"cannot apply {e.op} to {_const_type(a)} and {_const_type(b)}", e.span,
+                                hint) from None
             except ZeroDivisionError:
                 raise self.fail("E201", "division by zero", e.span) from None
         if isinstance(e, A.IfExpr):
@@ -664,7 +668,21 @@ class Checker:
             return [self.const(x, env) for x in e.items]
         if isinstance(e, A.TupleLit):
             return tuple(self.const(x, env) for x in e.items)
-        raise self.fail("E201", "this must be a fixed value (literal, option, enum member)", e.span)
+        if isinstance(e, A.Index) and len(e.args) == 1:
+            seq, i = self.const(e.obj, env), self.const(e.args[0], env)
+            if not isinstance(seq, list | tuple) or isinstance(i, bool) or not isinstance(i, int):
+                raise self.fail("E201", f"cannot index {_const_type(seq)} by {_const_type(i)}", e.span)
+            if not -len(seq) <= i < len(seq):
+                raise self.fail("E201", f"index {i} is outside 0..{len(seq) - 1}", e.span)
+            return seq[i]
+        if isinstance(e, A.Call) and e.func in _CONST_CALLS and len(e.args) == 1 and not e.kwargs:
+            v = self.const(e.args[0], env)
+            try:
+                return _CONST_CALLS[e.func](v)
+            except (TypeError, ValueError):
+                raise self.fail("E201", f"{e.func} cannot take {_const_type(v)}", e.span) from None
+        raise self.fail("E201", "this must be a fixed value (a literal, an option, an enum member, a loop "
+                        "variable of the deck, or size/min/max/sum/abs/floor/ceil/round of those)", e.span)
 
     # -------------------------------------------------------------- zones and cards
     def zones_decl(self, decls: list[A.ZoneDecl]) -> None:
@@ -2108,6 +2126,15 @@ def _const_binop(op: str, a: Any, b: Any) -> Any:
            "and": lambda: a and b, "or": lambda: a or b, "in": lambda: a in b, "notin": lambda: a not in b,
            "..": lambda: list(range(a, b + 1))}
     return ops[op]()
+
+
+def _const_round(x: float) -> int:
+    return math.floor(x + 0.5) if x >= 0 else -math.floor(-x + 0.5)
+
+
+# built-ins that a fixed value may use (option defaults, the deck, initial values): pure, one argument
+_CONST_CALLS: dict[str, Any] = {"size": len, "min": min, "max": max, "sum": sum, "abs": abs,
+                                "floor": math.floor, "ceil": math.ceil, "round": _const_round}
 
 
 def _const_type(v: Any) -> T.T:

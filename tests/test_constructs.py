@@ -158,6 +158,19 @@ def test_card_literal_must_name_a_card():
     assert e.value.first.code == "E108"
 
 
+@pytest.mark.parametrize("players, names", [
+    (2, ["aA", "aJ", "bA", "bJ"]),
+    (4, ["aA", "aJ", "bA", "bJ", "starA", "starJ"]),
+])
+def test_a_deck_may_depend_on_the_number_of_players_and_read_tuples(players, names):
+    text = (ROOT / "tests" / "errors" / "type_players_count_in_deck.fuda").read_text(encoding="utf-8")
+    text = text.replace("if players >= 4", "if size(players) >= 4").replace(
+        "setup { }", 'setup {\n    log "{sum([c.value for c in deck])}"\n}')
+    g = load_text(text, {"players": players})
+    assert g.card_names == names
+    assert [e["text"] for e in g.new_state(0).view(None)["log"] if e["kind"] == "log"] == [str(6 * len(names))]
+
+
 # ================================================================== 2. zones & visibility
 def test_owner_hand_hidden_from_others_but_counted():
     st = game("zones").new_state(0)
