@@ -681,8 +681,8 @@ class Checker:
                 return _CONST_CALLS[e.func](v)
             except (TypeError, ValueError):
                 raise self.fail("E201", f"{e.func} cannot take {_const_type(v)}", e.span) from None
-        raise self.fail("E201", "this must be a fixed value (a literal, an option, an enum member, a loop "
-                        "variable of the deck, or size/min/max/sum/abs/floor/ceil/round of those)", e.span)
+        raise self.fail("E201", "this must be a fixed value (literal, option, enum member; lists, tuples and "
+                        "size/min/max/sum/abs/floor/ceil/round of those)", e.span)
 
     # -------------------------------------------------------------- zones and cards
     def zones_decl(self, decls: list[A.ZoneDecl]) -> None:
