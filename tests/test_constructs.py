@@ -951,6 +951,9 @@ def test_a_window_prompt_shows_the_item_and_the_responder():
     assert st.view(1)["decision"]["prompt"] == "P1: parry the strike of P0 (46 left)? | P1: 受ける?"
     st.apply(1, "pass")
     assert "P1: pass (parry)" in log_texts(st)      # which question was declined
+    # only players who could respond are asked: the others may not learn who was
+    assert "P1: pass (parry)" in log_texts(st, 1)
+    assert not any("pass" in t for t in log_texts(st, 0) + log_texts(st, 2) + log_texts(st, None))
 
 
 def test_stack_event_kinds_in_order():

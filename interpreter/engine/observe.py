@@ -230,6 +230,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
                 mask |= _after_mask(st, idx, cards)
         if (site.kind == "simul" or site.hidden) and not everyone and who != viewer:
             text = f"{player(who)} has chosen"
+        elif opt[0] == -1 and site.kind == "window" and not everyone and who != viewer:
+            return None         # only players who could respond are asked: a pass would tell who could
         elif opt[0] == -1:      # a pass in a response window says which window it was
             text = f"{player(who)}: pass" + (f" ({game.prog.windows[site.window].name})" if site.kind == "window"
                                              else "")

@@ -120,8 +120,9 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 a = agents[p].choose(st, p, legal)
                 at = len(st.ev)
                 game.apply(st, p, a)
-                if not isinstance(agents[p], Human):   # as the (first) human, or a spectator, saw it
-                    print(f"  P{p} ({agents[p].name}): {_public_text(st, at, viewer)}", file=out)
+                seen = _public_text(st, at, viewer)
+                if not isinstance(agents[p], Human) and seen is not None:   # as the (first) human, or a spectator, saw it
+                    print(f"  P{p} ({agents[p].name}): {seen}", file=out)
                 chatter(agents, st, at, out)
                 actions.append((p, a.id))
                 if st.over:
@@ -149,13 +150,13 @@ def chatter(agents: list[Any], st: State, since: int, out: TextIO) -> None:
                 print(f"  {agent.name} (P{i}): 「{line}」", file=out)
 
 
-def _public_text(st: State, at: int, viewer: int | None) -> str:
+def _public_text(st: State, at: int, viewer: int | None) -> str | None:
     """What a human (or, with None, a spectator) may learn of a bot's action (the event at ``at``):
-    hidden cards masked."""
+    hidden cards masked; None when they may not learn of it at all (a pass in a response window)."""
     from ..engine.observe import render_event
 
     ev = render_event(st, st.ev[at], viewer, at=at)
     if not ev:
-        return "…"
+        return None
     who, sep, what = ev["text"].partition(": ")
     return what if sep else ev["text"].partition(" ")[2]    # "P1 has chosen" (a simultaneous choice)
