@@ -288,3 +288,23 @@ def test_resuming_a_log_that_no_longer_replays_names_the_action(tmp_path, capsys
 def test_more_seats_than_players_are_refused_everywhere(command, capsys):
     code, _, err = run(capsys, *command, "--seat", "random", "--seat", "random", "--seat", "random")
     assert code == 1 and "3 seats given for 2 players" in err
+
+
+def test_play_prints_what_the_rules_say_as_it_happens():
+    """Who went out (a ドボン on another player's turn, say) was only in the 8-line recent box, and a
+    window's pass told everyone who could have responded."""
+    import io
+
+    from interpreter.api import load
+    from interpreter.runner.play import play
+
+    game = load("super_page_one", {})
+    out = io.StringIO()
+    st = play(game, ["random"] * 4, seed=3, out=out)
+    text = out.getvalue()
+    told = [line.strip()[2:] for line in text.splitlines() if line.startswith("    · ")]
+    places = sorted(r["place"] for r in game.result(st))
+    assert [t for t in told if " is out (place " in t] == [
+        f"P{r['player']} is out (place {r['place']})" for r in sorted(game.result(st), key=lambda r: r["place"])
+        if r["place"] < places[-1]]
+    assert "pass (" not in text

@@ -123,6 +123,8 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 seen = _public_text(st, at, viewer)
                 if not isinstance(agents[p], Human) and seen is not None:   # as the (first) human, or a spectator, saw it
                     print(f"  P{p} ({agents[p].name}): {seen}", file=out)
+                for line in _told(st, at, viewer):
+                    print(f"    · {line}", file=out)
                 chatter(agents, st, at, out)
                 actions.append((p, a.id))
                 if st.over:
@@ -148,6 +150,22 @@ def chatter(agents: list[Any], st: State, since: int, out: TextIO) -> None:
             agent.react(st, since)
             for line in agent.take_lines():
                 print(f"  {agent.name} (P{i}): 「{line}」", file=out)
+
+
+TOLD = ("log", "tell", "finish", "win", "lose")
+
+
+def _told(st: State, at: int, viewer: int | None) -> list[str]:
+    """What the rules said as an action's consequence (their log lines, who went out, won or lost),
+    as the viewer reads it: printed as it happens, so that nothing scrolls past unseen."""
+    from ..engine.observe import render_event
+
+    out = []
+    for i in range(at + 1, len(st.ev)):
+        ev = render_event(st, st.ev[i], viewer, at=i)
+        if ev is not None and ev["kind"] in TOLD:
+            out.append(ev["text"])
+    return out
 
 
 def _public_text(st: State, at: int, viewer: int | None) -> str | None:
