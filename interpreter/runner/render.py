@@ -85,6 +85,9 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     labels: dict[str, str] = v.get("labels", {})
     me = v["viewer"]
     head = f"== {title or v['ruleset']} — phase {v['phase']} — turn P{v['current']}"
+    deciding = v.get("to_move") or []
+    if deciding and deciding != [v["current"]]:     # an answer out of turn, a simultaneous choice
+        head += " — " + ", ".join(f"P{q}" for q in deciding) + " to decide"
     if me is not None:
         head += f" — you are P{me}"
     out.append(head + " ==")
