@@ -143,6 +143,16 @@ def _open_braces(text: str, before_line: int | None = None) -> list[tuple[int, i
     return stack
 
 
+def _previous_line(text: str, line: int) -> str:
+    """The last non-blank, non-comment line before ``line`` (1-based), stripped."""
+    lines = text.splitlines()
+    for i in range(min(line, len(lines) + 1) - 2, -1, -1):
+        s = lines[i].split("#", 1)[0].strip()
+        if s:
+            return s
+    return ""
+
+
 def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "", code: str = "") -> FudaError:
     """``code`` replaces the E00x code (E004 for an expression inside a text)."""
     line, col = max(getattr(e, "line", 1) or 1, 1), max(getattr(e, "column", 1) or 1, 1)
@@ -164,6 +174,10 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         if opened:
             hint = (f"`{word}` starts a declaration, but the '{{' at {opened[-1][0]}:{opened[-1][1]} "
                     f"is still open: is a '}}' missing before line {span.line}?")
+        elif src.lstrip().startswith("for ") and str(tok) == "{" \
+                and _previous_line(text, span.line).startswith("deal "):
+            hint = ("a `for` after `deal … to …` is read as the deal's `for PLAYERS`: end the deal with ';' "
+                    "(deal 2 from deck to hand;) or put the loop first")
         elif word == "extends" and str(tok) in (".", "/"):
             hint = "name the base without .fuda: `extends base` finds base.fuda next to this file or a bundled ruleset"
         elif str(tok) == "=" and any("==" in x for x in expected):

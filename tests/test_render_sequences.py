@@ -97,3 +97,40 @@ def test_a_move_into_a_row_is_named_by_the_place_the_zone_had_then():
     assert any(t.endswith("box → rows[P0][2]") for t in texts)
     old = (*moves[0][:6], ("box", "somewhere[7]"))
     assert render_event(st, old, "all")["text"].endswith("box → somewhere[7]")
+
+
+def test_the_play_screen_shows_variables_by_their_labels():
+    from interpreter.api import load_text
+    from interpreter.runner.render import render
+
+    g = load_text("""
+ruleset labelled
+players 2
+cards standard() in deck
+zone deck: pile hidden
+zone table: pile public
+zone hand: hand per player owner
+var bid: int = 3 "Bid | 宣言"
+var started: bool = true
+var played_by: player per card = none "Played by | 出した人"
+setup {
+    deal 2 from deck to hand;
+    for c in top(deck, 3) {
+        c.played_by = players[1]
+        move c to table
+    }
+    for c in cards(hand[players[0]]) {
+        c.played_by = players[0]
+    }
+}
+phase play { choose players[0] { stop { end game } } }
+""", {}, filename="labelled.fuda")
+    st = g.new_state(0)
+    en, ja = render(st.view(0), 0), render(st.view(0, lang=1), 1)
+    assert "  Bid = 3" in en and "  宣言 = 3" in ja and "started" not in en
+    table = st.view(0)["zones"]["table"]["cards"]
+    mine = st.view(0)["zones"]["hand[P0]"]["cards"]
+    line = next(x for x in en.splitlines() if "Played by" in x)
+    assert f"{table[-1]}: Played by = P1" in line and all(f"{c}: Played by = P0" in line for c in mine)
+    assert not any(f"{c}: Played by" in line for c in table[:-1])      # not the whole pile's history
+    assert "started" in st.view(0)["vars"]                               # the view keeps it

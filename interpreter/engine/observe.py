@@ -138,6 +138,10 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         "zones": zones,
         "vars": variables,
         "card_vars": card_vars,
+        # how players call the variables (their labels, in ``lang``); one without a label is bookkeeping
+        "var_labels": {v.name: text_plain(v.decl.label, lang) for v in prog.vars[5:]
+                       if v.decl is not None and v.decl.label is not None
+                       and (v.name in variables or any(v.name in cv for cv in card_vars.values()))},
         "var_types": {v.name: type_code(v.type) for v in prog.vars[5:]
                       if v.name in variables or v.scope == "card" and any(v.name in cv for cv in card_vars.values())},
         "labels": labels,

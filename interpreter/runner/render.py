@@ -138,12 +138,15 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         out.append(f"  {sname}: " + "  |  ".join(cards(c, labels) or "—" for _, c in lines) + "   (front → back)")
     out.extend(render_sequences(v, labels))
     types = v.get("var_types", {})
-    if v["vars"]:
-        out.append("  " + ", ".join(f"{k} = {_val(x, types.get(k, ''))}" for k, x in v["vars"].items()))
-    if cv and not grids:
-        out.append("  " + ", ".join(f"{labels.get(c, c)}: " + ", ".join(f"{k} = {_val(x, types.get(k, ''))}"
-                                                                      for k, x in vals.items())
-                                    for c, vals in cv.items()))
+    named: dict[str, str] = v.get("var_labels", {})     # a variable without a label is bookkeeping
+    shown_vars = [f"{named[k]} = {_val(x, types.get(k, ''))}" for k, x in v["vars"].items() if k in named]
+    out.extend(_wrapped(shown_vars))
+    in_sight = _cards_in_sight(v, me)
+    card_lines = [f"{labels.get(c, c)}: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''))}"
+                                                     for k, x in vals.items() if k in named)
+                  for c, vals in cv.items() if c in in_sight and any(k in named for k in vals)]
+    if not grids:
+        out.extend(_wrapped(card_lines, sep="; "))
     if v["stack"]:
         out.append("  stack (top last): " + " ; ".join(
             f"#{it['id']} {it['effect']} by P{it['controller']}" + (f" ({it['source']})" if it["source"] else "")
@@ -163,10 +166,35 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     return "\n".join(out)
 
 
+def _wrapped(items: list[str], sep: str = ", ", width: int = 100) -> list[str]:
+    """Items on indented lines of about ``width`` characters, never split inside an item."""
+    lines: list[str] = []
+    for it in items:
+        if lines and len(lines[-1]) + len(sep) + len(it) <= width:
+            lines[-1] += sep + it
+        else:
+            lines.append("  " + it)
+    return lines
+
+
+def _cards_in_sight(v: dict[str, Any], me: int | None) -> set[str]:
+    """The cards whose variables the screen shows: the viewer's own, those of zones in a sequence
+    (lines of cards), and the top card of every other zone — not a whole discard pile's history."""
+    seq_zones = {n for names in v.get("sequences", {}).values() for n in names}
+    out: set[str] = set()
+    for name, z in v["zones"].items():
+        cards = [c for c in z["cards"] if c]
+        if f"[P{me}]" in name or name in seq_zones:
+            out.update(cards)
+        elif z["cards"] and z["cards"][-1]:
+            out.add(z["cards"][-1])
+    return out
+
+
 def _val(x: Any, code: str = "") -> str:
     """A variable's value for the terminal as the language writes it: players as P1, true/false,
     none as —."""
-    if x is None:
+    if x is None or x == "":
         return "—"
     if isinstance(x, bool):
         return "true" if x else "false"
