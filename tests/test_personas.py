@@ -144,3 +144,22 @@ def test_the_napoleon_table_talks_about_its_events():
     assert any(k.startswith("log_") and "wins trick" in k for k in heard)
     assert any(k.startswith("action:") for k in heard)
     assert "ウィルス・デイビス" in text                           # the second Miles sits under an alias
+
+
+def test_a_secret_about_the_persona_itself_is_not_news_to_it():
+    """The adjutant congratulated himself on being found out (「君が副官か！」)."""
+    from interpreter.api import load as load_ruleset
+
+    from .conftest import ROOT
+
+    game = load_ruleset(str(ROOT / "tests" / "constructs" / "roles.fuda"))
+    for seat, key in ((2, "revealed_mine"), (3, "revealed")):
+        st = game.new_state(0)
+        slot = next(v for v in game.prog.vars if v.name == "secret").slot
+        st.g[slot] = 2                       # the secret partner is P2
+        bot = PersonaBot(quick("armstrong"), 1)
+        bot.seat = seat
+        at = len(st.ev)
+        st.apply(0, "unmask")
+        bot.react(st, at)
+        assert bot.take_lines() == all_personas()["armstrong"].lines[key]

@@ -9,7 +9,8 @@ validated by pydantic); the play is ISMCTS, bent by the style:
 - ``chattiness``: the chance to say something when a line fits.
 
 Lines are keyed by what happened, for any ruleset: ``action:NAME`` (the persona took an action of
-that name), ``won`` / ``lost`` / ``draw`` (the game ended), ``revealed`` (a secret became public),
+that name), ``won`` / ``lost`` / ``draw`` (the game ended), ``revealed`` (a secret became public;
+``revealed_mine`` when the secret was about the persona itself — it is the adjutant),
 ``misplay`` (the table corrected them), and ``log:PATTERN`` / ``log_mine:PATTERN`` /
 ``log_other:PATTERN`` for the ruleset's own log lines (a regular expression; ``{me}`` stands for the
 persona's seat in ``log_mine`` — ``{me} wins trick`` — and for any other seat in ``log_other``).
@@ -56,8 +57,10 @@ class PersonaFile(BaseModel):
     def _keys(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
         for k, lines in v.items():
             kind = k.split(":", 1)[0]
-            if kind not in ("action", "won", "lost", "draw", "revealed", "misplay", "log", "log_mine", "log_other"):
-                raise ValueError(f"unknown line key {k!r}: use action:NAME, won, lost, draw, revealed, misplay, "
+            if kind not in ("action", "won", "lost", "draw", "revealed", "revealed_mine", "misplay", "log", "log_mine",
+                            "log_other"):
+                raise ValueError(f"unknown line key {k!r}: use action:NAME, won, lost, draw, revealed, revealed_mine, "
+                                 "misplay, "
                                  "log:PATTERN, log_mine:PATTERN or log_other:PATTERN")
             if kind in ("log", "log_mine", "log_other"):
                 try:
@@ -145,8 +148,8 @@ class PersonaBot:
             r = render_event(st, ev, self.seat, at=i)
             if r is None:
                 continue
-            if r["kind"] == "reveal_var":
-                self.say("revealed")
+            if r["kind"] == "reveal_var":   # a secret about this seat itself (it is the adjutant) is not news to it
+                self.say("revealed_mine" if _names_seat(st, ev[2], self.seat) else "revealed")
             if r["kind"] == "log":
                 for key in self.persona.lines:
                     if _log_matches(key, r["text"], me):
@@ -158,6 +161,19 @@ class PersonaBot:
     def take_lines(self) -> list[str]:
         out, self.said = self.said, []
         return out
+
+
+def _names_seat(st: State, slot: int, seat: int | None) -> bool:
+    """Does the variable (entry) at ``slot`` hold the player ``seat`` (or is it ``seat``'s own entry)?"""
+    from ..compile import type_code
+
+    game = st.game
+    for v in reversed(game.prog.vars):
+        width = {"global": 1, "player": game.n, "card": game.ncards}[v.scope]
+        if v.slot <= slot < v.slot + width:
+            own = v.scope == "player" and slot - v.slot == seat
+            return own or (type_code(v.type) == "player" and st.g[slot] == seat)
+    return False
 
 
 def _log_matches(key: str, text: str, me: str | None) -> bool:
