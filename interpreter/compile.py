@@ -37,6 +37,7 @@ from .check import (
     WindowSym,
     ZoneSym,
     const_value,
+    text_plain,
 )
 from .engine import runtime
 from .errors import Span
@@ -1574,15 +1575,21 @@ class ExprGen:
             return f"OB_{_ident(k.ref.name)}(st, {src})"     # see Compiler.gen_ordering
         return f"max({src}, key=lambda {v}: {self.gen(e.key)}, default=None)"
 
-    def fmt(self, e: A.Expr) -> str:
+    def fmt(self, e: A.Expr, lang: int = 0) -> str:
         """Code showing a value in a text as _fmt does; the common types by a table lookup."""
-        return self.fmt_value(self.gen(e), type_code(e.ty or T.ANY))
+        return self.fmt_value(self.gen(e), type_code(e.ty or T.ANY), lang)
 
-    def fmt_value(self, code: str, tc: str) -> str:
+    def fmt_value(self, code: str, tc: str, lang: int = 0) -> str:
+        """``lang``: the half of the text (0 English, 1 Japanese) — an effect shows its label there."""
         if tc == "int":
             return f"str({code})"
         elem = tc[5:] if tc.startswith("list:") else tc
         names: list[str] | None = None
+        if elem == "effect":        # players read "7渡し", not give_card
+            names = [text_plain(e.decl.label, lang) if e.decl is not None and e.decl.label is not None else e.name
+                     for e in self.cg.p.effects]
+            table = self.cg.const(f"TXT_effect_{lang}", {None: "none", **dict(enumerate(names))})
+            return f"_fmt_list({table}, {code})" if elem != tc else f"{table}[{code}]"
         if elem == "player":
             names = [f"P{q}" for q in range(self.cg.p.players)]
         elif elem == "card":
@@ -1597,13 +1604,13 @@ class ExprGen:
     def text(self, t: A.Text) -> str:
         """A label or message → a Python expression building (english, japanese)."""
         halves = []
-        for parts in t.parts:
+        for lang, parts in enumerate(t.parts):
             segs = []
             for p in parts:
                 if isinstance(p, str):
                     segs.append(repr(p))
                 else:
-                    segs.append(self.fmt(p))
+                    segs.append(self.fmt(p, lang))
             halves.append(" + ".join(segs) if segs else "''")
         if len(halves) == 1:
             return f"(({halves[0]}),) * 2"
@@ -1615,7 +1622,7 @@ class ExprGen:
         a sequence's zones are named by their places."""
         args: list[str] = []
         halves = []
-        for parts in t.parts:
+        for lang, parts in enumerate(t.parts):
             segs = []
             for p in parts:
                 if isinstance(p, str):
@@ -1626,7 +1633,7 @@ class ExprGen:
                     code, tc = self.fmt_value(code, tc), "text"
                 if code not in args:
                     args.append(code)
-                segs.append(self.fmt_value(f"a[{args.index(code)}]", tc))
+                segs.append(self.fmt_value(f"a[{args.index(code)}]", tc, lang))
             halves.append(" + ".join(segs) if segs else "''")
         body = f"(({halves[0]}),) * 2" if len(halves) == 1 else f"(({halves[0]}), ({halves[1]}))"
         k = len(self.cg.text_fns)

@@ -873,7 +873,7 @@ def test_stack_view_while_a_window_is_open():
           - P0: attack ♠2
     """)
     v = st.view(2)
-    assert v["stack"] == [{"id": 0, "effect": "draw_two", "controller": 0, "source": "♠2", "times": 1,
+    assert v["stack"] == [{"id": 0, "effect": "draw_two", "label": "Draw two", "controller": 0, "source": "♠2", "times": 1,
                            "negated": False, "victim": 1, "amount": 2}]
     assert v["current"] == 0 and v["to_move"] == [1]
     # (a window prompt is its label's English half only, unlike a choose prompt: "en | ja")

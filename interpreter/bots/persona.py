@@ -10,7 +10,7 @@ validated by pydantic); the play is ISMCTS, bent by the style:
 
 Lines are keyed by what happened, for any ruleset: ``action:NAME`` (the persona took an action of
 that name), ``won`` / ``lost`` / ``draw`` (the game ended), ``revealed`` (a secret became public;
-``revealed_mine`` when the secret was about the persona itself — it is the adjutant),
+``revealed_mine`` when the secret was about the persona itself — the secret role was its own),
 ``misplay`` (the table corrected them), and ``log:PATTERN`` / ``log_mine:PATTERN`` /
 ``log_other:PATTERN`` for the ruleset's own log lines (a regular expression; ``{me}`` stands for the
 persona's seat in ``log_mine`` — ``{me} wins trick`` — and for any other seat in ``log_other``).
@@ -148,7 +148,7 @@ class PersonaBot:
             r = render_event(st, ev, self.seat, at=i)
             if r is None:
                 continue
-            if r["kind"] == "reveal_var":   # a secret about this seat itself (it is the adjutant) is not news to it
+            if r["kind"] == "reveal_var":   # a secret about this seat itself is not news to it
                 self.say("revealed_mine" if _names_seat(st, ev[2], self.seat) else "revealed")
             if r["kind"] == "log":
                 for key in self.persona.lines:

@@ -117,7 +117,10 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
     for iid in st.stack:
         item = st.items[iid]
         eff = game.effects[item[0]]
-        entry = {"id": iid, "effect": eff.name, "controller": item[1],
+        decl = prog.effects[item[0]].decl
+        entry = {"id": iid, "effect": eff.name,
+                 "label": text_plain(decl.label, lang) if decl is not None and decl.label is not None else eff.name,
+                 "controller": item[1],
                  "source": game.card_names[item[2]] if item[2] is not None and card_visible(st, item[2], p) else None,
                  "times": item[3], "negated": item[4]}
         for (name, ty), idx in zip(prog.effects[item[0]].params, eff.fields, strict=True):

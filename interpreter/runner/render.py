@@ -149,7 +149,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         out.extend(_wrapped(card_lines, sep="; "))
     if v["stack"]:
         out.append("  stack (top last): " + " ; ".join(
-            f"#{it['id']} {it['effect']} by P{it['controller']}" + (f" ({it['source']})" if it["source"] else "")
+            f"#{it['id']} {it.get('label', it['effect'])} by P{it['controller']}" + (f" ({it['source']})" if it["source"] else "")
             + (f" ×{it['times']}" if it["times"] != 1 else "") + (" NEGATED" if it["negated"] else "")
             for it in v["stack"]))
     log = [e for e in v["log"] if e["kind"] not in ("move", "turn")][-log_lines:]
