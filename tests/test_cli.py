@@ -93,7 +93,7 @@ def test_play_refuses_illegal_input_and_writes_a_replayable_log(tmp_path, capsys
     st = play(game, ["human", "random"], seed=11, log_path=str(log), inp=lambda _prompt: next(answers), out=out)
     text = out.getvalue()
     assert "refused: 'fly away' is not legal now" in text
-    assert "refused: '99'" in text
+    assert "refused: choose a number from 1 to" in text
     assert "  1. " in text                          # the legal choices, numbered
     assert st.over
     code, replayed, _ = run(capsys, "replay", str(log))

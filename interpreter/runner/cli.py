@@ -283,7 +283,7 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
             actions: list[tuple[int, str]] = []
             st = play(game, seats, seed, _lang(args), args.log, out=sys.stdout, actions=actions)
             if not st.over:
-                print(f"this game is not counted; match {m.name} stays at {m.games} games")
+                print(f"this game is not counted; match {m.name} stays at {m.games} game{'s' if m.games != 1 else ''}")
                 return 0
             log = game_log(game, seed, actions, seats)
             try:
@@ -349,7 +349,8 @@ def cmd_match(args: argparse.Namespace) -> int:
             for n in names:
                 m = store.get(n)
                 assert m is not None
-                print(f"{m.name}: {m.ruleset}, {m.players} players, {m.games} games (last {m.updated})")
+                print(f"{m.name}: {m.ruleset}, {m.players} players, {m.games} game{'s' if m.games != 1 else ''} "
+                      f"(last {m.updated})")
             return 0
         m = store.get(args.name)
         if m is None:
@@ -473,6 +474,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     import base64
 
+    from .compare import options_text
     from .report import report, report_plots
     from .study import Store, default_db
 
@@ -485,7 +487,8 @@ def cmd_report(args: argparse.Namespace) -> int:
             print(f"no studies in {path}")
         for name in store.names():
             st = store.study(name)
-            print(f"{name}: {st.ruleset} {st.options or ''} seats {st.seats or 'random'}"
+            seats = " ".join(st.seats) if st.seats else "random"
+            print(f"{name}: {st.ruleset} {options_text(st.options)} seats {seats}"
                   f"{' rotated' if st.rotate else ''} — {len(store.done(name))}/{st.games} games")
         return 0
     if args.csv:

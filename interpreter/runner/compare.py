@@ -175,7 +175,7 @@ def verdict(row: dict[str, Any]) -> str:
     return text + (": difference significant at 95%" if row["significant"] else ": no significant difference")
 
 
-def _options(opts: dict[str, Any]) -> str:
+def options_text(opts: dict[str, Any]) -> str:
     """Option values as --set writes them (players=2, stop_at_first_winner=false), or "defaults"."""
     return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in opts.items()) or "defaults"
 
@@ -185,8 +185,8 @@ def format_compare(r: dict[str, Any]) -> str:
     if r.get("paired"):
         how += ", paired by seed"
     a, b = r.get("rulesets", [r["ruleset"], r["ruleset"]])
-    head = f"A = {a} {_options(r['a'])}  vs  B = {b} {_options(r['b'])}" if a != b else \
-        f"{a}: A = {_options(r['a'])}  vs  B = {_options(r['b'])}"
+    head = f"A = {a} {options_text(r['a'])}  vs  B = {b} {options_text(r['b'])}" if a != b else \
+        f"{a}: A = {options_text(r['a'])}  vs  B = {options_text(r['b'])}"
     lines = [f"{head}  "
              f"({r['games'][0]} and {r['games'][1]} games, {how})"]
     lines.extend("  " + verdict(row) for row in r["rows"])

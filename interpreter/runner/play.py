@@ -25,6 +25,9 @@ class Quit(Exception):
     pass
 
 
+SHORT_LIST = 12      # a refusal repeats the choices when there are at most this many
+
+
 class Human:
     name = "human"
 
@@ -46,27 +49,42 @@ class Human:
                 raise Quit() from None
             if not raw:
                 continue
-            if raw in ("quit", "exit", "q"):
+            word, _, rest = raw.partition(" ")
+            command = word.lower()          # commands in any case; actions are matched by the game
+            if command in ("quit", "exit", "q") and not rest:
                 raise Quit()
-            if raw in ("help", "?"):
-                print("type a number or an action (e.g. 'play ♥7' or 'play H7'); 'log' shows the game log; "
-                      "'save FILE' writes a replayable log; 'quit' stops", file=self.out)
+            if command in ("help", "?") and not rest:
+                print("type a number or an action (e.g. 'play ♥7' or 'play H7'); 'list' shows the choices again; "
+                      "'log' shows the game log; 'save FILE' writes a replayable log; 'quit' stops", file=self.out)
                 continue
-            if raw == "log":
+            if command == "list" and not rest:
+                print(render_choices(v["decision"], self.lang), file=self.out)
+                continue
+            if command == "log" and not rest:
                 for e in st.view(player, self.lang)["log"][-40:]:
                     print(f"  {e['text']}", file=self.out)
                 continue
-            if raw.startswith("save "):
-                self.save(raw[5:].strip())
+            if command == "save":
+                if rest.strip():
+                    self.save(rest.strip())
+                else:
+                    print("save needs a file name: save FILE (e.g. save game.json)", file=self.out)
                 continue
-            if raw.isdigit() and 1 <= int(raw) <= len(legal):
-                return legal[int(raw) - 1]
+            if raw.isdigit():
+                if 1 <= int(raw) <= len(legal):
+                    return legal[int(raw) - 1]
+                print(f"refused: choose a number from 1 to {len(legal)}", file=self.out)
+                continue
             try:
                 opt = st.game.find_action(st, player, raw)
                 return next(a for a in legal if a.raw == opt)
             except FudaError:
-                print(f"refused: {raw!r} is not legal now. Choose one of:", file=self.out)
-                print(render_choices(v["decision"], self.lang), file=self.out)
+                if len(legal) <= SHORT_LIST:
+                    print(f"refused: {raw!r} is not legal now. Choose one of:", file=self.out)
+                    print(render_choices(v["decision"], self.lang), file=self.out)
+                else:               # a long list would push the hand off the screen
+                    print(f"refused: {raw!r} is not legal now; type a number from 1 to {len(legal)}, an action, "
+                          "or 'list' to see the choices again", file=self.out)
 
 
 def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[str]) -> dict[str, Any]:

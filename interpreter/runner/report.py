@@ -11,8 +11,9 @@ import html
 import io
 from typing import Any
 
+from .compare import options_text
 from .heuristics import study_measures
-from .simulate import Summary, format_stats
+from .simulate import Summary, format_stats, replay_command
 from .study import Store
 
 
@@ -151,11 +152,12 @@ def _study_section(store: Store, name: str, level: int = 1) -> str:
     h, h2 = f"h{level}", f"h{level + 1}"
     parts = [
         f"<{h}>Study {e(name)}</{h}>",
-        f"<p>Ruleset <b>{e(study.ruleset)}</b>, options {e(str(study.options or 'defaults'))}, seats "
+        f"<p>Ruleset <b>{e(study.ruleset)}</b>, options {e(options_text(study.options))}, seats "
         f"{e(', '.join(study.seats) or 'all random')}{' (rotated a chair each game)' if study.rotate else ''}, "
         f"base seed {study.base_seed}: {len(games)} of "
         f"{study.games} games stored. Game i was played with seed {study.base_seed}·1000000+i "
-        f"(<code>fuda replay {e(study.ruleset)} --seed SEED</code>).</p>",
+        f"(<code>{e(replay_command(study.ruleset, study.options, 'SEED', study.seats))}</code>"
+        f"{', with each game’s seats, shifted a chair a game' if study.rotate else ''}).</p>",
         f"<{h2}>Statistics</{h2}><pre>" + e(format_stats(stats).split("\n", 1)[1] if games else "no games yet") + "</pre>",
     ]
     if measures:

@@ -87,7 +87,7 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
             "roles": roles(st)}
 
 
-def replay_command(ruleset: str, options: dict[str, Any], seed: int, seats: list[str]) -> str:
+def replay_command(ruleset: str, options: dict[str, Any], seed: int | str, seats: list[str]) -> str:
     """The command that re-runs one game of a simulation."""
     import shlex
 
