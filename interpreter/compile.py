@@ -2274,8 +2274,8 @@ class BodyGen:
         self.line(ind, f"{ps} = tuple({self.eg.seq(s.players)})", sp)
         self.line(ind, f"_so = [E{site}(st, fr, _p) for _p in {ps}]", sp)
         self.line(ind, "if not all(_so):", sp)
-        self.line(ind + 1, f"raise _RuleFailure('a player has no legal option in this simultaneous decision', {sp})",
-                  sp)
+        self.line(ind + 1, f"raise _RuleFailure('P' + str({ps}[[bool(o) for o in _so].index(False)]) + "
+                           f"' has no legal option in this simultaneous decision', {sp})", sp)
         resume = self.new_block()
         self.line(ind, f"st.pend = ({site}, {ps}); st.sopts = _so; st.schosen = [None] * len({ps}); "
                        f"fr[1] = {resume}; return 1", sp)

@@ -308,3 +308,18 @@ def test_play_prints_what_the_rules_say_as_it_happens():
         f"P{r['player']} is out (place {r['place']})" for r in sorted(game.result(st), key=lambda r: r["place"])
         if r["place"] < places[-1]]
     assert "pass (" not in text
+
+
+def test_a_forced_move_is_taken_for_the_human_and_the_log_follows_the_result(tmp_path):
+    import io
+
+    from interpreter.api import load
+    from interpreter.runner.play import play
+
+    game = load("american_page_one", {"players": 2})
+    out = io.StringIO()
+    log = tmp_path / "g.json"
+    st = play(game, ["human", "random"], seed=11, log_path=str(log), out=out, inp=lambda _prompt: "1")
+    text = out.getvalue()
+    assert st.over and "your only choice: " in text
+    assert text.index("result:") < text.index("saved ")      # the result first, then where the log went

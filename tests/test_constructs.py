@@ -863,6 +863,32 @@ def test_simultaneous_with_three_players():
     assert full_zone(st, "hand[P1]") == ["♠A"] and full_zone(st, "hand[P2]") == ["♥3"]
 
 
+def test_a_simultaneous_decision_nobody_can_take_names_the_player_and_nobody_may_win():
+    g = load_text("""
+ruleset stuck
+players 3
+cards standard() in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+setup {
+    deal 1 from deck to hand for [players[0], players[2]]
+}
+phase play {
+    simultaneous p in players "Play | 出す" {
+        play c in hand[p] "play {c}" { }
+    }
+}
+""", filename="stuck.fuda")
+    with pytest.raises(RuleRuntimeError) as e:
+        g.new_state(0)
+    assert e.value.first.message == "P1 has no legal option in this simultaneous decision"
+    g2 = load_text("ruleset nobody\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                   "setup { win [] }\nphase play { }\n", filename="nobody.fuda")
+    st = g2.new_state(0)
+    assert "nobody wins" in [e["text"] for e in st.view(None)["log"]]
+    assert [r["outcome"] for r in g2.result(st)] == ["lose", "lose"]
+
+
 # ================================================================== 10. effects & stack & windows
 def test_stack_view_while_a_window_is_open():
     st = scenario_state("stack", """

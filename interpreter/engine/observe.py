@@ -285,7 +285,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     elif k == R.EV_FINISH:
         text = f"{player(ev[2])} is out (place {ev[3]})"
     elif k == R.EV_WIN:
-        text = "winner: " + ", ".join(player(q) for q in ev[2])
+        text = ("winner: " + ", ".join(player(q) for q in ev[2])) if ev[2] else "nobody wins"
     elif k == R.EV_LOSE:
         text = f"{player(ev[2])} loses"
     elif k == R.EV_END:

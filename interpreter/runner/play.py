@@ -41,6 +41,9 @@ class Human:
         v = st.view(player, self.lang)
         print("", file=self.out)
         print(render(v, self.lang, title=st.game.title_in(self.lang)), file=self.out)
+        if len(legal) == 1:         # nothing to decide: taken for the player, who sees it
+            print(f"P{player}: your only choice: {legal[0].id}", file=self.out)
+            return legal[0]
         print(render_choices(v["decision"], self.lang), file=self.out)
         while True:
             try:
@@ -153,11 +156,13 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
     finally:
         # a game stopped unfinished (quit, end of input, Ctrl-C) is kept: in its log, or else under
         # FUDA_HOME when a human was playing
-        path = log_path or (autosave if humans and not st.over else None)
-        if path and save(path) and not st.over:
+        path = log_path or (autosave if humans else None)
+        if path and not st.over and save(path):
             print(f"continue it with: fuda play --resume {path}", file=out)
     print("", file=out)
     print(render(st.view(viewer, lang), lang, title=game.title_in(lang)), file=out)
+    if log_path:                # a finished game: its log after its result
+        save(log_path)
     return st
 
 
