@@ -88,7 +88,8 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
     for slot in list(range(game.static_slots)) + [s for q in st.sq for s in q]:
         cards = st.z[slot]
         shown = [game.card_names[c] if card_visible(st, c, p) else None for c in cards]
-        zones[game.zone_name(st, slot)] = {"size": len(cards), "cards": shown}
+        pile = slot >= game.static_slots or prog.zones[game.zone_decl[slot]].kind == "pile"
+        zones[game.zone_name(st, slot)] = {"size": len(cards), "cards": shown, "pile": pile}
     variables: dict[str, Any] = {}
     card_vars: dict[str, dict[str, Any]] = {}
     for v in prog.vars[5:]:

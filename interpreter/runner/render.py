@@ -35,9 +35,10 @@ def zone_body(z: dict[str, Any], labels: dict[str, str]) -> str:
         return "—"
     if all(c is None for c in shown):
         return f"{z['size']} card{'s' if z['size'] != 1 else ''}"
+    top = "  ◀ top" if z.get("pile") and z["size"] > 1 and shown[-1] is not None else ""   # piles list bottom first
     if any(c is None for c in shown):
-        return f"{cards(shown, labels)}  ({z['size']})"
-    return cards(shown, labels)
+        return f"{cards(shown, labels)}{top}  ({z['size']})"
+    return cards(shown, labels) + top
 
 
 def render_sequences(v: dict[str, Any], labels: dict[str, str]) -> list[str]:
