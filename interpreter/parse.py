@@ -143,6 +143,21 @@ def _open_braces(text: str, before_line: int | None = None) -> list[tuple[int, i
     return stack
 
 
+# statements whose optional ending starts with a word that may also start the next line
+_OPTIONAL_ENDINGS = {"deal": ("for",), "move": ("face", "under"), "finish": ("last",), "activate": ("by", "from")}
+
+
+def _swallowed_clause(line: str, previous: str) -> tuple[str, str] | None:
+    """(statement, word) when ``line`` starts with a word that the statement on ``previous`` takes
+    as its optional ending (`deal … to hand` then `for k in …`): the parser joined the two."""
+    first = re.match(r"\s*(\w+)", line)
+    stmt = re.match(r"(\w+)", previous)
+    if not first or not stmt:
+        return None
+    word = first.group(1)
+    return (stmt.group(1), word) if word in _OPTIONAL_ENDINGS.get(stmt.group(1), ()) else None
+
+
 def _previous_line(text: str, line: int) -> str:
     """The last non-blank, non-comment line before ``line`` (1-based), stripped."""
     lines = text.splitlines()
@@ -174,10 +189,9 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         if opened:
             hint = (f"`{word}` starts a declaration, but the '{{' at {opened[-1][0]}:{opened[-1][1]} "
                     f"is still open: is a '}}' missing before line {span.line}?")
-        elif src.lstrip().startswith("for ") and str(tok) == "{" \
-                and _previous_line(text, span.line).startswith("deal "):
-            hint = ("a `for` after `deal … to …` is read as the deal's `for PLAYERS`: end the deal with ';' "
-                    "(deal 2 from deck to hand;) or put the loop first")
+        elif (clause := _swallowed_clause(src, _previous_line(text, span.line))) is not None:
+            hint = (f"the line before may go on with `{clause[1]}` (`{clause[0]} … {clause[1]} …`), so this line "
+                    f"was read as part of it: end it with ';'")
         elif word == "extends" and str(tok) in (".", "/"):
             hint = "name the base without .fuda: `extends base` finds base.fuda next to this file or a bundled ruleset"
         elif str(tok) == "=" and any("==" in x for x in expected):
