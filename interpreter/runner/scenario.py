@@ -236,6 +236,14 @@ class Runner:
             return tuple(self.value(t.elem or T.ANY, x, (*path, i)) for i, x in enumerate(v))
         if t.kind == "square" and isinstance(v, list):
             return tuple(v)
+        if t.kind in ("int", "number", "bool", "text"):
+            ok = {"int": lambda x: isinstance(x, int) and not isinstance(x, bool),
+                  "number": lambda x: isinstance(x, int | float) and not isinstance(x, bool),
+                  "bool": lambda x: isinstance(x, bool), "text": lambda x: isinstance(x, str)}[t.kind]
+            if not ok(v):
+                shown = {"int": "a whole number", "number": "a number", "bool": "true or false",
+                         "text": "a text"}[t.kind]
+                raise self.loc.error("E501", f"expected {shown}, got {_shown(v)}", path)
         return v
 
     def var(self, name: str, path: tuple[Any, ...]) -> Any:

@@ -152,7 +152,7 @@ class Summary:
         played = n if self.played is None else self.played
         out: dict[str, Any] = {"ruleset": self.ruleset, "games": n, "played": played,
                                "seconds": round(self.seconds, 3),
-                               "games_per_second": round(played / self.seconds, 1) if self.seconds and played else None}
+                               "games_per_second": _rate(played / self.seconds) if self.seconds and played else None}
         seats = []
         for p in range(self.players):
             w = sum(1 for g in self.games if p in g["winners"])
@@ -303,11 +303,18 @@ def simulate(ruleset: str, options: dict[str, Any], n: int, seed: int = 0, worke
     return Summary(ruleset, n, game.n, time.perf_counter() - start, games)
 
 
+def _rate(x: float) -> float:
+    """Games a second, to one decimal — or to three significant digits when slower than that."""
+    return round(x, 1) if x >= 0.1 else float(f"{x:.3g}")
+
+
 def format_stats(s: dict[str, Any]) -> str:
     played = s.get("played", s["games"])
-    speed = f"{s['games_per_second']:,} games/s" if s["games_per_second"] else "no game played now"
-    lines = [f"{s['ruleset']}: {s['games']} games in {s['seconds']:.2f}s ({speed})" if played == s["games"] else
-             f"{s['ruleset']}: {s['games']} games, {played} of them played now in {s['seconds']:.2f}s ({speed}), "
+    rate = s["games_per_second"]
+    speed = "no game played now" if not rate else f"{rate:,} games/s" if rate >= 0.1 else f"{1 / rate:,.0f} s a game"
+    games = f"{s['games']} game{'s' if s['games'] != 1 else ''}"
+    lines = [f"{s['ruleset']}: {games} in {s['seconds']:.2f}s ({speed})" if played == s["games"] else
+             f"{s['ruleset']}: {games}, {played} of them played now in {s['seconds']:.2f}s ({speed}), "
              "the others stored"]
     lines.append("seat  wins   win rate  95% CI            mean score  mean place")
     for x in s["seats"]:
