@@ -323,3 +323,26 @@ def test_a_forced_move_is_taken_for_the_human_and_the_log_follows_the_result(tmp
     text = out.getvalue()
     assert st.over and "your only choice: " in text
     assert text.index("result:") < text.index("saved ")      # the result first, then where the log went
+
+
+def test_a_log_of_a_ruleset_file_resumes_from_anywhere(tmp_path, monkeypatch, capsys):
+    import shutil
+
+    from interpreter.runner.cli import main
+
+    from .conftest import ROOT
+
+    mine = tmp_path / "game" / "mine.fuda"
+    mine.parent.mkdir()
+    shutil.copy(ROOT / "tests" / "errors" / "_valid_minimal.fuda", mine)
+    monkeypatch.chdir(mine.parent)
+    log = tmp_path / "kept" / "g.json"
+    monkeypatch.setattr("builtins.input", lambda _p: "quit")
+    assert main(["play", "mine.fuda", "--seed", "3", "--log", str(log)]) == 0
+    assert json.loads(log.read_text(encoding="utf-8"))["ruleset"] == str(mine.resolve())
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    moved = tmp_path / "kept" / "mine.fuda"            # the ruleset moved next to its log
+    mine.rename(moved)
+    assert main(["replay", str(log)]) == 0 and "error" not in capsys.readouterr().err

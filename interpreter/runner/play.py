@@ -91,7 +91,9 @@ class Human:
 
 
 def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[str]) -> dict[str, Any]:
-    return {"format": "fuda-log/1", "ruleset": game.ruleset, "options": game.options_given, "seed": seed,
+    """A replayable log; a ruleset file is named by its full path, so the log resumes from anywhere."""
+    ruleset = str(Path(game.ruleset).resolve()) if game.ruleset.endswith(".fuda") else game.ruleset
+    return {"format": "fuda-log/1", "ruleset": ruleset, "options": game.options_given, "seed": seed,
             "seats": seats, "actions": [[p, a] for p, a in actions]}
 
 

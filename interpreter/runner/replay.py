@@ -45,6 +45,9 @@ def read_log(path: str) -> GameLog:
                                            where, at_key=err["type"] == "extra_forbidden") from None
     if log.format != "fuda-log/1":
         raise error("E503", f"{path}: format {log.format!r} is not fuda-log/1")
+    beside = p.parent / Path(log.ruleset).name
+    if log.ruleset.endswith(".fuda") and not Path(log.ruleset).is_file() and beside.is_file():
+        log.ruleset = str(beside)       # a log kept next to its ruleset file, read from elsewhere
     return log
 
 
