@@ -346,3 +346,18 @@ def test_a_log_of_a_ruleset_file_resumes_from_anywhere(tmp_path, monkeypatch, ca
     moved = tmp_path / "kept" / "mine.fuda"            # the ruleset moved next to its log
     mine.rename(moved)
     assert main(["replay", str(log)]) == 0 and "error" not in capsys.readouterr().err
+
+
+def test_hot_seat_passes_the_keyboard_and_prints_only_public_news():
+    import io
+
+    from interpreter.api import load
+    from interpreter.runner.play import play
+
+    game = load("american_page_one", {"players": 2})
+    out = io.StringIO()
+    answers = iter(["1", "", "1", "", "quit"] + ["quit"] * 10)
+    play(game, ["human", "human"], seed=11, out=out, inp=lambda _p: next(answers))
+    text = out.getvalue()
+    assert "pass the keyboard to P1, then press Enter" in text
+    assert "you are P1" in text and "you are P0" in text

@@ -31,19 +31,31 @@ SHORT_LIST = 12      # a refusal repeats the choices when there are at most this
 class Human:
     name = "human"
 
-    def __init__(self, lang: int, inp: Callable[[str], str], out: TextIO, save: Callable[[str], object]) -> None:
+    def __init__(self, lang: int, inp: Callable[[str], str], out: TextIO, save: Callable[[str], object],
+                 table: dict[str, Any] | None = None) -> None:
         self.lang = lang
         self.input = inp
         self.out = out
         self.save = save
+        self.table = table if table is not None else {}     # shared by the humans of one game
 
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
+        if len(legal) == 1:         # nothing to decide: taken for the player, who is told
+            print(f"P{player}: your only choice: {legal[0].id}", file=self.out)
+            return legal[0]
+        last = self.table.get("shown")
+        if last is not None and last != player:   # hot seat: the screen changes hands
+            print(f"\n— P{player} to play: pass the keyboard to P{player}, then press Enter —", file=self.out)
+            try:
+                self.input("")
+            except EOFError:
+                raise Quit() from None
+            if self.out.isatty():
+                print("\033[2J\033[H", end="", file=self.out)     # clear P{last}'s cards off the screen
+        self.table["shown"] = player
         v = st.view(player, self.lang)
         print("", file=self.out)
         print(render(v, self.lang, title=st.game.title_in(self.lang)), file=self.out)
-        if len(legal) == 1:         # nothing to decide: taken for the player, who sees it
-            print(f"P{player}: your only choice: {legal[0].id}", file=self.out)
-            return legal[0]
         print(render_choices(v["decision"], self.lang), file=self.out)
         while True:
             try:
@@ -121,9 +133,10 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         return True
 
     agents: list[Bot | Human] = []
+    table: dict[str, Any] = {}
     for i, spec in enumerate(seats):
         alias = sum(1 for s in seats[:i] if s == spec)      # the same persona again: an alias name
-        agents.append(Human(lang, inp or input, out, save) if spec == "human"
+        agents.append(Human(lang, inp or input, out, save, table) if spec == "human"
                       else make_bot(spec, seed * 1000 + i, alias=alias))
     for i, agent in enumerate(agents):
         if hasattr(agent, "react"):
@@ -135,7 +148,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
     if resume:
         print(f"resumed after {len(resume)} actions", file=out)
     humans = [i for i, seat in enumerate(seats) if seat == "human"]
-    viewer = humans[0] if humans else None
+    viewer = humans[0] if len(humans) == 1 else None     # hot seat: what is printed between screens is public
     try:
         while not st.over:
             for p in st.to_move():
