@@ -1952,9 +1952,12 @@ class Checker:
         self.phases[0].used = True
 
     def unused(self) -> None:
+        """W101, for the file being checked: in a variant, a base declaration left unused by an
+        override is the base's (the variant cannot remove it)."""
+        own = self.src.chain[0] if self.src.chain else None
         for name, g in self.globals.items():
             if isinstance(g, Sym) and not g.used and g.span.line > 0:
-                if isinstance(g, PhaseSym | CheckSym | WindowSym):
+                if isinstance(g, PhaseSym | CheckSym | WindowSym) or (own is not None and g.span.file != own):
                     continue
                 kind = type(g).__name__.removesuffix("Sym").lower()
                 self.warn("W101", f"{kind} {name} is never used", g.span)

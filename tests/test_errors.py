@@ -627,3 +627,15 @@ def test_a_bad_value_in_a_game_log_is_shown_at_its_line(tmp_path: Path) -> None:
     d = info.value.first
     assert d.code == "E503" and "game log seed" in d.message and (d.span.line, d.span.col) == (5, 10)
 
+
+
+def test_a_variant_is_not_warned_about_what_its_base_declares(tmp_path: Path) -> None:
+    """A base variable left unused by an override failed `validate --strict` of the variant, which
+    cannot remove it; the variant's own unused declarations are still warned about."""
+    (tmp_path / "base.fuda").write_text("ruleset wbase\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                                        "var rank: int = 1\nrule step { rank += 1 }\nsetup { step() }\n"
+                                        "phase play { }\n", encoding="utf-8")
+    (tmp_path / "var.fuda").write_text("ruleset wvar\nextends base\nvar mine: int = 0\noverride rule step { }\n",
+                                       encoding="utf-8")
+    prog = check_ruleset(str(tmp_path / "var.fuda"))
+    assert [(w.code, w.message) for w in prog.warnings] == [("W101", "var mine is never used")]
