@@ -45,6 +45,10 @@ def _rate_bars(ax: Any, xs: list[str], rates: list[tuple[float, list[float]]], c
     ax.errorbar(xs, ys, yerr=err, fmt="none", ecolor="black", capsize=4)
     ax.set_ylabel("win rate (95% CI)")
     ax.set_ylim(0, 1)
+    if len(xs) > 4 or max((len(x) for x in xs), default=0) > 8:     # long labels would overlap
+        ax.tick_params(axis="x", labelrotation=30)
+        for label in ax.get_xticklabels():
+            label.set_horizontalalignment("right")
 
 
 def plots(stats: dict[str, Any], games: list[dict[str, Any]]) -> list[tuple[str, str]]:
