@@ -219,6 +219,10 @@ def test_scenario_view_variables_are_checked_by_name(tmp_path: Path, expect: str
     ("ruleset: john\nsetup:\n  zonez: {}\n", "unknown key 'zonez'", (3, 3, 8)),
     ("ruleset: american_page_one\nsetup:\n  zones:\n    hands[P0]: [♠7]\n", "no zone is named 'hands[P0]'",
      (4, 5, 14)),
+    ("ruleset: american_page_one\noptions: {players: 5, hand_sise: 3}\n", "unknown option 'hand_sise'",
+     (2, 23, 32)),
+    ("ruleset: american_page_one\noptions:\n  players: 5\n  hand_size: 30\n", "hand_size must be within 1..10",
+     (4, 14, 16)),
 ])
 def test_a_misspelt_scenario_key_is_shown_at_the_key(tmp_path: Path, text: str, words: str,
                                                     at: tuple[int, int, int]) -> None:

@@ -364,9 +364,14 @@ class Runner:
         try:
             self.game = load(ruleset, sc.options)
         except FudaError as e:
-            if e.first.code in ("E401", "E402", "E504"):
-                raise self.loc.error(e.first.code, e.first.message, ("options",) if e.first.code != "E504"
-                                     else ("ruleset",), e.first.hint) from None
+            d = e.first
+            if d.code == "E504":
+                raise self.loc.error(d.code, d.message, ("ruleset",), d.hint) from None
+            if d.code in ("E401", "E402"):     # at the option's key (a misspelling) or value, as an options file
+                where = ("options", d.subject) if d.subject and ("options", d.subject) in self.loc.pos else ("options",)
+                hint = d.hint if d.code == "E401" else \
+                    "; ".join(x for x in (d.hint, f"the option is declared at {d.span}") if x)
+                raise self.loc.error(d.code, d.message, where, hint, at_key=d.code == "E401") from None
             raise
         self.st = self.game.new_state(sc.seed, hold=True, skip_setup=sc.skip_setup)
         steps = list(sc.steps)
