@@ -134,3 +134,18 @@ phase play { choose players[0] { stop { end game } } }
     assert f"{table[-1]}: Played by = P1" in line and all(f"{c}: Played by = P0" in line for c in mine)
     assert not any(f"{c}: Played by" in line for c in table[:-1])      # not the whole pile's history
     assert "started" in st.view(0)["vars"]                               # the view keeps it
+
+
+def test_the_play_screen_sorts_ones_own_hand_and_folds_reveals():
+    from interpreter.runner.render import render
+
+    v = {"ruleset": "r", "phase": "play", "current": 0, "viewer": 0, "to_move": [0], "over": False,
+         "seats": [{"player": 0, "out": False, "place": 0, "score": 0}],
+         "zones": {"hand[P0]": {"size": 3, "cards": ["♣2", "♠K", "♠3"], "pile": False},
+                   "pile": {"size": 2, "cards": ["♥2", "♣2"], "pile": True}},
+         "vars": {}, "card_vars": {}, "stack": [],
+         "log": [{"kind": "reveal", "text": "reveal ♠8 to everyone"}, {"kind": "reveal", "text": "reveal ♥8 to everyone"},
+                 {"kind": "reveal", "text": "reveal ♦4 to P0"}]}
+    screen = render(v, order={"♠3": 2, "♠K": 12, "♣2": 40, "♥2": 14})
+    assert "hand[P0] (you)     ♠3 ♠K ♣2" in screen and "♥2 ♣2  ◀ top" in screen      # a pile keeps its order
+    assert "  · reveal ♠8 ♥8 to everyone\n  · reveal ♦4 to P0" in screen

@@ -55,7 +55,7 @@ class Human:
         self.table["shown"] = player
         v = st.view(player, self.lang)
         print("", file=self.out)
-        print(render(v, self.lang, title=st.game.title_in(self.lang)), file=self.out)
+        print(render(v, self.lang, title=st.game.title_in(self.lang), order=st.game.card_index), file=self.out)
         print(render_choices(v["decision"], self.lang), file=self.out)
         while True:
             try:
@@ -175,7 +175,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         if path and not st.over and save(path):
             print(f"continue it with: fuda play --resume {path}", file=out)
     print("", file=out)
-    print(render(st.view(viewer, lang), lang, title=game.title_in(lang)), file=out)
+    print(render(st.view(viewer, lang), lang, title=game.title_in(lang), order=game.card_index), file=out)
     if log_path:                # a finished game: its log after its result
         save(log_path)
     return st

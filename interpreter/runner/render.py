@@ -81,7 +81,10 @@ def render_sequences(v: dict[str, Any], labels: dict[str, str]) -> list[str]:
     return out
 
 
-def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = "") -> str:
+def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = "",
+           order: dict[str, int] | None = None) -> str:
+    """The screen of ``fuda play``. ``order``: card name → deck position, to show the viewer's own
+    hands sorted (a hand has no order a player needs; the view keeps the real one)."""
     out: list[str] = []
     labels: dict[str, str] = v.get("labels", {})
     me = v["viewer"]
@@ -115,6 +118,8 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             seqs.setdefault(m.group(1), []).append((int(m.group(2)), z["cards"]))
             continue
         mine = f"[P{me}]" in name
+        if mine and order and not z.get("pile") and None not in z["cards"]:
+            z = {**z, "cards": sorted(z["cards"], key=lambda c: order.get(c, 0))}
         out.append(f"  {pad(name + (' (you)' if mine else ''), 18)} {zone_body(z, labels)}")
     cv = v.get("card_vars", {})
     for gname, cells in grids.items():
@@ -153,10 +158,10 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             f"#{it['id']} {it.get('label', it['effect'])} by P{it['controller']}" + (f" ({it['source']})" if it["source"] else "")
             + (f" ×{it['times']}" if it["times"] != 1 else "") + (" NEGATED" if it["negated"] else "")
             for it in v["stack"]))
-    log = [e for e in v["log"] if e["kind"] not in ("move", "turn")][-log_lines:]
+    log = _folded([e["text"] for e in v["log"] if e["kind"] not in ("move", "turn")])[-log_lines:]
     if log:
         out.append("recent:")
-        out.extend(f"  · {e['text']}" for e in log)
+        out.extend(f"  · {text}" for text in log)
     if v.get("chosen"):
         out.append("  already chosen: " + ", ".join(f"P{p}" for p in v["chosen"]))
     if v.get("over"):
@@ -165,6 +170,19 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         out.append("result: " + ", ".join(f"P{r['player']} {r['outcome']} (place {r['place']}"
                                             + (f", score {r['score']}" if scored else "") + ")" for r in res))
     return "\n".join(out)
+
+
+def _folded(texts: list[str]) -> list[str]:
+    """Reveals of several cards in a row as one line: ``reveal ♠8 ♥8 ♦8 to everyone``."""
+    out: list[str] = []
+    for t in texts:
+        m = re.fullmatch(r"reveal (.+) to (.+)", t)
+        prev = re.fullmatch(r"reveal (.+) to (.+)", out[-1]) if out else None
+        if m and prev and prev.group(2) == m.group(2):
+            out[-1] = f"reveal {prev.group(1)} {m.group(1)} to {m.group(2)}"
+        else:
+            out.append(t)
+    return out
 
 
 def _wrapped(items: list[str], sep: str = ", ", width: int = 100) -> list[str]:
