@@ -361,3 +361,13 @@ def test_hot_seat_passes_the_keyboard_and_prints_only_public_news():
     text = out.getvalue()
     assert "pass the keyboard to P1, then press Enter" in text
     assert "you are P1" in text and "you are P0" in text
+
+
+def test_suits_may_be_typed_in_ascii():
+    from interpreter.api import load
+
+    g = load("napoleon", {})
+    st = g.new_state(7)
+    p = st.to_move()[0]
+    st.apply(p, "bid 13 S")
+    assert st.view(None)["vars"]["trump"] == "♠" and st.view(None)["vars"]["bid"] == 13

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..check import Program
 from ..compile import Compiled
+from ..decks import ASCII_SUITS
 from ..errors import Diagnostic, IllegalAction, RuleRuntimeError, Span
 from . import runtime as R
 from .observe import card_visible
@@ -60,6 +61,10 @@ class Game:
         for name, i in self.card_index.items():
             self.typed_cards.setdefault(name.lower(), i)
         self.typed_cards.update(self.card_index)
+        # suits typed in ASCII ("bid 20 S" for "bid 20 ♠") when the deck has the standard suits
+        suit = prog.enums.get("Suit")
+        self.typed_suits = {a.lower(): s for s, a in ASCII_SUITS.items()} \
+            if suit is not None and set(ASCII_SUITS) <= set(suit.members) else {}
         self.static_slots = prog.static_slots
         self.limit = prog.limit
         # zone slot tables
@@ -519,8 +524,9 @@ class Game:
             low = [a for a in legal if a.id.lower() == want.lower()]
             if len(low) == 1:
                 return low[0].raw
-            # card aliases: "play H7" for "play ♥7"
-            norm = " ".join(self._typed_card(w) for w in want.split())
+            # card aliases: "play H7" for "play ♥7"; suits: "bid 20 S" for "bid 20 ♠"
+            words = want.split()
+            norm = " ".join(words[:1] + [self.typed_suits.get(w.lower()) or self._typed_card(w) for w in words[1:]])
             for a in legal:
                 if a.id == norm:
                     return a.raw
