@@ -69,6 +69,22 @@ def test_a_corrected_misplay_is_talked_about_not_played():
         any("を出しかけて" in line for line in said)
 
 
+def test_at_the_table_a_misplay_is_talked_about_before_the_real_play():
+    import io
+
+    from interpreter.runner.play import play
+
+    game = load("american_page_one", {"players": 2})
+    out = io.StringIO()
+    play(game, ["random", "persona:parker"], seed=4, out=out)
+    lines = out.getvalue().splitlines()
+    misplays = set(all_personas()["parker"].lines["misplay"])
+    said = [i for i, x in enumerate(lines) if "(P1): 「" in x and (x.split("「")[1].rstrip("」") in misplays
+                                                                   or "を出しかけて" in x)]
+    assert said, "Parker never misplayed in this game"
+    assert all(lines[i + 1].startswith("  P1 (チャーリー・パーカー): ") for i in said)   # then what he really played
+
+
 TRICKS = """
 ruleset trick_talk
 players 2

@@ -154,6 +154,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
             for p in st.to_move():
                 legal = game.legal_actions(st, p)
                 a = agents[p].choose(st, p, legal)
+                _say(agents[p], p, out)     # what they said while choosing (a misplay the table caught) comes first
                 at = len(st.ev)
                 game.apply(st, p, a)
                 seen = _public_text(st, at, viewer)
@@ -186,8 +187,12 @@ def chatter(agents: list[Any], st: State, since: int, out: TextIO) -> None:
     for i, agent in enumerate(agents):
         if hasattr(agent, "react"):
             agent.react(st, since)
-            for line in agent.take_lines():
-                print(f"  {agent.name} (P{i}): 「{line}」", file=out)
+            _say(agent, i, out)
+
+
+def _say(agent: Any, seat: int, out: TextIO) -> None:
+    for line in agent.take_lines() if hasattr(agent, "take_lines") else []:
+        print(f"  {agent.name} (P{seat}): 「{line}」", file=out)
 
 
 TOLD = ("log", "tell", "finish", "win", "lose")
