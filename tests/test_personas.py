@@ -69,11 +69,14 @@ def test_a_corrected_misplay_is_talked_about_not_played():
         any("を出しかけて" in line for line in said)
 
 
-def test_at_the_table_a_misplay_is_talked_about_before_the_real_play():
+def test_at_the_table_a_misplay_is_talked_about_before_the_real_play(monkeypatch):
     import io
 
+    from interpreter.bots import persona
     from interpreter.runner.play import play
 
+    people = all_personas()
+    monkeypatch.setattr(persona, "all_personas", lambda: {**people, "parker": quick("parker", misplay=0.5)})
     game = load("american_page_one", {"players": 2})
     out = io.StringIO()
     play(game, ["random", "persona:parker"], seed=4, out=out)
