@@ -371,3 +371,15 @@ def test_suits_may_be_typed_in_ascii():
     p = st.to_move()[0]
     st.apply(p, "bid 13 S")
     assert st.view(None)["vars"]["trump"] == "♠" and st.view(None)["vars"]["bid"] == 13
+
+
+def test_a_resumed_game_keeps_its_language(tmp_path, monkeypatch, capsys):
+    from interpreter.runner.cli import main
+
+    log = tmp_path / "g.json"
+    monkeypatch.setattr("builtins.input", lambda _p: "quit")
+    assert main(["play", "john", "--lang", "ja", "--seed", "5", "--log", str(log)]) == 0
+    assert json.loads(log.read_text(encoding="utf-8"))["lang"] == "ja"
+    capsys.readouterr()
+    assert main(["play", "--resume", str(log)]) == 0
+    assert "== ジョン — phase play" in capsys.readouterr().out

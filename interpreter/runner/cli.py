@@ -220,6 +220,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         replay(saved, args.resume)      # an action that no longer replays: E503 naming it, before play starts
         args.ruleset, args.seed = saved.ruleset, saved.seed
         args.seat = args.seat or saved.seats
+        args.lang = args.lang or saved.lang
         resume = [(p, a) for p, a in saved.actions]
         game = load(saved.ruleset, saved.options)
         args.log = args.log or args.resume
@@ -285,7 +286,7 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
             if not st.over:
                 print(f"this game is not counted; match {m.name} stays at {m.games} game{'s' if m.games != 1 else ''}")
                 return 0
-            log = game_log(game, seed, actions, seats)
+            log = game_log(game, seed, actions, seats, _lang(args))
             try:
                 m = store.record(m, game.result(st), seed, dict(game.options_given), log, seats)
             except FudaError:
@@ -628,7 +629,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "personas: miles, parker, … — docs/bots.md)")
     p.add_argument("--resume", metavar="LOG", help="continue a saved game (a --log file); it keeps being saved there")
     p.add_argument("--seed", type=int, help="game seed (default: random)")
-    p.add_argument("--lang", choices=["en", "ja"], default="en", help="label language")
+    p.add_argument("--lang", choices=["en", "ja"], help="label language (default en; a resumed game keeps its own)")
     p.add_argument("--log", metavar="FILE", help="keep a replayable game log in FILE (written whatever happens, also on quit)")
     p.add_argument("--match", metavar="NAME",
                    help="match play: add this game's scores to the match NAME (created if new, continued if saved)")

@@ -102,11 +102,13 @@ class Human:
                           "or 'list' to see the choices again", file=self.out)
 
 
-def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[str]) -> dict[str, Any]:
-    """A replayable log; a ruleset file is named by its full path, so the log resumes from anywhere."""
+def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[str],
+             lang: int = 0) -> dict[str, Any]:
+    """A replayable log; a ruleset file is named by its full path, so the log resumes from anywhere,
+    and in the language it was played in."""
     ruleset = str(Path(game.ruleset).resolve()) if game.ruleset.endswith(".fuda") else game.ruleset
     return {"format": "fuda-log/1", "ruleset": ruleset, "options": game.options_given, "seed": seed,
-            "seats": seats, "actions": [[p, a] for p, a in actions]}
+            "seats": seats, "lang": "ja" if lang else "en", "actions": [[p, a] for p, a in actions]}
 
 
 def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str | None = None,
@@ -125,7 +127,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
-                json.dump(game_log(game, seed, actions, seats), f, ensure_ascii=False, indent=1)
+                json.dump(game_log(game, seed, actions, seats, lang), f, ensure_ascii=False, indent=1)
         except OSError as e:
             print(f"cannot save to {path}: {e.strerror or e}" + (f" ({e.filename})" if e.filename else ""), file=out)
             return False

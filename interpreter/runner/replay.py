@@ -22,6 +22,7 @@ class GameLog(BaseModel):
     options: dict[str, Any] = {}
     seed: int = 0
     seats: list[str] = []
+    lang: str | None = None          # the language it was played in (logs before 2026-11-23 have none)
     actions: list[tuple[int, str]]
 
 
