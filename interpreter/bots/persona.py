@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..engine.game import Action
-from ..engine.observe import render_event
+from ..engine.observe import render_event, var_at
 from ..engine.state import State
 from ..errors import error
 from ..load import read_text
@@ -167,13 +167,11 @@ def _names_seat(st: State, slot: int, seat: int | None) -> bool:
     """Does the variable (entry) at ``slot`` hold the player ``seat`` (or is it ``seat``'s own entry)?"""
     from ..compile import type_code
 
-    game = st.game
-    for v in reversed(game.prog.vars):
-        width = {"global": 1, "player": game.n, "card": game.ncards}[v.scope]
-        if v.slot <= slot < v.slot + width:
-            own = v.scope == "player" and slot - v.slot == seat
-            return own or (type_code(v.type) == "player" and st.g[slot] == seat)
-    return False
+    found = var_at(st.game, slot)
+    if found is None:
+        return False
+    v, i = found
+    return (v.scope == "player" and i == seat) or (type_code(v.type) == "player" and st.g[slot] == seat)
 
 
 def _log_matches(key: str, text: str, me: str | None) -> bool:

@@ -428,9 +428,9 @@ class Game:
         out: dict[int, str] = {}
         for i, is_list in card_args:
             for c in (o[i],) if not is_list else o[i]:
-                if c is not None and not card_visible(st, c, player):
-                    z = st.loc[c]
-                    out[c] = f"{self.zone_name(st, z)}[{st.z[z].index(c)}]"
+                at = self._place_key(st, player, c)
+                if at != c:
+                    out[c] = f"{self.zone_name(st, at[1])}[{at[2]}]"
         return out
 
     def option_key(self, st: State, player: int, o: tuple[Any, ...]) -> tuple[Any, ...]:

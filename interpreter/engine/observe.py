@@ -346,14 +346,21 @@ def _fmt_for(st: State, v: Any, code: str, card: Any) -> str:
     return R._fmt(st, v, code)
 
 
-def _slot_name(game: Game, slot: int) -> str:
+def var_at(game: Game, slot: int) -> tuple[Any, int] | None:
+    """The variable holding State.g[slot] and the entry's index (a player, a card; 0 for a global)."""
     for v in reversed(game.prog.vars):
         width = {"global": 1, "player": game.n, "card": game.ncards}[v.scope]
         if v.slot <= slot < v.slot + width:
-            if v.scope == "global":
-                return v.name
-            return f"{v.name}[P{slot - v.slot}]" if v.scope == "player" else v.name
-    return str(slot)
+            return v, slot - v.slot
+    return None
+
+
+def _slot_name(game: Game, slot: int) -> str:
+    found = var_at(game, slot)
+    if found is None:
+        return str(slot)
+    v, i = found
+    return f"{v.name}[P{i}]" if v.scope == "player" else v.name
 
 
 def full_view(st: State) -> dict[str, Any]:
