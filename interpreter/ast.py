@@ -320,6 +320,7 @@ class Negate(Stmt):
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Win(Stmt):
     who: Expr
+    drawn: Expr | None = None       # `win L draw M`: M draw, the rest lose (results against a house)
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

@@ -1340,10 +1340,13 @@ class Checker:
         elif isinstance(s, A.Negate):
             self.want(s.item, T.ITEM, sc, ctx, "negate takes a stack item")
         elif isinstance(s, A.Win):
-            wt = self.expr(s.who, sc, ctx)
-            if not (T.assignable(wt, T.PLAYER) or T.assignable(wt, T.list_of(T.PLAYER))):
-                self.err("E201", f"win takes a player or a list of players, not {wt}", s.who.span,
-                         SEAT_HINT if wt.kind == "int" else None)
+            for part, stmt in ((s.who, "win"), (s.drawn, "win … draw")):
+                if part is None:
+                    continue
+                wt = self.expr(part, sc, ctx)
+                if not (T.assignable(wt, T.PLAYER) or T.assignable(wt, T.list_of(T.PLAYER))):
+                    self.err("E201", f"{stmt} takes a player or a list of players, not {wt}", part.span,
+                             SEAT_HINT if wt.kind == "int" else None)
         elif isinstance(s, A.Lose | A.Finish):
             self.want(s.who, T.PLAYER, sc, ctx, f"{type(s).__name__.lower()} takes a player")
         elif isinstance(s, A.End) and s.players is not None and s.keys is not None:

@@ -1851,7 +1851,8 @@ class BodyGen:
             self.line(ind, f"_negate(st, {eg.gen(s.item)}, {sp})", sp)
             self.check_after(ind, sp, stack=True)
         elif isinstance(s, A.Win):
-            self.line(ind, f"_win(st, {eg.gen(s.who)}, {sp})", sp)
+            drawn = f", {eg.gen(s.drawn)}" if s.drawn is not None else ""
+            self.line(ind, f"_win(st, {eg.gen(s.who)}, {sp}{drawn})", sp)
         elif isinstance(s, A.Lose):
             self.line(ind, f"_lose(st, {eg.gen(s.who)}, {sp})", sp)
         elif isinstance(s, A.Finish):

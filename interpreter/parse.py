@@ -700,7 +700,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.Negate(span=self.sp(meta), item=c[0])
 
     def win_stmt(self, meta: Any, c: list[Any]) -> A.Win:
-        return A.Win(span=self.sp(meta), who=c[0])
+        return A.Win(span=self.sp(meta), who=c[0], drawn=c[2] if len(c) > 2 else None)
 
     def lose_stmt(self, meta: Any, c: list[Any]) -> A.Lose:
         return A.Lose(span=self.sp(meta), who=c[0])

@@ -889,6 +889,20 @@ phase play {
     assert [r["outcome"] for r in g2.result(st)] == ["lose", "lose"]
 
 
+@pytest.mark.parametrize("statement, outcomes, places, text", [
+    ("win [players[0]] draw players[2]", ["win", "lose", "draw"], [1, 3, 2], "winner: P0; draw: P2"),
+    ("win [] draw [players[1], players[2]]", ["lose", "draw", "draw"], [2, 1, 1], "nobody wins; draw: P1, P2"),
+    ("win players[1] draw []", ["lose", "win", "lose"], [2, 1, 2], "winner: P1"),
+])
+def test_each_player_gets_their_own_result_against_a_house(statement, outcomes, places, text):
+    g = load_text(f"ruleset house\nplayers 3\ncards standard() in deck\nzone deck: pile hidden\n"
+                  f"setup {{ }}\nphase play {{\n    {statement}\n}}\n", filename="house.fuda")
+    st = g.new_state(0)
+    assert [r["outcome"] for r in g.result(st)] == outcomes and [r["place"] for r in g.result(st)] == places
+    assert text in [e["text"] for e in st.view(None)["log"]]
+    assert State.from_json(json.loads(json.dumps(st.to_json())), g).ev == st.ev
+
+
 # ================================================================== 10. effects & stack & windows
 def test_stack_view_while_a_window_is_open():
     st = scenario_state("stack", """

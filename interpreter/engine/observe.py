@@ -287,6 +287,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         text = f"{player(ev[2])} is out (place {ev[3]})"
     elif k == R.EV_WIN:
         text = ("winner: " + ", ".join(player(q) for q in ev[2])) if ev[2] else "nobody wins"
+        if len(ev) > 3:         # `win L draw M`
+            text += "; draw: " + ", ".join(player(q) for q in ev[3])
     elif k == R.EV_LOSE:
         text = f"{player(ev[2])} loses"
     elif k == R.EV_END:

@@ -458,14 +458,23 @@ def _finish(st: State, p: int, sp: int, last: bool = False) -> None:
     st.ev.append((EV_FINISH, sp, p, place))
 
 
-def _win(st: State, who: Any, sp: int) -> None:
+def _win(st: State, who: Any, sp: int, drawn: Any = ()) -> None:
+    """``who`` win (place 1); ``drawn`` (not winning) draw, in the next place; the rest lose after
+    them — each player's own result, as against a house."""
     g = st.g
     n = st.game.n
     winners = (who,) if isinstance(who, int) else tuple(who)
+    drawn = tuple(p for p in ((drawn,) if isinstance(drawn, int) else tuple(drawn)) if p not in winners)
+    draw_place = 2 if winners else 1
+    lose_place = draw_place + 1 if drawn else draw_place
     for p in range(n):
-        g[2 + 3 * n + p] = WIN if p in winners else LOSE
-        g[2 + n + p] = 1 if p in winners else 2
-    st.ev.append((EV_WIN, sp, winners))
+        if p in winners:
+            g[2 + 3 * n + p], g[2 + n + p] = WIN, 1
+        elif p in drawn:
+            g[2 + 3 * n + p], g[2 + n + p] = DRAW, draw_place
+        else:
+            g[2 + 3 * n + p], g[2 + n + p] = LOSE, lose_place
+    st.ev.append((EV_WIN, sp, winners, drawn) if drawn else (EV_WIN, sp, winners))
     _over(st)
 
 
