@@ -383,3 +383,11 @@ def test_a_resumed_game_keeps_its_language(tmp_path, monkeypatch, capsys):
     capsys.readouterr()
     assert main(["play", "--resume", str(log)]) == 0
     assert "== ジョン — phase play" in capsys.readouterr().out
+
+
+def test_a_replay_with_searching_bots_says_that_it_moves():
+    from interpreter.runner.replay import replay_seed
+
+    seen: list[int] = []
+    st, failed = replay_seed("john", {}, 1, ["ismcts:5"], progress=lambda s: seen.append(s.ndec))
+    assert failed is None and st.over and seen == sorted(seen) and seen[-1] == st.ndec

@@ -529,7 +529,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.seed is None:
             print("error: give a game log (.json) or a ruleset with --seed", file=sys.stderr)
             return 2
-        st, failed = replay_seed(args.log, _options(args), args.seed, args.seat or [])
+        def moving(s: Any) -> None:     # searching bots take a while: say that the game goes on
+            print(f"\r  replaying seed {args.seed}: {s.ndec} decisions", end="", file=sys.stderr, flush=True)
+
+        slow = sys.stderr.isatty() and any(k != "random" for k in args.seat or [])
+        st, failed = replay_seed(args.log, _options(args), args.seed, args.seat or [], moving if slow else None)
+        if slow:
+            print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
     if args.player is not None and not 0 <= args.player < st.game.n:
         print(f"error: --player {args.player}: this game has players P0–P{st.game.n - 1}", file=sys.stderr)
         return 2

@@ -67,7 +67,7 @@ def replay(log: GameLog, path: str = "<log>") -> State:
 
 
 def replay_seed(ruleset: str, options: dict[str, Any], seed: int,
-                seats: list[str]) -> tuple[State, RuleRuntimeError | None]:
+                seats: list[str], progress: Any = None) -> tuple[State, RuleRuntimeError | None]:
     """Re-run the game ``fuda simulate`` played with this game seed; a rule that fails on the way
     is returned with the game as it stood, so that what led to it can be shown."""
     from ..api import load
@@ -76,7 +76,7 @@ def replay_seed(ruleset: str, options: dict[str, Any], seed: int,
     game = load(ruleset, options)
     st = game.new_state(seed)
     try:
-        run_game(game, seed, seats, st=st)
+        run_game(game, seed, seats, st=st, progress=progress)
     except RuleRuntimeError as e:
         return st, e
     return st, None

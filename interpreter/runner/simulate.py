@@ -40,11 +40,12 @@ def seats_for(seats: list[str], n: int, i: int, rotate: bool = False) -> list[st
 
 
 def run_game(game: Any, seed: int, seats: list[str], estimates: list[tuple[int, float]] | None = None,
-             st: Any = None) -> Any:
+             st: Any = None, progress: Any = None) -> Any:
     """Play one game between bots (the same way for `simulate` and `replay --seed`): all-random
     seats use the engine's playout loop with one generator seeded by the game seed. Bots that
     estimate their chances (ISMCTS) append (player, estimate) to ``estimates`` as they move.
-    ``st``: the game's new state, when the caller wants it even if a rule fails on the way."""
+    ``st``: the game's new state, when the caller wants it even if a rule fails on the way;
+    ``progress``: called with the state after each bot's decision (slow bots: show that it moves)."""
     import random
 
     if st is None:
@@ -58,6 +59,8 @@ def run_game(game: Any, seed: int, seats: list[str], estimates: list[tuple[int, 
         for p in st.to_move():
             legal = game.legal_actions(st, p)
             game.apply_raw(st, p, bots[p].choose(st, p, legal).raw)
+            if progress is not None:
+                progress(st)
             est = getattr(bots[p], "last_estimate", None)
             if estimates is not None and est is not None:
                 estimates.append((p, round(est, 4)))
