@@ -301,7 +301,7 @@ class Checker:
     def __init__(self, src: Source, options: dict[str, Any] | None = None) -> None:
         self.src = src
         self.given = dict(options or {})
-        self.diags: list[Diagnostic] = []
+        self.diags: list[Diagnostic] = list(src.merge_diags)
         self.warnings: list[Diagnostic] = []
         self.globals: dict[str, Any] = {}
         self.members: dict[str, list[MemberRef]] = {}

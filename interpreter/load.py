@@ -29,6 +29,9 @@ class Source:
     chain: list[str]          # file names, variant first, base last
     path: Path
     files: list[Path] = dataclasses.field(default_factory=list)   # the files read (for caching by mtime)
+    # mistakes in how a variant meets its base (E102, E404, E407…): the checker reports them with its
+    # own, so that one run shows them all (the merged declarations leave the faulty ones out)
+    merge_diags: list[Diagnostic] = dataclasses.field(default_factory=list)
 
 
 def resolve(name_or_path: str, relative_to: Path | None = None, besides: Path | None = None) -> Path | None:
@@ -141,9 +144,7 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
     diags: list[Diagnostic] = []
     for _fname, module in reversed(chain):
         decls = _merge(decls, module.decls, diags, is_base=not decls)
-    if diags:
-        raise FudaError(diags, sources)
-    return Source(decls, sources, [f for f, _ in chain], path, files)
+    return Source(decls, sources, [f for f, _ in chain], path, files, diags)
 
 
 def _type_text(t: A.TypeRef | None) -> str:

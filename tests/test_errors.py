@@ -643,3 +643,12 @@ def test_a_variant_is_not_warned_about_what_its_base_declares(tmp_path: Path) ->
                                        encoding="utf-8")
     prog = check_ruleset(str(tmp_path / "var.fuda"))
     assert [(w.code, w.message) for w in prog.warnings] == [("W101", "var mine is never used")]
+
+
+def test_a_variant_s_mistakes_with_its_base_come_with_the_others(tmp_path: Path) -> None:
+    """An E407 hid the variant's E402 until it was fixed: one run shows both."""
+    (tmp_path / "v.fuda").write_text("ruleset v\nextends jekyll_hyde\noverride var ego: text = \"calm\"\n"
+                                     "option roles = sideways\n", encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(tmp_path / "v.fuda"))
+    assert [d.code for d in info.value.diagnostics] == ["E407", "E402"]
