@@ -236,13 +236,9 @@ class Runner:
             return tuple(self.value(t.elem or T.ANY, x, (*path, i)) for i, x in enumerate(v))
         if t.kind == "square" and isinstance(v, list):
             return tuple(v)
-        if t.kind in ("int", "number", "bool", "text"):
-            ok = {"int": lambda x: isinstance(x, int) and not isinstance(x, bool),
-                  "number": lambda x: isinstance(x, int | float) and not isinstance(x, bool),
-                  "bool": lambda x: isinstance(x, bool), "text": lambda x: isinstance(x, str)}[t.kind]
-            if not ok(v):
-                shown = {"int": "a whole number", "number": "a number", "bool": "true or false",
-                         "text": "a text"}[t.kind]
+        if t.kind in SCALARS:
+            fits, shown = SCALARS[t.kind]
+            if not fits(v):
                 raise self.loc.error("E501", f"expected {shown}, got {_shown(v)}", path)
         return v
 
@@ -686,6 +682,13 @@ class Runner:
             self.expect_texts(vs.log, [e["text"] for e in v["log"]], (*path, "log"), f"P{p}'s log")
 
 
+# a scenario value of a scalar type: does it fit, and how the type is said in a message
+SCALARS: dict[str, tuple[Any, str]] = {
+    "int": (lambda x: isinstance(x, int) and not isinstance(x, bool), "a whole number"),
+    "number": (lambda x: isinstance(x, int | float) and not isinstance(x, bool), "a number"),
+    "bool": (lambda x: isinstance(x, bool), "true or false"),
+    "text": (lambda x: isinstance(x, str), "a text"),
+}
 _HIDDEN = "(hidden)"     # what a view's missing variable or entry reads as in a message
 
 
