@@ -271,6 +271,7 @@ class Option(Node):
     name: str
     binders: list[Binder]
     where: Expr | None = None
+    weight: Expr | None = None       # `rollout weight W`: how often bots' rollouts pick it (default 1)
     label: Text | None = None
     body: list[Stmt]
 

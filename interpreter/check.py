@@ -1194,6 +1194,15 @@ class Checker:
         except Abort:
             pass
 
+    def weight(self, e: A.Expr, sc: Scope, ctx: Ctx) -> None:
+        try:
+            t = self.expr(e, sc, Ctx(ctx.kind, ctx.proc, ctx.fn, True, ctx.loop, ctx.ret, ctx.may_decide))
+            if not T.is_numeric(t):
+                self.err("E201", f"a rollout weight must be a number; this is {t}", e.span,
+                         "if strong(p) then 5 else 1")
+        except Abort:
+            pass
+
     def decide(self, s: A.Stmt, ctx: Ctx, what: str) -> None:
         if not ctx.may_decide or ctx.proc is None:
             raise self.fail("E306", f"{what} cannot happen inside a {ctx.kind}", s.span,
@@ -1416,6 +1425,8 @@ class Checker:
             inner.names[b.var] = ctx.proc.new_local(b.var, et, b.span, readonly=True)
         if o.where is not None:
             self.cond(o.where, inner, ctx)
+        if o.weight is not None:
+            self.weight(o.weight, inner, ctx)
         if o.label is not None:
             self.text(o.label, inner, Ctx(ctx.kind, ctx.proc, pure=True))
         self.block(o.body, inner, ctx)

@@ -71,6 +71,7 @@ class SiteInfo:
     enum: Any = None                 # (st, fr) / (st, fr, p) / (st, item, p) -> list of option tuples
     labels: Any = None               # same args + option -> (en, ja) or None
     prompt: Any = None               # same args (no option) -> (en, ja) or None
+    weights: Any = None              # same args + option -> its rollout weight; None: all weigh 1
     window: int = -1
     hidden: bool = False             # a `choose … hidden`: the others see only that it was made
 
@@ -583,6 +584,7 @@ class Compiler:
         self.emit(0, f"def E{site}(st, {args}):", sid)
         self.emit(1, _ALIASES + "; out = []", sid)
         label_lines: list[tuple[int, str, int]] = []
+        weight_lines: list[tuple[int, str, int]] = []
         for k, (o, proc, m) in enumerate(zip(options, procs, maps, strict=True)):
             osid = self.span(o.span)
             m = dict(m)
@@ -646,6 +648,12 @@ class Compiler:
                     label_lines.append((2, f"b{sym.slot} = o[{i + 1}]", osid))
                 leg = ExprGen(self, m, "frame" if "fr" in args else "plain")
                 label_lines.append((2, f"return {leg.text(o.label)}", osid))
+            if o.weight is not None:
+                weight_lines.append((1, f"if o[0] == {k}:", osid))
+                for i, b in enumerate(o.binders):
+                    weight_lines.append((2, f"b{_find_local(proc, b.var, b.span).slot} = o[{i + 1}]", osid))
+                weg = ExprGen(self, m, "frame" if "fr" in args else "plain")
+                weight_lines.append((2, f"return {weg.gen(o.weight)}", self.span(o.weight.span)))
         self.emit(1, "return out", sid)
         self.emit(0, f"def LB{site}(st, {args}, o):", sid)
         self.emit(1, _ALIASES, sid)
@@ -654,6 +662,13 @@ class Compiler:
         self.emit(1, "return None", sid)
         self.sites[site].enum = f"E{site}"
         self.sites[site].labels = f"LB{site}"
+        if weight_lines:
+            self.emit(0, f"def RW{site}(st, {args}, o):", sid)
+            self.emit(1, _ALIASES, sid)
+            for line in weight_lines:
+                self.emit(*line)
+            self.emit(1, "return 1", sid)
+            self.sites[site].weights = f"RW{site}"
 
     def card_table(self, cond: str | None, names: list[str], hoist: Hoister) -> str | None:
         """If an option's condition reads nothing but its card, one hoisted card (the top of a pile,
@@ -2323,6 +2338,8 @@ def compile_program(prog: Program) -> Compiled:
     for site in comp.sites:
         site.enum = ns[site.enum]
         site.labels = ns[site.labels]
+        if site.weights is not None:
+            site.weights = ns[site.weights]
         if site.prompt is not None:
             site.prompt = ns[site.prompt]
     for e in comp.effects:

@@ -662,9 +662,10 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def option(self, meta: Any, c: list[Any]) -> A.Option:
         binders = _tag(c, "binders")
         where = _tag(c, "where")
+        weight = _tag(c, "weight")
         return A.Option(span=_tok_span(self.file, c[0]), name=str(c[0]),
-                                        binders=binders.value if binders else [],
-                                        where=where.value if where else None, label=_first(c, A.Text), body=c[-1])
+                        binders=binders.value if binders else [], where=where.value if where else None,
+                        weight=weight.value if weight else None, label=_first(c, A.Text), body=c[-1])
 
     def binders(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("binders", list(c))
@@ -674,6 +675,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def where_clause(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("where", c[0])
+
+    def rollout_clause(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("weight", c[0])
 
     def turn_stmt(self, meta: Any, c: list[Any]) -> A.Turn:
         return A.Turn(span=self.sp(meta), player=c[0], body=c[1])

@@ -234,3 +234,43 @@ phase play {
     for seed in range(5):
         st = game.new_state(seed)
         assert ISMCTS(seed, iterations=40).choose(st, 0, st.legal_actions(0)).id == "good"
+
+
+def test_rollout_weights_count_in_bots_rollouts_only():
+    """Weighted playouts pick options in proportion to their weights (weight 0: never); plain
+    playouts — random seats, all-random simulations — stay uniform."""
+    game = load(str(CONSTRUCTS / "rollout_weight.fuda"), {})
+    assert game.weighted
+    picks: dict[bool, list[str]] = {True: [], False: []}
+    for weighted in (True, False):
+        for seed in range(200):
+            st = game.new_state(seed)
+            st.apply(0, "dare")
+            game.playout(st, random.Random(seed).random, None, weighted=weighted)
+            picks[weighted].append(st.game.result(st)[1]["outcome"])
+    assert picks[True].count("win") == 200                 # P1 always punishes
+    assert 0 < picks[False].count("win") < 30              # one answer in thirty
+    assert not load("american_page_one", {}).weighted
+
+
+@pytest.mark.parametrize("careful, wanted", [(True, "safe"), (False, "dare")])
+def test_ismcts_models_the_other_players_by_the_rollout_weights(careful, wanted):
+    """Deeper in the tree too, players are modelled as the rollouts play: with P1's give-ups of
+    weight 0 the bot sees that a dare is punished; with all weights 1 the thirty answers are
+    explored evenly and a dare looks good (the trap rollout weights are for)."""
+    game = load(str(CONSTRUCTS / "rollout_weight.fuda"), {"careful_answers": careful})
+    for seed in range(5):
+        st = game.new_state(seed)
+        assert ISMCTS(seed, iterations=40).choose(st, 0, st.legal_actions(0)).id == wanted
+
+
+def test_weight_0_options_stay_open_to_the_bot_deciding():
+    """At the decision being searched every legal option is considered, whatever its weight."""
+    game = load(str(CONSTRUCTS / "rollout_weight.fuda"), {})
+    st = game.new_state(0)
+    st.apply(0, "dare")
+    bot = ISMCTS(0, iterations=60)
+    assert bot.choose(st, 1, st.legal_actions(1)).id == "punish"
+    st2 = game.new_state(0)
+    st2.apply(0, "dare")
+    assert {a.id for a in st2.legal_actions(1)} >= {"give 1", "punish"}

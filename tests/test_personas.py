@@ -182,3 +182,24 @@ def test_a_secret_about_the_persona_itself_is_not_news_to_it():
         st.apply(0, "unmask")
         bot.react(st, at)
         assert bot.take_lines() == all_personas()["armstrong"].lines[key]
+
+
+@pytest.mark.parametrize("careful", [True, False])
+def test_boldness_takes_only_bold_actions_the_rollout_weights_allow(careful):
+    """A bold persona replaces a timid choice with the bold action its search liked best among
+    those the ruleset's rollout weights allow — and keeps its choice when they allow none (bold,
+    not reckless: a bid from the whole range ran every auction to the top)."""
+    from pathlib import Path
+
+    daring = PersonaFile(id="daring", name="Daring", aliases=["D"], strength=40,
+                         style={"boldness": 5.0, "bold_actions": ["give"], "chattiness": 0.0})
+    game = load(str(Path(__file__).parent / "constructs" / "rollout_weight.fuda"), {"careful_answers": careful})
+    picks = []
+    for seed in range(12):
+        st = game.new_state(seed)
+        st.apply(0, "dare")
+        picks.append(PersonaBot(daring, seed).choose(st, 1, st.legal_actions(1)).name)
+    if careful:
+        assert picks == ["punish"] * 12
+    else:
+        assert 6 <= picks.count("give") < 12

@@ -3,9 +3,9 @@
 Each iteration samples a world the bot cannot tell from the real one (engine/determinize.py),
 walks down the tree choosing, at each decision of any player, the action with the best upper
 confidence bound among those available in this world ("availability" counts stand in for the
-parent's visits), adds one new node, finishes the game with random play — or, when the ruleset
-declares ``evaluate``, plays that many random decisions and asks the ruleset's evaluation how well
-each player stands — and credits every node on the way with each player's reward. Nodes are keyed by the actions taken (their raw options), so
+parent's visits), adds one new node, finishes the game with random play (weighted where options
+declare a ``rollout weight``) — or, when the ruleset declares ``evaluate``, plays that many random
+decisions and asks the ruleset's evaluation how well each player stands — and credits every node on the way with each player's reward. Nodes are keyed by the actions taken (their raw options), so
 response windows, simultaneous decisions (taken one player at a time inside the search), chance and
 multi-part choices need nothing special. The bot never reads what its view does not show: the
 hidden parts of the real state are replaced before any search (tests/test_ismcts.py poisons them).
@@ -73,11 +73,13 @@ class ISMCTS:
         self.rollout_limit = rollout_limit
         self.last_iterations = 0
         self.last_estimate: float | None = None     # the chosen action's mean reward for the bot
+        self.last_visits: dict[str, int] = {}       # how often the search tried each legal action (by id)
 
     # ---------------------------------------------------------------- the search
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
         if len(legal) == 1:
             self.last_estimate = None
+            self.last_visits = {legal[0].id: 0}
             return legal[0]
         game = st.game
         root = Node(game.n)
@@ -91,6 +93,7 @@ class ISMCTS:
             it += 1
         self.last_iterations = it
         wanted = {game.option_key(st, player, a.raw): a for a in legal}
+        self.last_visits = {a.id: root.children[k].visits if k in root.children else 0 for k, a in wanted.items()}
         best = max((k for k in root.children if k in wanted), key=lambda k: root.children[k].visits, default=None)
         if best is None:
             self.last_estimate = None
@@ -109,16 +112,27 @@ class ISMCTS:
             p, opts = _decider(s)
             # the bot's own decision: a card it cannot see is an option by its place, not by which
             # card the sampled world put there (else it could learn the real card from its legal list)
-            keys = [game.option_key(s, p, o) for o in opts] if node is root else opts
+            if node is root:
+                keys = [game.option_key(s, p, o) for o in opts]
+                ws = game.rollout_weights(s, p, opts) if game.weighted else None
+            else:
+                # deeper in the tree players are modelled as the rollouts play: never an option of
+                # rollout weight 0 (unless all are), else a wide decision is explored evenly and its
+                # wildest options (an opponent's hopeless overbid) decide what the bot's move seems worth
+                ws = game.rollout_weights(s, p, opts) if game.weighted else None
+                if ws is not None and any(ws) and not all(ws):
+                    opts = [o for o, w in zip(opts, ws, strict=True) if w > 0]
+                    ws = [w for w in ws if w > 0]
+                keys = opts
             untried = []
-            for k in keys:
+            for i, k in enumerate(keys):
                 child = node.children.get(k)
                 if child is None:
-                    untried.append(k)
+                    untried.append(i)
                 else:
                     child.avail += 1
             if untried:
-                k = untried[int(rng.random() * len(untried))]
+                k = keys[_expand(ws, untried, rng)]
                 child = Node(game.n)
                 child.avail = 1
                 node.children[k] = child
@@ -131,7 +145,7 @@ class ISMCTS:
             node = child
             path.append(node)
         after = game.eval_after
-        game.playout(s, rng.random, self.rollout_limit if after is None else after)
+        game.playout(s, rng.random, self.rollout_limit if after is None else after, weighted=True)
         r = rewards(s) if s.over else (game.evaluate(s) or [0.5] * game.n)
         for nd in path:
             nd.visits += 1
@@ -151,6 +165,22 @@ class ISMCTS:
                 best, best_val = o, val
         assert best is not None
         return best
+
+
+def _expand(ws: list[float] | None, untried: list[int], rng: random.Random) -> int:
+    """Which untried option to add to the tree: at random, in proportion to the options' rollout
+    weights ``ws`` where the rules declare them (the moves the rollouts think likely come first;
+    at the root, those of weight 0 once the others are tried)."""
+    if ws is not None:
+        total = sum(ws[i] for i in untried)
+        if total > 0:
+            r = rng.random() * total
+            for i in untried:
+                r -= ws[i]
+                if r < 0 and ws[i] > 0:
+                    return i
+            return max((i for i in untried if ws[i] > 0), key=lambda i: i)
+    return untried[int(rng.random() * len(untried))]
 
 
 def _decider(s: State) -> tuple[int, list[tuple[Any, ...]]]:

@@ -25,6 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ..engine.determinize import determinize
 from ..engine.game import Action
 from ..engine.observe import render_event, var_at
 from ..engine.state import State
@@ -115,20 +116,31 @@ class PersonaBot:
             self.say("misplay", {"action": wrong.id})
         a = self.search.choose(st, player, legal)
         if style.boldness and style.bold_actions and len(legal) > 1:
-            a = self.bolder(a, legal)
+            a = self.bolder(st, player, a, legal)
         self.say(f"action:{a.name}", {"action": a.id})
         self.last_estimate = self.search.last_estimate
         return a
 
-    def bolder(self, chosen: Action, legal: list[Action]) -> Action:
-        """With probability boldness/(1+boldness), prefer a bold action over a timid choice."""
+    def bolder(self, st: State, player: int, chosen: Action, legal: list[Action]) -> Action:
+        """With probability boldness/(1+boldness), prefer a bold action over a timid choice: the
+        one the search tried most among those the rules' rollout weights allow (the bid that hand
+        might make — a random bid from the whole range ran every auction up to the top); none
+        allowed, the choice stands."""
         bold = [a for a in legal if a.name in self.persona.style.bold_actions]
         if not bold or chosen in bold:
             return chosen
         b = self.persona.style.boldness
-        if self.rng.random() < b / (1 + b):
-            return bold[int(self.rng.random() * len(bold))]
-        return chosen
+        if self.rng.random() >= b / (1 + b):
+            return chosen
+        # weighed in a world sampled from the persona's view: a weight may read what it cannot see
+        seen = determinize(st, player, self.rng) if st.game.weighted else None
+        ws = st.game.rollout_weights(seen, player, [a.raw for a in bold]) if seen is not None else None
+        if ws is not None:
+            bold = [a for a, w in zip(bold, ws, strict=True) if w > 0]
+            if not bold:            # bold, not reckless: no bid that hand might make
+                return chosen
+        visits = self.search.last_visits
+        return max(bold, key=lambda a: visits.get(a.id, 0))
 
     # ---------------------------------------------------------------- talk
     def say(self, key: str, values: dict[str, str] | None = None) -> None:

@@ -106,6 +106,7 @@ class Game:
         self.procs = comp.procs
         self.frame_sizes = comp.frame_sizes
         self.sites = comp.sites
+        self.weighted = any(site.weights is not None for site in comp.sites)   # some `rollout weight`
         # per site and option: where the option's cards are; one extra () for a window's pass (-1),
         # and every one-card option sharing R._ONE_CARD (compared by identity on the hot path)
         self.card_args = [[R._ONE_CARD if info.card_args == R._ONE_CARD else info.card_args
@@ -606,14 +607,17 @@ class Game:
                 st.frames.pop()
             self.run(st)
 
-    def playout(self, st: State, rnd: Any, max_decisions: int | None = None) -> int:
+    def playout(self, st: State, rnd: Any, max_decisions: int | None = None, weighted: bool = False) -> int:
         """Play uniformly random legal actions until the game ends (or ``max_decisions``);
         returns the number of decisions taken. What bots' rollouts, all-random simulations and
         `fuda bench` spend their time in: while it runs the rules take each decision themselves
         where they pose it (the same act events and decision limit as ``apply_raw``), so a game
-        runs without returning here; only simultaneous decisions come back."""
-        if max_decisions is not None:
-            return self._playout_steps(st, rnd, max_decisions)
+        runs without returning here; only simultaneous decisions come back. ``weighted`` (bots'
+        rollouts): options are picked in proportion to their `rollout weight`s where the rules
+        give some; random seats and all-random simulations stay uniform."""
+        if max_decisions is not None or (weighted and self.weighted):
+            return self._playout_steps(st, rnd, 10**9 if max_decisions is None else max_decisions,
+                                       weighted and self.weighted)
         start = st.ndec
         ns = self.comp.namespace
         ns["AUTO"] = rnd
@@ -628,18 +632,52 @@ class Game:
             ns["AUTO"] = None
         return st.ndec - start
 
-    def _playout_steps(self, st: State, rnd: Any, max_decisions: int) -> int:
+    def _playout_steps(self, st: State, rnd: Any, max_decisions: int, weighted: bool = False) -> int:
         """Random play one decision at a time, stopping after ``max_decisions`` (rollouts cut short
-        for a ruleset's evaluation)."""
+        for a ruleset's evaluation), with the options' rollout weights if ``weighted``."""
         n = 0
+        sites = self.sites
         while not st.over and n < max_decisions:
             for p in st.to_move():
                 os_ = st.opts if st.schosen is None else st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
-                self.apply_raw(st, p, os_[int(rnd() * len(os_))])  # type: ignore[index,arg-type]
+                if weighted and sites[st.pend[0]].weights is not None:      # type: ignore[index]
+                    o = self._weighted_pick(st, p, os_, rnd)                 # type: ignore[arg-type]
+                else:
+                    o = os_[int(rnd() * len(os_))]                          # type: ignore[index,arg-type]
+                self.apply_raw(st, p, o)
                 n += 1
                 if st.over:
                     break
         return n
+
+    def rollout_weights(self, st: State, player: int, opts: list[tuple[Any, ...]]) -> list[float] | None:
+        """The pending options' `rollout weight`s (1 where an option declares none, a window's pass
+        1, a negative weight 0), or None when this decision declares none."""
+        site = self.sites[st.pend[0]]               # type: ignore[index]
+        if site.weights is None:
+            return None
+        fr = st.frames[-1]
+        if site.kind == "window":
+            ws = [site.weights(st, fr[2], player, o) for o in opts]
+        elif site.kind == "simul":
+            ws = [site.weights(st, fr, player, o) for o in opts]
+        else:
+            ws = [site.weights(st, fr, o) for o in opts]
+        return [w if w > 0 else 0 for w in ws]
+
+    def _weighted_pick(self, st: State, player: int, opts: list[tuple[Any, ...]], rnd: Any) -> tuple[Any, ...]:
+        """An option drawn in proportion to its rollout weight; all weights 0: uniform."""
+        ws = self.rollout_weights(st, player, opts)
+        assert ws is not None
+        total = sum(ws)
+        if total <= 0:
+            return opts[int(rnd() * len(opts))]
+        r = rnd() * total
+        for o, w in zip(opts, ws, strict=True):
+            r -= w
+            if r < 0:
+                return o
+        return next(o for o, w in zip(opts, ws, strict=True) if w > 0)
 
     # -------------------------------------------------------------- results
     def result(self, st: State) -> list[dict[str, Any]]:
