@@ -391,3 +391,13 @@ def test_a_replay_with_searching_bots_says_that_it_moves():
     seen: list[int] = []
     st, failed = replay_seed("john", {}, 1, ["ismcts:5"], progress=lambda s: seen.append(s.ndec))
     assert failed is None and st.over and seen == sorted(seen) and seen[-1] == st.ndec
+
+
+def test_a_japanese_table_hears_the_rules_in_japanese(capsys):
+    """`--lang ja`: the rules' log lines printed as they happen are in Japanese too (they were
+    printed in English under a Japanese title)."""
+    from interpreter.runner.cli import main
+
+    assert main(["play", "napoleon", "--lang", "ja", "--seed", "3"] + ["--seat", "random"] * 5) == 0
+    out = capsys.readouterr().out
+    assert "    · P1: ♦で14枚" in out and "honours" not in out

@@ -159,10 +159,10 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 _say(agents[p], p, out)     # what they said while choosing (a misplay the table caught) comes first
                 at = len(st.ev)
                 game.apply(st, p, a)
-                seen = _public_text(st, at, viewer)
+                seen = _public_text(st, at, viewer, lang)
                 if not isinstance(agents[p], Human) and seen is not None:   # as the (first) human, or a spectator, saw it
                     print(f"  P{p} ({agents[p].name}): {seen}", file=out)
-                for line in _told(st, at, viewer):
+                for line in _told(st, at, viewer, lang):
                     print(f"    · {line}", file=out)
                 chatter(agents, st, at, out)
                 actions.append((p, a.id))
@@ -200,25 +200,25 @@ def _say(agent: Any, seat: int, out: TextIO) -> None:
 TOLD = ("log", "tell", "finish", "win", "lose")
 
 
-def _told(st: State, at: int, viewer: int | None) -> list[str]:
+def _told(st: State, at: int, viewer: int | None, lang: int = 0) -> list[str]:
     """What the rules said as an action's consequence (their log lines, who went out, won or lost),
     as the viewer reads it: printed as it happens, so that nothing scrolls past unseen."""
     from ..engine.observe import render_event
 
     out = []
     for i in range(at + 1, len(st.ev)):
-        ev = render_event(st, st.ev[i], viewer, at=i)
+        ev = render_event(st, st.ev[i], viewer, lang, at=i)
         if ev is not None and ev["kind"] in TOLD:
             out.append(ev["text"])
     return out
 
 
-def _public_text(st: State, at: int, viewer: int | None) -> str | None:
+def _public_text(st: State, at: int, viewer: int | None, lang: int = 0) -> str | None:
     """What a human (or, with None, a spectator) may learn of a bot's action (the event at ``at``):
     hidden cards masked; None when they may not learn of it at all (a pass in a response window)."""
     from ..engine.observe import render_event
 
-    ev = render_event(st, st.ev[at], viewer, at=at)
+    ev = render_event(st, st.ev[at], viewer, lang, at=at)
     if not ev:
         return None
     who, sep, what = ev["text"].partition(": ")
