@@ -457,13 +457,7 @@ class Game:
 
     def option_label(self, st: State, site: Any, player: int, o: tuple[Any, ...]) -> str | None:
         try:
-            if site.kind == "window":
-                fr = st.frames[-1]
-                lab = site.labels(st, fr[2], player, o)
-            elif site.kind == "simul":
-                lab = site.labels(st, st.frames[-1], player, o)
-            else:
-                lab = site.labels(st, st.frames[-1], o)
+            lab = site.labels(*_site_args(st, site, player), o)
         except Exception:
             return None
         return None if lab is None else " | ".join(dict.fromkeys(lab))
@@ -656,13 +650,8 @@ class Game:
         site = self.sites[st.pend[0]]               # type: ignore[index]
         if site.weights is None:
             return None
-        fr = st.frames[-1]
-        if site.kind == "window":
-            ws = [site.weights(st, fr[2], player, o) for o in opts]
-        elif site.kind == "simul":
-            ws = [site.weights(st, fr, player, o) for o in opts]
-        else:
-            ws = [site.weights(st, fr, o) for o in opts]
+        args = _site_args(st, site, player)
+        ws = [site.weights(*args, o) for o in opts]
         return [w if w > 0 else 0 for w in ws]
 
     def _weighted_pick(self, st: State, player: int, opts: list[tuple[Any, ...]], rnd: Any) -> tuple[Any, ...]:
@@ -688,6 +677,17 @@ class Game:
 
     def winners(self, st: State) -> list[int]:
         return [r["player"] for r in self.result(st) if r["outcome"] == "win"]
+
+
+def _site_args(st: State, site: Any, player: int) -> tuple[Any, ...]:
+    """What a pending decision's label and weight functions take before the option: the state,
+    then the frame (a window's: its stack item) and, but in a plain `choose`, the player."""
+    fr = st.frames[-1]
+    if site.kind == "window":
+        return (st, fr[2], player)
+    if site.kind == "simul":
+        return (st, fr, player)
+    return (st, fr)
 
 
 def _tidy(x: Any) -> Any:
