@@ -641,34 +641,30 @@ class Compiler:
                                  [type_code(_find_local(proc, b.var, b.span).type) for b in o.binders],
                                  [frame_slot(_find_local(proc, b.var, b.span)) for b in o.binders],
                                  [b.source.ty is not None and b.source.ty.kind == "zone" for b in o.binders]))
+            # per option, with its binders bound from the option tuple: its label, its rollout weight
+            eg_o = ExprGen(self, m, "frame" if "fr" in args else "plain")
+            binds = [(2, f"b{_find_local(proc, b.var, b.span).slot} = o[{i + 1}]", osid)
+                     for i, b in enumerate(o.binders)]
             if o.label is not None:
-                label_lines.append((1, f"if o[0] == {k}:", osid))
-                for i, b in enumerate(o.binders):
-                    sym = _find_local(proc, b.var, b.span)
-                    label_lines.append((2, f"b{sym.slot} = o[{i + 1}]", osid))
-                leg = ExprGen(self, m, "frame" if "fr" in args else "plain")
-                label_lines.append((2, f"return {leg.text(o.label)}", osid))
+                label_lines += [(1, f"if o[0] == {k}:", osid), *binds, (2, f"return {eg_o.text(o.label)}", osid)]
             if o.weight is not None:
-                weight_lines.append((1, f"if o[0] == {k}:", osid))
-                for i, b in enumerate(o.binders):
-                    weight_lines.append((2, f"b{_find_local(proc, b.var, b.span).slot} = o[{i + 1}]", osid))
-                weg = ExprGen(self, m, "frame" if "fr" in args else "plain")
-                weight_lines.append((2, f"return {weg.gen(o.weight)}", self.span(o.weight.span)))
+                weight_lines += [(1, f"if o[0] == {k}:", osid), *binds,
+                                 (2, f"return {eg_o.gen(o.weight)}", self.span(o.weight.span))]
         self.emit(1, "return out", sid)
-        self.emit(0, f"def LB{site}(st, {args}, o):", sid)
-        self.emit(1, _ALIASES, sid)
-        for line in label_lines:
-            self.emit(*line)
-        self.emit(1, "return None", sid)
+        self.option_fn(f"LB{site}", args, label_lines, "None", sid)
         self.sites[site].enum = f"E{site}"
         self.sites[site].labels = f"LB{site}"
         if weight_lines:
-            self.emit(0, f"def RW{site}(st, {args}, o):", sid)
-            self.emit(1, _ALIASES, sid)
-            for line in weight_lines:
-                self.emit(*line)
-            self.emit(1, "return 1", sid)
+            self.option_fn(f"RW{site}", args, weight_lines, "1", sid)
             self.sites[site].weights = f"RW{site}"
+
+    def option_fn(self, name: str, args: str, lines: list[tuple[int, str, int]], default: str, sid: int) -> None:
+        """A function of one option of a decision (its label, its weight): ``lines`` by option."""
+        self.emit(0, f"def {name}(st, {args}, o):", sid)
+        self.emit(1, _ALIASES, sid)
+        for line in lines:
+            self.emit(*line)
+        self.emit(1, f"return {default}", sid)
 
     def card_table(self, cond: str | None, names: list[str], hoist: Hoister) -> str | None:
         """If an option's condition reads nothing but its card, one hoisted card (the top of a pile,
