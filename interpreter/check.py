@@ -1197,9 +1197,12 @@ class Checker:
     def weight(self, e: A.Expr, sc: Scope, ctx: Ctx) -> None:
         try:
             t = self.expr(e, sc, Ctx(ctx.kind, ctx.proc, ctx.fn, True, ctx.loop, ctx.ret, ctx.may_decide))
-            if not T.is_numeric(t):
+            if t.kind == "text":
+                self.err("E201", "a rollout weight must be a number; this is text (the option's label?)", e.span,
+                         'the weight goes before the label: rollout weight 2 "label"')
+            elif not T.is_numeric(t):
                 self.err("E201", f"a rollout weight must be a number; this is {t}", e.span,
-                         "if strong(p) then 5 else 1")
+                         "1 is as likely as an option without a weight, 0 never, 3 three times as likely")
         except Abort:
             pass
 
@@ -1679,7 +1682,8 @@ class Checker:
         if isinstance(g, PhaseSym | WindowSym | CheckSym):
             raise self.fail("E201", f"{e.name} is a {type(g).__name__.removesuffix('Sym').lower()}, not a value",
                             e.span)
-        cands = [*sc.all_names(), *self.globals, *self.members, "players", "active", "stack", "all_cards"]
+        values = [n for n, g in self.globals.items() if not isinstance(g, EnumSym | PhaseSym | WindowSym | CheckSym)]
+        cands = [*sc.all_names(), *values, *self.members, "players", "active", "stack", "all_cards"]
         raise self.fail("E101", f"unknown name {e.name}", e.span, did_you_mean(e.name, cands))
 
     def attr(self, e: A.Attr, sc: Scope, ctx: Ctx) -> T.T:

@@ -192,6 +192,8 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         elif (clause := _swallowed_clause(src, _previous_line(text, span.line))) is not None:
             hint = (f"the line before may go on with `{clause[1]}` (`{clause[0]} … {clause[1]} …`), so this line "
                     f"was read as part of it: end it with ';'")
+        elif str(tok) in ("rollout", "where") and re.search(r"\b(where|rollout)\b|\"", src[:span.col - 1]):
+            hint = 'an option\'s parts come in this order: NAME x in …, where …, rollout weight …, "label" { … }'
         elif word == "extends" and str(tok) in (".", "/"):
             hint = "name the base without .fuda: `extends base` finds base.fuda next to this file or a bundled ruleset"
         elif str(tok) == "=" and any("==" in x for x in expected):

@@ -274,3 +274,29 @@ def test_weight_0_options_stay_open_to_the_bot_deciding():
     st2 = game.new_state(0)
     st2.apply(0, "dare")
     assert {a.id for a in st2.legal_actions(1)} >= {"give 1", "punish"}
+
+
+def test_a_weight_that_fails_is_a_located_rule_error():
+    """A rollout weight is evaluated only by searching bots; when it fails (dividing by zero,
+    reading through none) the bot's search stops with the rule's E601 at the weight, as a
+    failing `where` does — not an internal error."""
+    from interpreter.errors import RuleRuntimeError
+
+    game = game_from("""
+ruleset failing_weight
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+setup { }
+phase play {
+    choose players[0] {
+        a n in 1..3 rollout weight n / (n - n) "a {n}" { win players[0] }
+        b "b" { win players[1] }
+    }
+}
+""")
+    st = game.new_state(0)
+    with pytest.raises(RuleRuntimeError) as e:
+        ISMCTS(0, iterations=5).choose(st, 0, st.legal_actions(0))
+    d = e.value.first
+    assert (d.code, d.span.line, "division by zero") == ("E601", 9, d.message)

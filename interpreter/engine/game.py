@@ -171,10 +171,8 @@ class Game:
         lo, hi = self.eval_range
         try:
             vals = [f(st, p) for p in range(self.n)]
-        except R.RuleFailure as rf:
-            raise self.runtime_error(str(rf), rf.span, rf.code) from None
-        except (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError) as e:
-            raise self.runtime_error(_explain(e), self._failing_span()) from None
+        except (R.RuleFailure, RecursionError, *_PY_FAILURES) as e:
+            raise self.rule_error(st, e) from None
         return [(min(hi, max(lo, v)) - lo) / (hi - lo) if v is not None else 0.0 for v in vals]
 
     def message(self, st: State, logged: Any, lang: int = 0) -> str:
@@ -350,15 +348,19 @@ class Game:
                 st.phase = gt.phase
                 frames.append(self._frame(self.comp.phases[gt.phase], ()))
                 st.ev.append((R.EV_PHASE, -1, gt.phase))
-            except R.RuleFailure as rf:
+            except (R.RuleFailure, RecursionError, *_PY_FAILURES) as e:
                 st.in_check = False
-                raise self.runtime_error(str(rf), rf.span, rf.code) from None
-            except RecursionError:
-                raise self.runtime_error("the rules recurse without end", self._failing_span()) from None
-            except (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError) as e:
-                st.in_check = False
-                sid = self._failing_span()
-                raise self.runtime_error(_explain(e) + self._none_names(st, sid, e), sid) from None
+                raise self.rule_error(st, e) from None
+
+    def rule_error(self, st: State, e: BaseException) -> RuleRuntimeError:
+        """A rule's failure (or the Python error it caused) as a located diagnostic; call it in the
+        ``except`` block, where the traceback shows the failing line of the rules."""
+        if isinstance(e, R.RuleFailure):
+            return self.runtime_error(str(e), e.span, e.code)
+        if isinstance(e, RecursionError):
+            return self.runtime_error("the rules recurse without end", self._failing_span())
+        sid = self._failing_span()
+        return self.runtime_error(_explain(e) + self._none_names(st, sid, e), sid)
 
     def _none_names(self, st: State, sid: int, e: BaseException) -> str:
         """For a rule that read through none: the game variables of the failing statement that are
@@ -651,7 +653,10 @@ class Game:
         if site.weights is None:
             return None
         args = _site_args(st, site, player)
-        ws = [site.weights(*args, o) for o in opts]
+        try:
+            ws = [site.weights(*args, o) for o in opts]
+        except (R.RuleFailure, RecursionError, *_PY_FAILURES) as e:
+            raise self.rule_error(st, e) from None
         return [w if w > 0 else 0 for w in ws]
 
     def _weighted_pick(self, st: State, player: int, opts: list[tuple[Any, ...]], rnd: Any) -> tuple[Any, ...]:
@@ -677,6 +682,10 @@ class Game:
 
     def winners(self, st: State) -> list[int]:
         return [r["player"] for r in self.result(st) if r["outcome"] == "win"]
+
+
+# the Python errors a rule's mistake can raise (reading through none, dividing by zero, …)
+_PY_FAILURES = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError)
 
 
 def _site_args(st: State, site: Any, player: int) -> tuple[Any, ...]:

@@ -82,6 +82,10 @@ def replay_seed(ruleset: str, options: dict[str, Any], seed: int,
     return st, None
 
 
+# event kinds too long for the column, as the listing shows them
+_SHORT = {"reveal_var": "reveal", "hide_var": "hide", "remove_zone": "remove"}
+
+
 def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, spans: bool = True,
                   moves: bool = True) -> str:
     lines = []
@@ -90,7 +94,7 @@ def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, sp
         if r is None or (not moves and r["kind"] in ("move",)):
             continue
         rule = f"  [{r['rule']}]" if spans and r["rule"] else ""
-        lines.append(f"{r['kind']:>8}  {r['text']}{rule}")
+        lines.append(f"{_SHORT.get(r['kind'], r['kind']):>8}  {r['text']}{rule}")
     if not st.over:
         who = st.to_move()
         lines.append(f"(the game is not finished: {', '.join(f'P{p}' for p in who)} to move)" if who else
