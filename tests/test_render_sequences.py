@@ -149,3 +149,26 @@ def test_the_play_screen_sorts_ones_own_hand_and_folds_reveals():
     screen = render(v, order={"♠3": 2, "♠K": 12, "♣2": 40, "♥2": 14})
     assert "hand[P0] (you)     ♠3 ♠K ♣2" in screen and "♥2 ♣2  ◀ top" in screen      # a pile keeps its order
     assert "  · reveal ♠8 ♥8 to everyone\n  · reveal ♦4 to P0" in screen
+
+
+def test_a_long_list_of_choices_is_laid_out_in_columns():
+    """Napoleon's 37 bids (or 53 cards to call) one a line pushed the board off a 50-row screen:
+    a long list goes in columns across the terminal, numbered down each column."""
+    from interpreter.api import load
+    from interpreter.runner.render import render_choices, width
+
+    game = load("napoleon", {})
+    st = game.new_state(3)
+    while st.to_move()[0] != 0:
+        p = st.to_move()[0]
+        st.apply(p, st.legal_actions(p)[-1])
+    decision = st.view(0)["decision"]
+    n = len(decision["legal"])
+    text = render_choices(decision, 0, columns=120)
+    rows = text.splitlines()[1:]
+    assert len(rows) < n // 3 and all(width(r) <= 120 for r in rows)
+    assert rows[0].split()[0] == "1." and f"{len(rows) + 1}." in rows[0]      # down each column
+    assert all(f"{i}." in text for i in range(1, n + 1))
+    short = {"prompt": None, "legal": decision["legal"][:3]}
+    assert render_choices(short, 0, columns=120).splitlines() == ["   1. bid 12 ♠ (♠ 12)", "   2. bid 12 ♥ (♥ 12)",
+                                                                   "   3. bid 12 ♦ (♦ 12)"]

@@ -4,6 +4,7 @@ rows of zones, variables, the stack, recent events and the decision with numbere
 from __future__ import annotations
 
 import re
+import shutil
 import unicodedata
 from typing import Any
 
@@ -226,12 +227,25 @@ def _val(x: Any, code: str = "") -> str:
     return str(x)
 
 
-def render_choices(decision: dict[str, Any], lang: int = 0) -> str:
+def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None = None) -> str:
+    """The numbered legal actions; a long list in columns across the terminal (``columns``: its
+    width), numbered down each column, so that the board above stays on the screen."""
     lines = []
     if decision.get("prompt"):
         lines.append(half(decision["prompt"], lang))
+    entries = []
     for i, a in enumerate(decision["legal"]):
         label = half(a.get("label"), lang)
-        extra = f"   ({label})" if label and label != a["id"] else ""
-        lines.append(f"  {i + 1:>2}. {a['id']}{extra}")
+        extra = f" ({label})" if label and label != a["id"] else ""
+        entries.append(f"{i + 1:>2}. {a['id']}{extra}")
+    term = columns if columns is not None else shutil.get_terminal_size((100, 40)).columns
+    wide = max((width(e) for e in entries), default=0) + 3
+    ncol = max(1, min(6, (term - 2) // wide)) if len(entries) > _ONE_COLUMN else 1
+    nrow = -(-len(entries) // ncol)
+    for r in range(nrow):
+        row = [entries[c * nrow + r] for c in range(ncol) if c * nrow + r < len(entries)]
+        lines.append("  " + "".join(pad(e, wide) for e in row[:-1]) + row[-1])
     return "\n".join(lines)
+
+
+_ONE_COLUMN = 12        # choices listed one a line up to this many
