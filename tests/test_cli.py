@@ -382,7 +382,7 @@ def test_a_resumed_game_keeps_its_language(tmp_path, monkeypatch, capsys):
     assert json.loads(log.read_text(encoding="utf-8"))["lang"] == "ja"
     capsys.readouterr()
     assert main(["play", "--resume", str(log)]) == 0
-    assert "== ジョン — phase play" in capsys.readouterr().out
+    assert "== ジョン — フェーズ 対戦 — 手番 P0 — あなたは P0 ==" in capsys.readouterr().out
 
 
 def test_a_replay_with_searching_bots_says_that_it_moves():
@@ -401,3 +401,9 @@ def test_a_japanese_table_hears_the_rules_in_japanese(capsys):
     assert main(["play", "napoleon", "--lang", "ja", "--seed", "3"] + ["--seat", "random"] * 5) == 0
     out = capsys.readouterr().out
     assert "    · P1: ♦で14枚" in out and "honours" not in out
+    # fuda's own words too: the screen, the events, the result
+    assert out.startswith("ナポレオン — 5人, シード 3: ")
+    assert "== ナポレオン — フェーズ 得点 — 手番 P1 ==" in out and "席: P0 135点 |" in out and "| P4 0点" in out
+    assert "勝者: P0, P1, P3" in out and "最近の出来事:" in out and "副官判明 = はい" in out
+    assert "結果: P0 勝ち (1位, 135点)" in out
+    assert not any(w in out for w in ("phase", "winner", "seats:", "recent:", "result:", "true", "false"))

@@ -1430,7 +1430,7 @@ def test_logs_in_both_languages():
     assert "P2 says hi" in en and "P2 が挨拶" in ja
     assert "same in both languages" in en and "same in both languages" in ja
     assert "P0 greets P1" in en and "P0 が P1 に挨拶" in ja
-    assert "(to P1) あなたのカードは ♥Q" in ja
+    assert "(P1 へ) あなたのカードは ♥Q" in ja
 
 
 def test_tell_is_visible_only_to_its_player():

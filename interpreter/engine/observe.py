@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..check import text_plain
+from ..words import say
 from . import runtime as R
 
 if TYPE_CHECKING:
@@ -135,6 +136,7 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         "current": g[0],
         "direction": g[1],
         "phase": prog.phases[st.phase].name if 0 <= st.phase < len(prog.phases) else "setup",
+        "phase_label": _labelled(prog.phases[st.phase], lang) if 0 <= st.phase < len(prog.phases) else "setup",
         "to_move": to_move,
         "over": st.over,
         "seats": [{"player": q, "out": bool(g[bs["out"] + q]), "place": g[bs["place"] + q],
@@ -237,12 +239,12 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
                          for c in ((opt[i],) if not is_list else opt[i]) if c is not None]
                 mask |= _after_mask(st, idx, cards)
         if (site.kind == "simul" or site.hidden) and not everyone and who != viewer:
-            text = f"{player(who)} has chosen"
+            text = say("has_chosen", lang, p=player(who))
         elif opt[0] == -1 and site.kind == "window" and not everyone and who != viewer:
             return None         # only players who could respond are asked: a pass would tell who could
         elif opt[0] == -1:      # a pass in a response window says which window it was
-            text = f"{player(who)}: pass" + (f" ({game.prog.windows[site.window].name})" if site.kind == "window"
-                                             else "")
+            text = say("pass", lang, p=player(who)) + (f" ({game.prog.windows[site.window].name})"
+                                                       if site.kind == "window" else "")
         else:
             info = site.options[opt[0]]
             parts = [info.name]
@@ -259,21 +261,21 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         under = " (bottom)" if ev[1] in game.comp.under_spans else ""       # `move … under`
         text = f"{card(c, mask)}: {src_name} → {dst_name}{under}"
     elif k == R.EV_SHUFFLE:
-        text = f"shuffle {game.zone_name(st, ev[2])}"
+        text = say("shuffle", lang, z=game.zone_name(st, ev[2]))
     elif k == R.EV_TURN:
-        text = f"turn: {player(ev[2])}"
+        text = say("turn", lang, p=player(ev[2]))
     elif k == R.EV_PHASE:
-        text = f"phase: {game.prog.phases[ev[2]].name}"
+        text = say("phase", lang, x=_labelled(game.prog.phases[ev[2]], lang))
     elif k == R.EV_PUSH:
         _, _, iid, eff, ctl, src, mask = ev
-        text = f"activate #{iid} {game.effects[eff].name} by {player(ctl)}" + (
-            f" from {card(src, mask)}" if src is not None else "")
+        text = say("activate", lang, i=iid, e=_labelled(game.prog.effects[eff], lang), p=player(ctl)) + (
+            say("activate_from", lang, c=card(src, mask)) if src is not None else "")
     elif k == R.EV_RESOLVE:
-        text = f"resolve #{ev[2]}"
+        text = say("resolve", lang, i=ev[2])
     elif k == R.EV_NEGATE:
-        text = f"negate #{ev[2]}"
+        text = say("negate", lang, i=ev[2])
     elif k == R.EV_FIZZLE:
-        text = f"#{ev[2]} is negated: no effect"
+        text = say("fizzle", lang, i=ev[2])
     elif k == R.EV_MODIFY:
         _, _, iid, idx, val = ev
         from ..compile import type_code
@@ -284,38 +286,38 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         shown = "none" if val is None else _fmt_for(st, val, codes[idx], card) if idx < len(codes) else val
         text = f"#{iid}.{names[idx] if idx < len(names) else idx} = {shown}"
     elif k == R.EV_FINISH:
-        text = f"{player(ev[2])} is out (place {ev[3]})"
+        text = say("finish", lang, p=player(ev[2]), n=ev[3])
     elif k == R.EV_WIN:
-        text = ("winner: " + ", ".join(player(q) for q in ev[2])) if ev[2] else "nobody wins"
+        text = say("winner", lang, ps=", ".join(player(q) for q in ev[2])) if ev[2] else say("nobody_wins", lang)
         if len(ev) > 3:         # `win L draw M`
-            text += "; draw: " + ", ".join(player(q) for q in ev[3])
+            text += say("draw_too", lang, ps=", ".join(player(q) for q in ev[3]))
     elif k == R.EV_LOSE:
-        text = f"{player(ev[2])} loses"
+        text = say("loses", lang, p=player(ev[2]))
     elif k == R.EV_END:
-        text = "game over" + (" (draw)" if ev[2] else "")
+        text = say("game_over", lang) + (say("as_draw", lang) if ev[2] else "")
     elif k == R.EV_LOG:
         text = game.message(st, ev[2], lang)
     elif k == R.EV_TELL:
         if not everyone and ev[2] != viewer:
             return None
-        text = f"(to {player(ev[2])}) " + game.message(st, ev[3], lang)
+        text = say("told", lang, p=player(ev[2])) + game.message(st, ev[3], lang)
     elif k == R.EV_REVEAL:
         _, _, c, mask = ev
         if not everyone and mask != R.ALL and (viewer is None or not mask >> viewer & 1):
             return None
-        to = "everyone" if mask == R.ALL else ", ".join(f"P{q}" for q in range(game.n) if mask >> q & 1)
-        text = f"reveal {card(c, mask)} to {to}"
+        to = say("everyone", lang) if mask == R.ALL else ", ".join(f"P{q}" for q in range(game.n) if mask >> q & 1)
+        text = say("reveal", lang, c=card(c, mask), to=to)
     elif k == R.EV_REVEALVAR:
-        text = f"revealed: {_slot_name(game, ev[2])}"
+        text = say("revealed", lang, v=_slot_name(game, ev[2], lang))
     elif k == R.EV_HIDEVAR:
-        text = f"hidden again: {_slot_name(game, ev[2])}"
+        text = say("hidden_again", lang, v=_slot_name(game, ev[2], lang))
     elif k == R.EV_CHECK:
         chk = game.prog.checks[ev[2]]
         text = f"check {chk.name}" + (f" for {player(ev[3])}" if ev[3] is not None else "")
     elif k == R.EV_SWAP:
         text = f"swap {card(ev[2], ev[4])} and {card(ev[3], ev[4])}"
     elif k == R.EV_CAP:
-        text = f"decision limit reached ({ev[2]}): the game ends as a draw"
+        text = say("cap", lang, n=ev[2])
     elif k == R.EV_INSERT:
         _, _, seq, slot, front = ev
         z = game.prog.zones[game.seq_decl[seq]]
@@ -327,7 +329,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         owner = game.seq_owner[ev[2]]
         text = f"an empty zone of {z.name}{'' if owner is None else f'[P{owner}]'} closes up"
     elif k == R.EV_REVERSE:
-        text = "turn order reversed"
+        text = say("reversed", lang)
     else:
         text = R.EV_NAMES[k] if k < len(R.EV_NAMES) else str(k)
     return {"kind": R.EV_NAMES[k], "text": text, "rule": event_span(st, ev)}
@@ -357,12 +359,22 @@ def var_at(game: Game, slot: int) -> tuple[Any, int] | None:
     return None
 
 
-def _slot_name(game: Game, slot: int) -> str:
+def _slot_name(game: Game, slot: int, lang: int = 0) -> str:
     found = var_at(game, slot)
     if found is None:
         return str(slot)
     v, i = found
-    return f"{v.name}[P{i}]" if v.scope == "player" else v.name
+    name = _labelled(v, lang)
+    return f"{name}[P{i}]" if v.scope == "player" else name
+
+
+def _labelled(sym: Any, lang: int) -> str:
+    """A phase, effect or variable as named to players: by its name in English (what the rules and
+    the tests call it), by its label in Japanese where it has one."""
+    decl = getattr(sym, "decl", None)
+    if lang and decl is not None and getattr(decl, "label", None) is not None:
+        return text_plain(decl.label, lang)
+    return str(sym.name)
 
 
 def full_view(st: State) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Diagnostic, FudaError, Span
+from ..words import say
 
 EPILOG = "Rulesets are named (fuda list) or given as .fuda files. Docs: docs/cli.md, docs/language.md."
 
@@ -236,7 +237,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     for s in seats:             # a seat that is no bot is refused before the game starts
         if s != "human":
             make_bot(s, 0)
-    print(f"{game.title_in(_lang(args))} — {game.n} players, seed {seed}: "
+    print(say("table", _lang(args), title=game.title_in(_lang(args)), n=game.n, seed=seed)
           + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
     autosave = str(fuda_home() / "games" / f"{Path(game.ruleset).stem}-{seed}.json")
     play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave)

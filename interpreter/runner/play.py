@@ -18,6 +18,7 @@ from ..bots.base import Bot, make_bot
 from ..engine.game import Action, Game
 from ..engine.state import State
 from ..errors import FudaError
+from ..words import say
 from .render import render, render_choices
 
 
@@ -41,11 +42,11 @@ class Human:
 
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
         if len(legal) == 1:         # nothing to decide: taken for the player, who is told
-            print(f"P{player}: your only choice: {legal[0].id}", file=self.out)
+            print(say("only_choice", self.lang, p=f"P{player}", a=legal[0].id), file=self.out)
             return legal[0]
         last = self.table.get("shown")
         if last is not None and last != player:   # hot seat: the screen changes hands
-            print(f"\n— P{player} to play: pass the keyboard to P{player}, then press Enter —", file=self.out)
+            print("\n" + say("hot_seat", self.lang, p=f"P{player}"), file=self.out)
             try:
                 self.input("")
             except EOFError:
@@ -69,8 +70,7 @@ class Human:
             if command in ("quit", "exit", "q") and not rest:
                 raise Quit()
             if command in ("help", "?") and not rest:
-                print("type a number or an action (e.g. 'play ♥7' or 'play H7'); 'list' shows the choices again; "
-                      "'log' shows the game log; 'save FILE' writes a replayable log; 'quit' stops", file=self.out)
+                print(say("help", self.lang), file=self.out)
                 continue
             if command == "list" and not rest:
                 print(render_choices(v["decision"], self.lang), file=self.out)
@@ -83,23 +83,22 @@ class Human:
                 if rest.strip():
                     self.save(rest.strip())
                 else:
-                    print("save needs a file name: save FILE (e.g. save game.json)", file=self.out)
+                    print(say("save_needs", self.lang), file=self.out)
                 continue
             if raw.isdigit():
                 if 1 <= int(raw) <= len(legal):
                     return legal[int(raw) - 1]
-                print(f"refused: choose a number from 1 to {len(legal)}", file=self.out)
+                print(say("bad_number", self.lang, n=len(legal)), file=self.out)
                 continue
             try:
                 opt = st.game.find_action(st, player, raw)
                 return next(a for a in legal if a.raw == opt)
             except FudaError:
                 if len(legal) <= SHORT_LIST:
-                    print(f"refused: {raw!r} is not legal now. Choose one of:", file=self.out)
+                    print(say("not_legal", self.lang, a=repr(raw)), file=self.out)
                     print(render_choices(v["decision"], self.lang), file=self.out)
                 else:               # a long list would push the hand off the screen
-                    print(f"refused: {raw!r} is not legal now; type a number from 1 to {len(legal)}, an action, "
-                          "or 'list' to see the choices again", file=self.out)
+                    print(say("not_legal_long", self.lang, a=repr(raw), n=len(legal)), file=self.out)
 
 
 def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[str],
@@ -148,7 +147,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         game.apply(st, p, done)
         actions.append((p, done))
     if resume:
-        print(f"resumed after {len(resume)} actions", file=out)
+        print(say("resumed", lang, n=len(resume)), file=out)
     humans = [i for i, seat in enumerate(seats) if seat == "human"]
     viewer = humans[0] if len(humans) == 1 else None     # hot seat: what is printed between screens is public
     try:
@@ -169,14 +168,14 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 if st.over:
                     break
     except Quit:
-        print("game stopped.", file=out)
+        print(say("stopped", lang), file=out)
         return st
     finally:
         # a game stopped unfinished (quit, end of input, Ctrl-C) is kept: in its log, or else under
         # FUDA_HOME when a human was playing
         path = log_path or (autosave if humans else None)
         if path and not st.over and save(path):
-            print(f"continue it with: fuda play --resume {path}", file=out)
+            print(say("continue", lang, path=path), file=out)
     print("", file=out)
     print(render(st.view(viewer, lang), lang, title=game.title_in(lang), order=game.card_index), file=out)
     if log_path:                # a finished game: its log after its result

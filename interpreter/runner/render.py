@@ -8,6 +8,8 @@ import shutil
 import unicodedata
 from typing import Any
 
+from ..words import say
+
 
 def width(s: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
@@ -30,13 +32,13 @@ def cards(cs: list[str | None], labels: dict[str, str] | None = None) -> str:
     return " ".join(labels.get(c, c) if c is not None else "▒" for c in cs)
 
 
-def zone_body(z: dict[str, Any], labels: dict[str, str]) -> str:
+def zone_body(z: dict[str, Any], labels: dict[str, str], lang: int = 0) -> str:
     shown = z["cards"]
     if z["size"] == 0:
         return "—"
     if all(c is None for c in shown):
-        return f"{z['size']} card{'s' if z['size'] != 1 else ''}"
-    top = "  ◀ top" if z.get("pile") and z["size"] > 1 and shown[-1] is not None else ""   # piles list bottom first
+        return say("one_card", lang) if z["size"] == 1 else say("cards", lang, n=z["size"])
+    top = "  " + say("top", lang) if z.get("pile") and z["size"] > 1 and shown[-1] is not None else ""   # piles list bottom first
     if any(c is None for c in shown):
         return f"{cards(shown, labels)}{top}  ({z['size']})"
     return cards(shown, labels) + top
@@ -89,20 +91,22 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     out: list[str] = []
     labels: dict[str, str] = v.get("labels", {})
     me = v["viewer"]
-    head = f"== {title or v['ruleset']} — phase {v['phase']} — turn P{v['current']}"
+    head = (f"== {title or v['ruleset']} — {say('head_phase', lang, x=v.get('phase_label', v['phase']))} — "
+            f"{say('head_turn', lang, p=_val(v['current'], 'player'))}")
     deciding = v.get("to_move") or []
     if deciding and deciding != [v["current"]]:     # an answer out of turn, a simultaneous choice
-        head += " — " + ", ".join(f"P{q}" for q in deciding) + " to decide"
+        head += " — " + say("to_decide", lang, ps=", ".join(f"P{q}" for q in deciding))
     if me is not None:
-        head += f" — you are P{me}"
+        head += " — " + say("you_are", lang, p=f"P{me}")
     out.append(head + " ==")
     seats = []
+    keeps_score = any(s["score"] for s in v["seats"])     # then a 0 is a score too
     for s in v["seats"]:
-        mark = " (you)" if s["player"] == me else ""
-        extra = f" out #{s['place']}" if s["out"] else ""
-        score = f" score {s['score']}" if s["score"] else ""
+        mark = say("you", lang) if s["player"] == me else ""
+        extra = say("out_place", lang, n=s["place"]) if s["out"] else ""
+        score = say("score", lang, s=s["score"] or 0) if keeps_score else ""
         seats.append(f"P{s['player']}{mark}{extra}{score}")
-    out.append("seats: " + " | ".join(seats))
+    out.append(say("seats", lang) + " | ".join(seats))
     grids: dict[str, dict[tuple[int, int], list[str | None]]] = {}
     seqs: dict[str, list[tuple[int, list[str | None]]]] = {}
     sequences: dict[str, list[str]] = v.get("sequences", {})
@@ -121,7 +125,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         mine = f"[P{me}]" in name
         if mine and order and not z.get("pile") and None not in z["cards"]:
             z = {**z, "cards": sorted(z["cards"], key=lambda c: order.get(c, 0))}
-        out.append(f"  {pad(name + (' (you)' if mine else ''), 18)} {zone_body(z, labels)}")
+        out.append(f"  {pad(name + (say('you', lang) if mine else ''), 18)} {zone_body(z, labels, lang)}")
     cv = v.get("card_vars", {})
     for gname, cells in grids.items():
         w = max(x for x, _ in cells) + 1
@@ -146,41 +150,44 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     out.extend(render_sequences(v, labels))
     types = v.get("var_types", {})
     named: dict[str, str] = v.get("var_labels", {})     # a variable without a label is bookkeeping
-    shown_vars = [f"{named[k]} = {_val(x, types.get(k, ''))}" for k, x in v["vars"].items() if k in named]
+    shown_vars = [f"{named[k]} = {_val(x, types.get(k, ''), lang)}" for k, x in v["vars"].items() if k in named]
     out.extend(_wrapped(shown_vars))
     in_sight = _cards_in_sight(v, me)
-    card_lines = [f"{labels.get(c, c)}: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''))}"
+    card_lines = [f"{labels.get(c, c)}: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang)}"
                                                      for k, x in vals.items() if k in named)
                   for c, vals in cv.items() if c in in_sight and any(k in named for k in vals)]
     if not grids:
         out.extend(_wrapped(card_lines, sep="; "))
     if v["stack"]:
-        out.append("  stack (top last): " + " ; ".join(
-            f"#{it['id']} {it.get('label', it['effect'])} by P{it['controller']}" + (f" ({it['source']})" if it["source"] else "")
-            + (f" ×{it['times']}" if it["times"] != 1 else "") + (" NEGATED" if it["negated"] else "")
+        out.append("  " + say("stack", lang) + " ; ".join(
+            f"#{it['id']} {it.get('label', it['effect'])}{say('stack_by', lang, p=_val(it['controller'], 'player'))}"
+            + (f" ({it['source']})" if it["source"] else "")
+            + (f" ×{it['times']}" if it["times"] != 1 else "") + (say("negated", lang) if it["negated"] else "")
             for it in v["stack"]))
-    log = _folded([e["text"] for e in v["log"] if e["kind"] not in ("move", "turn")])[-log_lines:]
+    log = _folded([e["text"] for e in v["log"] if e["kind"] not in ("move", "turn")], lang)[-log_lines:]
     if log:
-        out.append("recent:")
+        out.append(say("recent", lang))
         out.extend(f"  · {text}" for text in log)
     if v.get("chosen"):
-        out.append("  already chosen: " + ", ".join(f"P{p}" for p in v["chosen"]))
+        out.append("  " + say("chosen", lang) + ", ".join(f"P{p}" for p in v["chosen"]))
     if v.get("over"):
         res = v.get("result") or []
         scored = any(r["score"] for r in res)    # a game that keeps no score shows none
-        out.append("result: " + ", ".join(f"P{r['player']} {r['outcome']} (place {r['place']}"
-                                            + (f", score {r['score']}" if scored else "") + ")" for r in res))
+        out.append(say("result", lang) + ", ".join(
+            say("result_one", lang, p=f"P{r['player']}", o=say(r["outcome"], lang) if r["outcome"] else "—",
+                n=r["place"], s=say("result_score", lang, s=r["score"]) if scored else "") for r in res))
     return "\n".join(out)
 
 
-def _folded(texts: list[str]) -> list[str]:
+def _folded(texts: list[str], lang: int = 0) -> list[str]:
     """Reveals of several cards in a row as one line: ``reveal ♠8 ♥8 ♦8 to everyone``."""
+    pattern = re.escape(say("reveal", lang, c="CARDS", to="WHOM")).replace("CARDS", "(.+?)").replace("WHOM", "(.+)")
     out: list[str] = []
     for t in texts:
-        m = re.fullmatch(r"reveal (.+) to (.+)", t)
-        prev = re.fullmatch(r"reveal (.+) to (.+)", out[-1]) if out else None
+        m = re.fullmatch(pattern, t)
+        prev = re.fullmatch(pattern, out[-1]) if out else None
         if m and prev and prev.group(2) == m.group(2):
-            out[-1] = f"reveal {prev.group(1)} {m.group(1)} to {m.group(2)}"
+            out[-1] = say("reveal", lang, c=f"{prev.group(1)} {m.group(1)}", to=m.group(2))
         else:
             out.append(t)
     return out
@@ -211,17 +218,17 @@ def _cards_in_sight(v: dict[str, Any], me: int | None) -> set[str]:
     return out
 
 
-def _val(x: Any, code: str = "") -> str:
-    """A variable's value for the terminal as the language writes it: players as P1, true/false,
-    none as —."""
+def _val(x: Any, code: str = "", lang: int = 0) -> str:
+    """A variable's value for the terminal as the language writes it: players as P1, true/false
+    (はい/いいえ), none as —."""
     if x is None or x == "":
         return "—"
     if isinstance(x, bool):
-        return "true" if x else "false"
+        return say("true" if x else "false", lang)
     if isinstance(x, dict):
-        return "{" + ", ".join(f"{k}: {_val(v, code)}" for k, v in x.items()) + "}"
+        return "{" + ", ".join(f"{k}: {_val(v, code, lang)}" for k, v in x.items()) + "}"
     if isinstance(x, list):
-        return "[" + ", ".join(_val(v, code[5:] if code.startswith("list:") else "") for v in x) + "]"
+        return "[" + ", ".join(_val(v, code[5:] if code.startswith("list:") else "", lang) for v in x) + "]"
     if code == "player" and isinstance(x, int) and not isinstance(x, bool):
         return f"P{x}"
     return str(x)

@@ -1,0 +1,82 @@
+"""fuda's own words in the two languages of the rules' texts (0 English, 1 日本語): what the play
+screen, the logs and replays say around the rules' own lines, so that a table playing in Japanese
+reads Japanese throughout. Only what players read is here; diagnostics stay in English."""
+
+from __future__ import annotations
+
+WORDS: dict[str, tuple[str, str]] = {
+    # events (engine/observe.py)
+    "has_chosen": ("{p} has chosen", "{p} が選んだ"),
+    "pass": ("{p}: pass", "{p}: パス"),
+    "shuffle": ("shuffle {z}", "{z} をシャッフル"),
+    "turn": ("turn: {p}", "手番: {p}"),
+    "phase": ("phase: {x}", "フェーズ: {x}"),
+    "activate": ("activate #{i} {e} by {p}", "#{i} {e} を {p} が発動"),
+    "activate_from": (" from {c}", " ({c})"),
+    "resolve": ("resolve #{i}", "#{i} を解決"),
+    "negate": ("negate #{i}", "#{i} を無効化"),
+    "fizzle": ("#{i} is negated: no effect", "#{i} は無効: 効果なし"),
+    "finish": ("{p} is out (place {n})", "{p} 上がり ({n}位)"),
+    "winner": ("winner: {ps}", "勝者: {ps}"),
+    "nobody_wins": ("nobody wins", "勝者なし"),
+    "draw_too": ("; draw: {ps}", "; 引き分け: {ps}"),
+    "loses": ("{p} loses", "{p} の負け"),
+    "game_over": ("game over", "ゲーム終了"),
+    "as_draw": (" (draw)", " (引き分け)"),
+    "told": ("(to {p}) ", "({p} へ) "),
+    "reveal": ("reveal {c} to {to}", "{c} を{to}に公開"),
+    "everyone": ("everyone", "全員"),
+    "revealed": ("revealed: {v}", "公開: {v}"),
+    "hidden_again": ("hidden again: {v}", "再び非公開: {v}"),
+    "cap": ("decision limit reached ({n}): the game ends as a draw", "決定数の上限 ({n}) に達したので引き分けで終了"),
+    "reversed": ("turn order reversed", "手番の順が逆になった"),
+    # the play screen (runner/render.py)
+    "head_phase": ("phase {x}", "フェーズ {x}"),
+    "head_turn": ("turn {p}", "手番 {p}"),
+    "to_decide": ("{ps} to decide", "{ps} が選択中"),
+    "you_are": ("you are {p}", "あなたは {p}"),
+    "you": (" (you)", " (あなた)"),
+    "out_place": (" out #{n}", " 上がり{n}位"),
+    "score": (" score {s}", " {s}点"),
+    "seats": ("seats: ", "席: "),
+    "cards": ("{n} cards", "{n}枚"),
+    "one_card": ("1 card", "1枚"),
+    "top": ("◀ top", "◀ 一番上"),
+    "stack": ("stack (top last): ", "スタック (最後が一番上): "),
+    "stack_by": (" by {p}", " ({p})"),
+    "negated": (" NEGATED", " 無効"),
+    "recent": ("recent:", "最近の出来事:"),
+    "chosen": ("already chosen: ", "選択済み: "),
+    "result": ("result: ", "結果: "),
+    "result_one": ("{p} {o} (place {n}{s})", "{p} {o} ({n}位{s})"),
+    "result_score": (", score {s}", ", {s}点"),
+    "win": ("win", "勝ち"),
+    "lose": ("lose", "負け"),
+    "draw": ("draw", "引き分け"),
+    "true": ("true", "はい"),
+    "false": ("false", "いいえ"),
+    # fuda play (runner/play.py)
+    "table": ("{title} — {n} players, seed {seed}: ", "{title} — {n}人, シード {seed}: "),
+    "only_choice": ("{p}: your only choice: {a}", "{p}: 選べるのは {a} だけ"),
+    "hot_seat": ("— {p} to play: pass the keyboard to {p}, then press Enter —",
+                 "— {p} の番: キーボードを {p} に渡して Enter —"),
+    "help": ("type a number or an action (e.g. 'play ♥7' or 'play H7'); 'list' shows the choices again; "
+             "'log' shows the game log; 'save FILE' writes a replayable log; 'quit' stops",
+             "番号か行動を入力 (例: 'play ♥7' や 'play H7'); 'list' で選択肢をもう一度; 'log' で記録; "
+             "'save ファイル' で再生できる記録を保存; 'quit' で中断"),
+    "save_needs": ("save needs a file name: save FILE (e.g. save game.json)",
+                   "保存にはファイル名が要ります: save ファイル (例: save game.json)"),
+    "bad_number": ("refused: choose a number from 1 to {n}", "できません: 1 から {n} の番号を選んでください"),
+    "not_legal": ("refused: {a} is not legal now. Choose one of:", "できません: {a} は今は選べません。次から選んでください:"),
+    "not_legal_long": ("refused: {a} is not legal now; type a number from 1 to {n}, an action, or 'list' to see "
+                       "the choices again",
+                       "できません: {a} は今は選べません。1 から {n} の番号か行動を入力してください ('list' で選択肢)"),
+    "resumed": ("resumed after {n} actions", "{n} 手の後から再開"),
+    "stopped": ("game stopped.", "ゲームを中断しました。"),
+    "continue": ("continue it with: fuda play --resume {path}", "続きは: fuda play --resume {path}"),
+}
+
+
+def say(key: str, lang: int = 0, **values: object) -> str:
+    """The words for ``key`` in ``lang``, with ``values`` filled in."""
+    return WORDS[key][1 if lang else 0].format(**values)
