@@ -300,3 +300,33 @@ phase play {
         ISMCTS(0, iterations=5).choose(st, 0, st.legal_actions(0))
     d = e.value.first
     assert (d.code, d.span.line, "division by zero") == ("E601", 9, d.message)
+
+
+LOTTERY = """
+ruleset lottery
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+setup { }
+phase play {
+    choose players[0] {
+        pick n in 1..30 rollout weight if n == 7 then 5 else 1 "pick {n}" {
+            let w = random(players)
+            win w
+        }
+    }
+}
+"""
+
+
+def test_the_weights_lead_the_search_where_results_cannot_tell_options_apart():
+    """A progressive bias: where thirty options are worth the same (a coin flip each), the search
+    spends its visits on the one the ruleset weighs most, and picks it; without a hint any of them."""
+    game = game_from(LOTTERY)
+    picks = [ISMCTS(seed, iterations=300).choose(st := game.new_state(seed), 0, st.legal_actions(0)).id
+             for seed in range(5)]
+    assert picks == ["pick 7"] * 5
+    plain = game_from(LOTTERY.replace("rollout weight if n == 7 then 5 else 1 ", ""))
+    picks = [ISMCTS(seed, iterations=300).choose(st := plain.new_state(seed), 0, st.legal_actions(0)).id
+             for seed in range(5)]
+    assert len(set(picks)) > 1

@@ -138,7 +138,7 @@ class ISMCTS:
                 node.children[k] = child
                 expanded = True
             else:
-                k = self.select(node, keys, p)
+                k = self.select(node, keys, p, ws)
                 child = node.children[k]
             o = k if keys is opts else opts[keys.index(k)]
             game.apply_raw(s, p, o)
@@ -154,13 +154,19 @@ class ISMCTS:
                 rw[i] += x
         # the reward credited to a child is read for the player who chose it (see select)
 
-    def select(self, node: Node, opts: list[tuple[Any, ...]], p: int) -> tuple[Any, ...]:
+    def select(self, node: Node, opts: list[Any], p: int, ws: list[float] | None = None) -> Any:
+        """The option with the best upper confidence bound for player ``p``; with rollout weights
+        ``ws``, plus a progressive bias (Chaslot et al. 2008) of weight / (visits + 1), scaled to
+        the heaviest: the ruleset's hint leads while an option has few visits and fades after."""
         best = None
         best_val = -1.0
         c = self.c
-        for o in opts:
+        top = max(ws) if ws else 0.0
+        for i, o in enumerate(opts):
             ch = node.children[o]
             val = ch.reward[p] / ch.visits + c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits)
+            if top > 0:
+                val += ws[i] / top * math.sqrt(ch.avail) / (ch.visits + 1) * 0.5     # type: ignore[index]
             if val > best_val:
                 best, best_val = o, val
         assert best is not None
