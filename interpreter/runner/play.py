@@ -128,9 +128,10 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
             with open(path, "w", encoding="utf-8") as f:
                 json.dump(game_log(game, seed, actions, seats, lang), f, ensure_ascii=False, indent=1)
         except OSError as e:
-            print(f"cannot save to {path}: {e.strerror or e}" + (f" ({e.filename})" if e.filename else ""), file=out)
+            print(say("cannot_save", lang, path=path, why=e.strerror or e) + (f" ({e.filename})" if e.filename else ""),
+                  file=out)
             return False
-        print(f"saved {len(actions)} actions to {path} (fuda replay {path})", file=out)
+        print(say("saved", lang, n=len(actions), path=path), file=out)
         return True
 
     agents: list[Bot | Human] = []
