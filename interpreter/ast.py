@@ -612,6 +612,16 @@ class EvaluateDecl(Decl):
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
+class AlliesDecl(Decl):
+    """``allies FN``: FN(p, q) says whether p counts q on its side, as far as p can know."""
+    fn: str
+
+    @property
+    def key(self) -> str:
+        return "allies"
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class LimitDecl(Decl):
     count: int
     unit: str

@@ -238,6 +238,7 @@ class Program:
     builtin_slots: dict[str, int]
     show: tuple[Proc, A.ShowDecl] | None = None
     evaluate: A.EvaluateDecl | None = None      # the bots' evaluation (its fn is in ``fns``)
+    allies: A.AlliesDecl | None = None          # who counts whom on their side (its fn is in ``fns``)
 
     def option_label(self, name: str) -> str:
         o = self.options[name]
@@ -407,6 +408,7 @@ class Checker:
         for f in self.fns.values():
             self.check_fn(f)
         evaluate = self.check_evaluate(by(A.EvaluateDecl)[-1]) if by(A.EvaluateDecl) else None
+        allies = self.check_allies(by(A.AlliesDecl)[-1]) if by(A.AlliesDecl) else None
         for o in self.orderings.values():
             self.check_ordering(o)
         setup_decl = by(A.SetupDecl)[-1] if by(A.SetupDecl) else None
@@ -457,7 +459,8 @@ class Checker:
             phases=self.phases, effects=self.effects, item_fields=self.item_fields, windows=order,
             checks=self.checks, orderings=self.orderings, setup=setup, procs=self.procs,
             limit=limit.count if limit else 100_000, warnings=self.warnings,
-            builtin_slots=self.builtin_slots, show=self.show, evaluate=evaluate)
+            builtin_slots=self.builtin_slots, show=self.show, evaluate=evaluate,
+            allies=allies)
 
     def new_proc(self, kind: str, name: str, span: Span, body: list[A.Stmt]) -> Proc:
         p = Proc(kind, name, span, body, index=len(self.procs))
@@ -1063,6 +1066,20 @@ class Checker:
             self.err("E309", "evaluate needs at least 1 decision before it is asked", d.span)
             ok = False
         return d if ok else None
+
+    def check_allies(self, d: A.AlliesDecl) -> A.AlliesDecl | None:
+        """``allies FN``: FN(p: player, q: player) -> bool."""
+        f = self.fns.get(d.fn)
+        if f is None:
+            self.err("E104", f"unknown function {d.fn}", d.span,
+                     did_you_mean(d.fn, self.fns) or "declare: fn same_side(p: player, q: player) -> bool = …")
+            return None
+        f.used = True
+        if len(f.params) != 2 or any(x.type != T.PLAYER for x in f.params) or f.ret.kind != "bool":
+            self.err("E201", f"allies needs a function of two players giving true or false; {d.fn} is not", d.span,
+                     "fn same_side(p: player, q: player) -> bool = …")
+            return None
+        return d
 
     def check_ordering(self, o: OrderingSym) -> None:
         assert o.decl

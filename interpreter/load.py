@@ -17,7 +17,7 @@ from .errors import Diagnostic, FudaError, Span, did_you_mean, error
 from .parse import parse_module
 from .resources import bundled_rulesets, find_ruleset
 
-SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl, A.ShowDecl, A.EvaluateDecl)
+SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl, A.ShowDecl, A.EvaluateDecl, A.AlliesDecl)
 
 
 @dataclasses.dataclass

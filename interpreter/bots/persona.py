@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,10 @@ class Style(BaseModel):
     chattiness: float = Field(0.5, ge=0.0, le=1.0)
 
 
+_LOG_KEYS = ("log", "log_mine", "log_other", "log_ally", "log_foe")
+_SAMPLES = 12       # worlds a persona imagines to tell a partner from a foe (a 1-in-4 guess slips by 3%)
+
+
 class PersonaFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
@@ -58,12 +63,11 @@ class PersonaFile(BaseModel):
     def _keys(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
         for k, lines in v.items():
             kind = k.split(":", 1)[0]
-            if kind not in ("action", "won", "lost", "draw", "revealed", "revealed_mine", "misplay", "log", "log_mine",
-                            "log_other"):
+            if kind not in ("action", "won", "lost", "draw", "revealed", "revealed_mine", "misplay", *_LOG_KEYS):
                 raise ValueError(f"unknown line key {k!r}: use action:NAME, won, lost, draw, revealed, revealed_mine, "
-                                 "misplay, "
-                                 "log:PATTERN, log_mine:PATTERN or log_other:PATTERN")
-            if kind in ("log", "log_mine", "log_other"):
+                                 "misplay, log:PATTERN, log_mine:PATTERN, log_other:PATTERN, log_ally:PATTERN or "
+                                 "log_foe:PATTERN")
+            if kind in _LOG_KEYS:
                 try:
                     re.compile(k.split(":", 1)[1].replace("{me}", "P0"))
                 except (re.error, IndexError) as e:
@@ -163,12 +167,30 @@ class PersonaBot:
             if r["kind"] == "reveal_var":   # a secret about this seat itself is not news to it
                 self.say("revealed_mine" if _names_seat(st, ev[2], self.seat) else "revealed")
             if r["kind"] == "log":
+                side = partial(self._side, st, {})       # asked once per seat and log line
                 for key in self.persona.lines:
-                    if _log_matches(key, r["text"], me):
+                    if _log_matches(key, r["text"], me, side):
                         self.say(key)
         if st.over and self.seat is not None:
             outcome = st.game.result(st)[self.seat]["outcome"]
             self.say({"win": "won", "lose": "lost"}.get(outcome, "draw"))
+
+    def _side(self, st: State, memo: dict[int, bool | None], q: int) -> bool | None:
+        if q not in memo:
+            memo[q] = self.counts_as_ally(st, q)
+        return memo[q]
+
+    def counts_as_ally(self, st: State, q: int) -> bool | None:
+        """Is seat ``q`` on this persona's side, as far as it can know? The ruleset's ``allies``
+        function, read in worlds sampled from the persona's view (it may read secrets, which the
+        persona cannot): the same answer in all of them, or None — it cannot tell (an ally who
+        does not know who the adjutant is). Without the function, nobody else is."""
+        if self.seat is None or st.game.allies_fn is None:
+            return False
+        if st.over:
+            return st.game.allied(st, self.seat, q)
+        seen = {st.game.allied(determinize(st, self.seat, self.rng), self.seat, q) for _ in range(_SAMPLES)}
+        return seen.pop() if len(seen) == 1 else None
 
     def take_lines(self) -> list[str]:
         out, self.said = self.said, []
@@ -186,17 +208,23 @@ def _names_seat(st: State, slot: int, seat: int | None) -> bool:
     return (v.scope == "player" and i == seat) or (type_code(v.type) == "player" and st.g[slot] == seat)
 
 
-def _log_matches(key: str, text: str, me: str | None) -> bool:
-    """Does a ``log:`` / ``log_mine:`` / ``log_other:`` line key fit this log line, for seat ``me``?"""
+def _log_matches(key: str, text: str, me: str | None, ally: Any = None) -> bool:
+    """Does a ``log…:`` line key fit this log line, for seat ``me``? ``log_other`` is about any
+    other seat, ``log_ally`` / ``log_foe`` about one that ``ally(seat)`` says is / is not on me's
+    side (None: me cannot tell, and neither fits)."""
     kind, _, pat = key.partition(":")
     if kind == "log":
         return re.search(pat, text) is not None
-    if kind not in ("log_mine", "log_other") or me is None:
+    if kind not in _LOG_KEYS or me is None:
         return False
     mine = re.search(pat.replace("{me}", re.escape(me)), text) is not None
-    if kind == "log_mine":
-        return mine
-    return not mine and re.search(pat.replace("{me}", r"P\d+"), text) is not None
+    if kind == "log_mine" or mine:
+        return mine and kind == "log_mine"
+    other = re.search(pat.replace("{me}", r"P(\d+)", 1).replace("{me}", r"P\d+"), text)
+    if other is None or kind == "log_other":
+        return other is not None
+    side = ally(int(other.group(1))) if ally is not None else False
+    return side is not None and side == (kind == "log_ally")
 
 
 def make_persona(spec: str, seed: int, alias: int = 0) -> PersonaBot:

@@ -121,6 +121,7 @@ class Game:
         self.texts = comp.namespace["TEXTS"]      # formatters of logged messages
         ev = prog.evaluate
         self.eval_fn = comp.namespace.get("EVAL")
+        self.allies_fn = comp.namespace.get("ALLIES")
         self.eval_range = (ev.lo, ev.hi) if ev is not None else (0, 1)
         self.eval_after = (ev.after or EVAL_AFTER) if ev is not None else None
         # the variables of a new game (values are immutable, so every game starts from a copy)
@@ -174,6 +175,16 @@ class Game:
         except (R.RuleFailure, RecursionError, *_PY_FAILURES) as e:
             raise self.rule_error(st, e) from None
         return [(min(hi, max(lo, v)) - lo) / (hi - lo) if v is not None else 0.0 for v in vals]
+
+    def allied(self, st: State, p: int, q: int) -> bool | None:
+        """Does ``p`` count ``q`` on its side (the ruleset's ``allies`` function, read in ``st``:
+        pass a world sampled from p's view, as it may read secrets)? None without one."""
+        if self.allies_fn is None:
+            return None
+        try:
+            return bool(self.allies_fn(st, p, q))
+        except (R.RuleFailure, RecursionError, *_PY_FAILURES) as e:
+            raise self.rule_error(st, e) from None
 
     def message(self, st: State, logged: Any, lang: int = 0) -> str:
         """A logged message in a language: (formatter, values) as the rules log it, or the
