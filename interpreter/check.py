@@ -1045,12 +1045,9 @@ class Checker:
 
     def check_evaluate(self, d: A.EvaluateDecl) -> A.EvaluateDecl | None:
         """``evaluate FN in LO..HI after N decisions``: FN(p: player) -> int, LO < HI."""
-        f = self.fns.get(d.fn)
+        f = self.named_fn(d, "fn standing(p: player) -> int = …")
         if f is None:
-            self.err("E104", f"unknown function {d.fn}", d.span,
-                     did_you_mean(d.fn, self.fns) or "declare: fn standing(p: player) -> int = …")
             return None
-        f.used = True
         ok = True
         if len(f.params) != 1 or f.params[0].type != T.PLAYER or not T.assignable(f.ret, T.INT):
             self.err("E201", f"evaluate needs a function of one player giving an int; {d.fn} is not", d.span,
@@ -1067,14 +1064,20 @@ class Checker:
             ok = False
         return d if ok else None
 
-    def check_allies(self, d: A.AlliesDecl) -> A.AlliesDecl | None:
-        """``allies FN``: FN(p: player, q: player) -> bool."""
+    def named_fn(self, d: A.EvaluateDecl | A.AlliesDecl, example: str) -> FnSym | None:
+        """The function a declaration names (E104 if there is none), marked used."""
         f = self.fns.get(d.fn)
         if f is None:
-            self.err("E104", f"unknown function {d.fn}", d.span,
-                     did_you_mean(d.fn, self.fns) or "declare: fn same_side(p: player, q: player) -> bool = …")
+            self.err("E104", f"unknown function {d.fn}", d.span, did_you_mean(d.fn, self.fns) or f"declare: {example}")
             return None
         f.used = True
+        return f
+
+    def check_allies(self, d: A.AlliesDecl) -> A.AlliesDecl | None:
+        """``allies FN``: FN(p: player, q: player) -> bool."""
+        f = self.named_fn(d, "fn same_side(p: player, q: player) -> bool = …")
+        if f is None:
+            return None
         if len(f.params) != 2 or any(x.type != T.PLAYER for x in f.params) or f.ret.kind != "bool":
             self.err("E201", f"allies needs a function of two players giving true or false; {d.fn} is not", d.span,
                      "fn same_side(p: player, q: player) -> bool = …")

@@ -282,19 +282,9 @@ def test_a_weight_that_fails_is_a_located_rule_error():
     failing `where` does — not an internal error."""
     from interpreter.errors import RuleRuntimeError
 
-    game = game_from("""
-ruleset failing_weight
-players 2
-cards standard(jokers = 0) in deck
-zone deck: pile hidden
-setup { }
-phase play {
-    choose players[0] {
+    game = game_from(one_choice("""
         a n in 1..3 rollout weight n / (n - n) "a {n}" { win players[0] }
-        b "b" { win players[1] }
-    }
-}
-""")
+        b "b" { win players[1] }"""))
     st = game.new_state(0)
     with pytest.raises(RuleRuntimeError) as e:
         ISMCTS(0, iterations=5).choose(st, 0, st.legal_actions(0))
@@ -302,21 +292,26 @@ phase play {
     assert (d.code, d.span.line, "division by zero") == ("E601", 9, d.message)
 
 
-LOTTERY = """
-ruleset lottery
+def one_choice(options: str) -> str:
+    """A two-player ruleset that is one decision of P0's, with these options."""
+    return f"""
+ruleset one_choice
 players 2
 cards standard(jokers = 0) in deck
 zone deck: pile hidden
-setup { }
-phase play {
-    choose players[0] {
+setup {{ }}
+phase play {{
+    choose players[0] {{{options}
+    }}
+}}
+"""
+
+
+LOTTERY = one_choice("""
         pick n in 1..30 rollout weight if n == 7 then 5 else 1 "pick {n}" {
             let w = random(players)
             win w
-        }
-    }
-}
-"""
+        }""")
 
 
 def test_the_weights_lead_the_search_where_results_cannot_tell_options_apart():

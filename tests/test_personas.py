@@ -107,60 +107,43 @@ phase play {
 
 
 def test_chatter_follows_the_log():
-    game = game_from(TRICKS)
-    st = game.new_state(0)
-    bot = PersonaBot(quick("blakey"), 2)
-    bot.seat = 0
-    for _ in range(2):
-        at = len(st.ev)
-        p = st.to_move()[0]
-        st.apply(p, "go")
-        bot.react(st, at)
-    said = bot.take_lines()
+    said = [line for _, lines in lines_heard(TRICKS, 2) for line in lines]
     mine = all_personas()["blakey"].lines["log_mine:^{me} wins trick"]
     other = all_personas()["blakey"].lines["log_foe:^{me} wins trick"]     # no `allies`: the other seat is a foe
     assert any(s in mine for s in said) and any(s in other for s in said)
 
 
-TEAM_TRICKS = """
-ruleset team_talk
-players 4
-cards standard(jokers = 0) in deck
-zone deck: pile hidden
-var n: int = 0
+TEAM_TRICKS = TRICKS.replace("players 2", "players 4").replace("setup { }", """
 var secret_partner: player per player = none owner
 fn same_team(p: player, q: player) -> bool = p == q or secret_partner[p] == q
 allies same_team
 setup {
     for p in players { secret_partner[p] = next(next(p)) }
-}
-phase play {
-    while n < 4 {
-        choose current { go { } }
-        log "{current} wins trick {n}"
-        n += 1
-        current = next(current)
-    }
-}
-"""
+}""")
 
 
-def test_a_persona_cheers_an_allys_trick_and_grumbles_at_a_foes():
-    """With the ruleset's `allies`, read from the persona's own view (its secret partner is its
-    own entry): P2's trick is a partner's (log_ally), P1's and P3's a foe's (log_foe)."""
-    game = game_from(TEAM_TRICKS)
-    lines = all_personas()["blakey"].lines
-    ally, foe = lines["log_ally:^{me} wins trick"], lines["log_foe:^{me} wins trick"]
+def lines_heard(game_text: str, rounds: int) -> list[tuple[int, list[str]]]:
+    """What Blakey, at seat 0 and always talking, says after each player's `go`."""
+    game = game_from(game_text)
     st = game.new_state(0)
     bot = PersonaBot(quick("blakey"), 2)
     bot.seat = 0
     heard = []
-    for _ in range(4):
+    for _ in range(rounds):
         at = len(st.ev)
         p = st.to_move()[0]
         st.apply(p, "go")
         bot.react(st, at)
         heard.append((p, bot.take_lines()))
+    return heard
+
+
+def test_a_persona_cheers_an_allys_trick_and_grumbles_at_a_foes():
+    """With the ruleset's `allies`, read from the persona's own view (its secret partner is its
+    own entry): P2's trick is a partner's (log_ally), P1's and P3's a foe's (log_foe)."""
+    lines = all_personas()["blakey"].lines
+    ally, foe = lines["log_ally:^{me} wins trick"], lines["log_foe:^{me} wins trick"]
+    heard = lines_heard(TEAM_TRICKS, 4)
     kinds = {p: ("ally" if any(x in ally for x in said) else "foe" if any(x in foe for x in said) else "mine")
              for p, said in heard}
     assert kinds == {0: "mine", 1: "foe", 2: "ally", 3: "foe"}
