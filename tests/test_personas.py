@@ -114,11 +114,11 @@ def test_chatter_follows_the_log():
 
 
 TEAM_TRICKS = TRICKS.replace("players 2", "players 4").replace("setup { }", """
-var secret_partner: player per player = none owner
-fn same_team(p: player, q: player) -> bool = p == q or secret_partner[p] == q
+var partner: player per player = none
+fn same_team(p: player, q: player) -> bool = p == q or partner[p] == q
 allies same_team
 setup {
-    for p in players { secret_partner[p] = next(next(p)) }
+    for p in players { partner[p] = next(next(p)) }
 }""")
 
 
@@ -139,14 +139,20 @@ def lines_heard(game_text: str, rounds: int) -> list[tuple[int, list[str]]]:
 
 
 def test_a_persona_cheers_an_allys_trick_and_grumbles_at_a_foes():
-    """With the ruleset's `allies`, read from the persona's own view (its secret partner is its
-    own entry): P2's trick is a partner's (log_ally), P1's and P3's a foe's (log_foe)."""
+    """With the ruleset's `allies` and public teams: P2's trick is a partner's (log_ally), P1's and
+    P3's a foe's (log_foe). With secret partners the persona keeps its own secret — talk is
+    public — and says a neutral log_other line, if it has one, or nothing."""
     lines = all_personas()["blakey"].lines
     ally, foe = lines["log_ally:^{me} wins trick"], lines["log_foe:^{me} wins trick"]
-    heard = lines_heard(TEAM_TRICKS, 4)
-    kinds = {p: ("ally" if any(x in ally for x in said) else "foe" if any(x in foe for x in said) else "mine")
-             for p, said in heard}
-    assert kinds == {0: "mine", 1: "foe", 2: "ally", 3: "foe"}
+    other = lines["log_other:^{me} wins trick"]
+
+    def kinds(text: str) -> dict[int, str]:
+        return {p: ("ally" if any(x in ally for x in said) else "foe" if any(x in foe for x in said) else
+                    "other" if any(x in other for x in said) else "mine") for p, said in lines_heard(text, 4)}
+
+    assert kinds(TEAM_TRICKS) == {0: "mine", 1: "foe", 2: "ally", 3: "foe"}
+    secret = TEAM_TRICKS.replace("var partner: player per player = none", "var partner: player per player = none owner")
+    assert kinds(secret) == {0: "mine", 1: "other", 2: "other", 3: "other"}
 
 
 def test_personas_at_the_table_in_fuda_play():

@@ -45,7 +45,7 @@ class Style(BaseModel):
 
 
 _LOG_KEYS = ("log", "log_mine", "log_other", "log_ally", "log_foe")
-_SAMPLES = 12       # worlds a persona imagines to tell a partner from a foe (a 1-in-4 guess slips by 3%)
+_SAMPLES = 64       # worlds sampled to tell a partner from a foe (a 1-in-10 chance slips by 0.1%)
 
 
 class PersonaFile(BaseModel):
@@ -168,9 +168,11 @@ class PersonaBot:
                 self.say("revealed_mine" if _names_seat(st, ev[2], self.seat) else "revealed")
             if r["kind"] == "log":
                 side = partial(self._side, st, {})       # asked once per seat and log line
-                for key in self.persona.lines:
-                    if _log_matches(key, r["text"], me, side):
-                        self.say(key)
+                fits = [key for key in self.persona.lines if _log_matches(key, r["text"], me, side)]
+                if any(k.startswith(("log_ally:", "log_foe:")) for k in fits):   # log_other: when side is unknown
+                    fits = [k for k in fits if not k.startswith("log_other:")]
+                for key in fits:
+                    self.say(key)
         if st.over and self.seat is not None:
             outcome = st.game.result(st)[self.seat]["outcome"]
             self.say({"win": "won", "lose": "lost"}.get(outcome, "draw"))
@@ -181,16 +183,17 @@ class PersonaBot:
         return memo[q]
 
     def counts_as_ally(self, st: State, q: int) -> bool | None:
-        """Is seat ``q`` on this persona's side, as far as it can know? The ruleset's ``allies``
-        function, read in worlds sampled from the persona's view (it may read secrets, which the
-        persona cannot): the same answer in all of them, or None — it cannot tell (an ally who
-        does not know who the adjutant is). Without the function, nobody else is."""
+        """Is seat ``q`` on this persona's side, as everyone at the table can know? The ruleset's
+        ``allies`` function, read in worlds sampled from what all players see (talk is public: a
+        secret adjutant cheering Napoleon's tricks would give herself away): the same answer in all
+        of them, or None — it is not known yet. Without the function, nobody else is."""
         if self.seat is None or st.game.allies_fn is None:
             return False
-        if st.over:
-            return st.game.allied(st, self.seat, q)
-        seen = {st.game.allied(determinize(st, self.seat, self.rng), self.seat, q) for _ in range(_SAMPLES)}
-        return seen.pop() if len(seen) == 1 else None
+        first = st.game.allied(determinize(st, None, self.rng), self.seat, q)
+        for _ in range(_SAMPLES - 1):
+            if st.game.allied(determinize(st, None, self.rng), self.seat, q) != first:
+                return None
+        return first
 
     def take_lines(self) -> list[str]:
         out, self.said = self.said, []

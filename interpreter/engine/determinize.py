@@ -29,7 +29,8 @@ from .observe import card_visible, var_visible
 from .state import State
 
 
-def determinize(st: State, player: int, rng: random.Random) -> State:
+def determinize(st: State, player: int | None, rng: random.Random) -> State:
+    """A world ``player`` cannot tell from ``st`` (None: what every player sees, a spectator's)."""
     game = st.game
     prog = game.prog
     n = game.ncards
