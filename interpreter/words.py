@@ -6,6 +6,7 @@ from __future__ import annotations
 
 WORDS: dict[str, tuple[str, str]] = {
     # events (engine/observe.py)
+    "a_card": ("a card", "伏せたカード"),
     "has_chosen": ("{p} has chosen", "{p} が選んだ"),
     "pass": ("{p}: pass", "{p}: パス"),
     "shuffle": ("shuffle {z}", "{z} をシャッフル"),

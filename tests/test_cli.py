@@ -373,6 +373,23 @@ def test_suits_may_be_typed_in_ascii():
     assert st.view(None)["vars"]["trump"] == "♠" and st.view(None)["vars"]["bid"] == 13
 
 
+def test_an_action_may_be_typed_run_together_or_split_otherwise():
+    """`call ♠A`, `call SA`, `call s a` for the id `call ♠ A`, `call joker` for `call_joker` — when
+    what was typed fits one legal action."""
+    from interpreter.api import load
+
+    g = load("napoleon", {})
+    st = g.new_state(3)
+    p = st.to_move()[0]
+    while not any(a.id.startswith("call") for a in st.legal_actions(p)):
+        st.apply(p, st.legal_actions(p)[0].id)
+        p = st.to_move()[0]
+    for typed in ("call ♠A", "call SA", "call s a", "CALL ♠ A"):
+        assert g.find_action(st, p, typed) == g.find_action(st, p, "call ♠ A")
+    assert g.find_action(st, p, "call S10") == g.find_action(st, p, "call ♠ 10")
+    assert g.find_action(st, p, "call joker") == g.find_action(st, p, "call_joker")
+
+
 def test_a_resumed_game_keeps_its_language(tmp_path, monkeypatch, capsys):
     from interpreter.runner.cli import main
 

@@ -185,7 +185,7 @@ class PersonaBot:
     def counts_as_ally(self, st: State, q: int) -> bool | None:
         """Is seat ``q`` on this persona's side, as everyone at the table can know? The ruleset's
         ``allies`` function, read in worlds sampled from what all players see (talk is public: a
-        secret adjutant cheering Napoleon's tricks would give herself away): the same answer in all
+        secret partner cheering the other's tricks would give the secret away): the same answer in all
         of them, or None — it is not known yet. Without the function, nobody else is."""
         if self.seat is None or st.game.allies_fn is None:
             return False

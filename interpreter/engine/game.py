@@ -543,6 +543,12 @@ class Game:
             some = [a for a in legal if _unordered(a.id) == key]
             if len(some) == 1:
                 return some[0].raw
+            # run together or split differently ("call ♠A", "call SA" for "call ♠ A"; "call joker" for
+            # "call_joker"), when that fits one action
+            keys = {_squashed(norm), _squashed(want)}
+            some = [a for a in legal if _squashed(a.id) in keys]
+            if len(some) == 1:
+                return some[0].raw
         raise self.illegal(f"{action} is not legal now", self.legal_actions(st, player))
 
     def _typed_card(self, word: str) -> str:
@@ -697,6 +703,11 @@ class Game:
 
 # the Python errors a rule's mistake can raise (reading through none, dividing by zero, …)
 _PY_FAILURES = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError)
+
+
+def _squashed(text: str) -> str:
+    """An action id with no spaces or underscores, in lower case: how it reads run together."""
+    return re.sub(r"[\s_]+", "", text).lower()
 
 
 def _site_args(st: State, site: Any, player: int) -> tuple[Any, ...]:

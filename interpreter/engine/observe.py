@@ -222,7 +222,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             seen = card_visible(st, c, who)
         else:
             seen = mask == R.ALL or (who is not None and bool(mask >> who & 1))
-        return game.card_names[c] if seen else "a card"
+        return game.card_names[c] if seen else say("a_card", lang)
 
     def player(q: int | None) -> str:
         return "nobody" if q is None else f"P{q}"
