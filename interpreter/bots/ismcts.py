@@ -5,7 +5,8 @@ walks down the tree choosing, at each decision of any player, the action with th
 confidence bound among those available in this world ("availability" counts stand in for the
 parent's visits), adds one new node, finishes the game with random play (weighted where options
 declare a ``rollout weight``) — or, when the ruleset declares ``evaluate``, plays that many random
-decisions and asks the ruleset's evaluation how well each player stands — and credits every node on the way with each player's reward. Nodes are keyed by the actions taken (their raw options), so
+decisions and asks the ruleset's evaluation how well each player stands — and credits every node
+on the way with each player's reward. Nodes are keyed by the actions taken (their raw options), so
 response windows, simultaneous decisions (taken one player at a time inside the search), chance and
 multi-part choices need nothing special. The bot never reads what its view does not show: the
 hidden parts of the real state are replaced before any search (tests/test_ismcts.py poisons them).
@@ -112,14 +113,13 @@ class ISMCTS:
             p, opts = _decider(s)
             # the bot's own decision: a card it cannot see is an option by its place, not by which
             # card the sampled world put there (else it could learn the real card from its legal list)
+            ws = game.rollout_weights(s, p, opts) if game.weighted else None
             if node is root:
                 keys = [game.option_key(s, p, o) for o in opts]
-                ws = game.rollout_weights(s, p, opts) if game.weighted else None
             else:
                 # deeper in the tree players are modelled as the rollouts play: never an option of
                 # rollout weight 0 (unless all are), else a wide decision is explored evenly and its
                 # wildest options (an opponent's hopeless overbid) decide what the bot's move seems worth
-                ws = game.rollout_weights(s, p, opts) if game.weighted else None
                 if ws is not None and any(ws) and not all(ws):
                     opts = [o for o, w in zip(opts, ws, strict=True) if w > 0]
                     ws = [w for w in ws if w > 0]
@@ -156,8 +156,8 @@ class ISMCTS:
 
     def select(self, node: Node, opts: list[Any], p: int, ws: list[float] | None = None) -> Any:
         """The option with the best upper confidence bound for player ``p``; with rollout weights
-        ``ws``, plus a progressive bias (Chaslot et al. 2008) of weight / (visits + 1), scaled to
-        the heaviest: the ruleset's hint leads while an option has few visits and fades after."""
+        ``ws``, plus a progressive bias (Chaslot et al. 2008), (weight ÷ the heaviest) × ½√avail ÷
+        (visits + 1): the ruleset's hint leads while an option has few visits and fades after."""
         best = None
         best_val = -1.0
         c = self.c
@@ -185,7 +185,7 @@ def _expand(ws: list[float] | None, untried: list[int], rng: random.Random) -> i
                 r -= ws[i]
                 if r < 0 and ws[i] > 0:
                     return i
-            return max((i for i in untried if ws[i] > 0), key=lambda i: i)
+            return max(i for i in untried if ws[i] > 0)      # (rounding left r at 0)
     return untried[int(rng.random() * len(untried))]
 
 

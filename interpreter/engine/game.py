@@ -177,8 +177,8 @@ class Game:
         return [(min(hi, max(lo, v)) - lo) / (hi - lo) if v is not None else 0.0 for v in vals]
 
     def allied(self, st: State, p: int, q: int) -> bool | None:
-        """Does ``p`` count ``q`` on its side (the ruleset's ``allies`` function, read in ``st``:
-        pass a world sampled from p's view, as it may read secrets)? None without one."""
+        """Is ``p`` on ``q``'s side (the ruleset's ``allies`` function, read in ``st``: it may read
+        secrets, so a persona passes worlds sampled from what the table sees)? None without one."""
         if self.allies_fn is None:
             return None
         try:
