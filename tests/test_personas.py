@@ -236,3 +236,15 @@ def test_boldness_takes_only_bold_actions_the_rollout_weights_allow(careful):
         assert picks == ["punish"] * 12
     else:
         assert 6 <= picks.count("give") < 12
+
+
+def test_a_persona_does_not_say_the_same_line_twice_running():
+    """Miles grumbled 「ブツブツ…誰が出せと言った。」 after four of six tricks: a key with several
+    lines never repeats the one just said."""
+    bot = PersonaBot(quick("miles"), 3)
+    key = "log_foe:^{me} wins trick"
+    said = []
+    for _ in range(30):
+        bot.say(key)
+        said += bot.take_lines()
+    assert len(said) == 30 and all(a != b for a, b in zip(said, said[1:]))

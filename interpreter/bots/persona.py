@@ -107,6 +107,7 @@ class PersonaBot:
         self.rng = random.Random(seed ^ 0x5EED)
         self.search = ISMCTS(seed, iterations=persona.strength)
         self.said: list[str] = []
+        self.last_line: dict[str, str] = {}
         self.seat: int | None = None
 
     # ---------------------------------------------------------------- play
@@ -151,7 +152,9 @@ class PersonaBot:
         lines = self.persona.lines.get(key)
         if not lines or self.rng.random() > self.persona.style.chattiness:
             return
-        line = lines[int(self.rng.random() * len(lines))]
+        fresh = [x for x in lines if x != self.last_line.get(key)] or lines     # not the same line twice running
+        line = fresh[int(self.rng.random() * len(fresh))]
+        self.last_line[key] = line
         for k, v in (values or {}).items():
             line = line.replace("{" + k + "}", v)
         self.said.append(line)
