@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from . import ast as A
@@ -1206,7 +1206,7 @@ class Checker:
 
     def cond(self, e: A.Expr, sc: Scope, ctx: Ctx) -> None:
         try:
-            pure = Ctx(ctx.kind, ctx.proc, ctx.fn, True, ctx.loop, ctx.ret, ctx.may_decide)
+            pure = replace(ctx, pure=True)
             t = self.expr(e, sc, pure)
             if t.kind not in ("bool", "any"):
                 self.err("E205", f"a condition must be true or false; this is {t}", e.span,
@@ -1216,7 +1216,7 @@ class Checker:
 
     def weight(self, e: A.Expr, sc: Scope, ctx: Ctx) -> None:
         try:
-            t = self.expr(e, sc, Ctx(ctx.kind, ctx.proc, ctx.fn, True, ctx.loop, ctx.ret, ctx.may_decide))
+            t = self.expr(e, sc, replace(ctx, pure=True))
             if t.kind == "text":
                 self.err("E201", "a rollout weight must be a number; this is text (the option's label?)", e.span,
                          'the weight goes before the label: rollout weight 2 "label"')
