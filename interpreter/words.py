@@ -61,10 +61,14 @@ WORDS: dict[str, tuple[str, str]] = {
     "only_choice": ("{p}: your only choice: {a}", "{p}: 選べるのは {a} だけ"),
     "hot_seat": ("— {p} to play: pass the keyboard to {p}, then press Enter —",
                  "— {p} の番: キーボードを {p} に渡して Enter —"),
-    "help": ("type a number or an action (e.g. 'play ♥7' or 'play H7'); 'list' shows the choices again; "
-             "'log' shows the game log; 'save FILE' writes a replayable log; 'quit' stops",
-             "番号か行動を入力 (例: 'play ♥7' や 'play H7'); 'list' で選択肢をもう一度; 'log' で記録; "
-             "'save ファイル' で再生できる記録を保存; 'quit' で中断"),
+    "help": ("type a number or an action (e.g. '{ex}'; cards also as ASCII: H7 for ♥7, SA for ♠A); "
+             "'list' shows the choices again; 'log' shows the game log; 'undo' takes back your last choice; "
+             "'save FILE' writes a replayable log; 'quit' stops",
+             "番号か行動を入力 (例: '{ex}'; カードは ASCII でも: ♥7 は H7, ♠A は SA); 'list' で選択肢をもう一度; "
+             "'log' で記録; 'undo' で自分の直前の選択を取り消し; 'save ファイル' で再生できる記録を保存; 'quit' で中断"),
+    "undone": ("took back {n} move(s): your last choice and what followed", "{n} 手戻しました (直前の選択から)"),
+    "no_undo": ("nothing to undo: you have not chosen anything yet", "戻せる選択がありません"),
+    "undo_other": ("cannot undo: {q} has chosen since", "戻せません: その後 {q} が選択しました"),
     "save_needs": ("save needs a file name: save FILE (e.g. save game.json)",
                    "保存にはファイル名が要ります: save ファイル (例: save game.json)"),
     "bad_number": ("refused: choose a number from 1 to {n}", "できません: 1 から {n} の番号を選んでください"),

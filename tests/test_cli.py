@@ -100,6 +100,29 @@ def test_play_refuses_illegal_input_and_writes_a_replayable_log(tmp_path, capsys
     assert code == 0 and "result:" in replayed
 
 
+def test_undo_takes_back_the_last_choice_and_what_followed(tmp_path):
+    game = load("american_page_one", {"players": 2})
+    answers = iter(["undo", "1", "undo", "2", "quit"])
+    out = io.StringIO()
+    log = tmp_path / "game.json"
+    play(game, ["human", "random"], seed=11, log_path=str(log), inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "nothing to undo" in text
+    assert "took back 3 move(s)" in text
+    boards = [screen.split("   1. ")[0] for screen in text.split("\n== ")[1:]]
+    assert boards[3] == boards[0] != boards[2]      # back to the first position, the same deal and draws
+    actions = json.loads(log.read_text(encoding="utf-8"))["actions"]
+    assert actions[0] == [0, "play JK1"]            # the second choice, not the one taken back
+
+
+def test_undo_at_a_hot_seat_does_not_take_back_another_players_choice():
+    game = load("american_page_one", {"players": 2})
+    answers = iter(["1", "", "1", "", "undo", "quit"])      # "": the keyboard passed on
+    out = io.StringIO()
+    play(game, ["human", "human"], seed=11, inp=lambda _prompt: next(answers), out=out)
+    assert "cannot undo: P1 has chosen since" in out.getvalue()
+
+
 def test_replay_rejects_a_damaged_log(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "fuda-log/1", "ruleset": "american_page_one", "seed": 1, "actions": [[0, "fly"]]}',

@@ -2,8 +2,8 @@
 
 A human sees only their own view. Input is a choice number or an action id (``play ♥7``; ASCII
 card names like ``H7`` work too); anything else is refused with the legal choices listed.
-Commands: ``help``, ``log``, ``save FILE``, ``quit``. Every game can be written as a log
-(``--log``) that ``fuda replay`` re-runs exactly.
+Commands: ``help``, ``list``, ``log``, ``undo``, ``save FILE``, ``quit``. Every game can be
+written as a log (``--log``) that ``fuda replay`` re-runs exactly.
 """
 
 from __future__ import annotations
@@ -24,6 +24,10 @@ from .render import render, render_choices
 
 class Quit(Exception):
     pass
+
+
+class Undo(Exception):
+    """A human takes back their last real decision (and every move made since)."""
 
 
 SHORT_LIST = 12      # a refusal repeats the choices when there are at most this many
@@ -70,8 +74,10 @@ class Human:
             if command in ("quit", "exit", "q") and not rest:
                 raise Quit()
             if command in ("help", "?") and not rest:
-                print(say("help", self.lang), file=self.out)
+                print(say("help", self.lang, ex=legal[0].id), file=self.out)
                 continue
+            if command == "undo" and not rest:
+                raise Undo()
             if command == "list" and not rest:
                 print(render_choices(v["decision"], self.lang), file=self.out)
                 continue
@@ -143,19 +149,26 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
     for i, agent in enumerate(agents):
         if hasattr(agent, "react"):
             print(f"  P{i}: {agent.name}", file=out)
+    humans = [i for i, seat in enumerate(seats) if seat == "human"]
+    viewer = humans[0] if len(humans) == 1 else None     # hot seat: what is printed between screens is public
+    decided: list[int] = []     # where in ``actions`` a human had a real choice: the points undo goes back to
     st = game.new_state(seed)
     for p, done in resume or []:
+        if p in humans and len(game.legal_actions(st, p)) > 1:
+            decided.append(len(actions))
         game.apply(st, p, done)
         actions.append((p, done))
     if resume:
         print(say("resumed", lang, n=len(resume)), file=out)
-    humans = [i for i, seat in enumerate(seats) if seat == "human"]
-    viewer = humans[0] if len(humans) == 1 else None     # hot seat: what is printed between screens is public
     try:
         while not st.over:
             for p in st.to_move():
                 legal = game.legal_actions(st, p)
-                a = agents[p].choose(st, p, legal)
+                try:
+                    a = agents[p].choose(st, p, legal)
+                except Undo:
+                    st = _undo(game, seed, st, p, actions, decided, lang, out)
+                    break           # the position has changed: ask again whoever is to move there
                 _say(agents[p], p, out)     # what they said while choosing (a misplay the table caught) comes first
                 at = len(st.ev)
                 game.apply(st, p, a)
@@ -165,6 +178,8 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 for line in _told(st, at, viewer, lang):
                     print(f"    · {line}", file=out)
                 chatter(agents, st, at, out)
+                if isinstance(agents[p], Human) and len(legal) > 1:
+                    decided.append(len(actions))
                 actions.append((p, a.id))
                 if st.over:
                     break
@@ -181,6 +196,29 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
     print(render(st.view(viewer, lang), lang, title=game.title_in(lang), order=game.card_index), file=out)
     if log_path:                # a finished game: its log after its result
         save(log_path)
+    return st
+
+
+def _undo(game: Game, seed: int, st: State, p: int, actions: list[tuple[int, str]], decided: list[int],
+          lang: int, out: TextIO) -> State:
+    """Take back P{p}'s last real decision and every move made since: the game is replayed from its
+    seed up to that point (state is deterministic given the actions), so the chance draws come out as
+    before. In hot seat, another human's later decision is not taken back for them."""
+    mine = [i for i in decided if actions[i][0] == p]
+    if not mine:
+        print(say("no_undo", lang), file=out)
+        return st
+    back = mine[-1]
+    other = next((actions[i][0] for i in decided if i > back), None)
+    if other is not None:
+        print(say("undo_other", lang, q=f"P{other}"), file=out)
+        return st
+    st = game.new_state(seed)
+    for q, done in actions[:back]:
+        game.apply(st, q, done)
+    print(say("undone", lang, n=len(actions) - back), file=out)
+    del actions[back:]
+    decided[:] = [i for i in decided if i < back]
     return st
 
 
