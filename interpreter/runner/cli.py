@@ -605,6 +605,20 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_lsp(args: argparse.Namespace) -> int:
+    from ..errors import error
+
+    try:
+        import pygls  # noqa: F401
+    except ImportError:
+        raise error("E505", "fuda lsp speaks the Language Server Protocol through pygls: pip install 'fuda[lsp]'") \
+            from None
+    from .lsp import serve
+
+    serve()
+    return 0
+
+
 # ------------------------------------------------------------------ parser
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="fuda", description="fuda — card games as text: validate, play, simulate.",
@@ -752,6 +766,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ruleset")
     _add_options(p)
     p.set_defaults(fn=cmd_compile)
+
+    p = sub.add_parser("lsp", help="a language server for editors: errors as you type, hover, go to definition",
+                       description="Serve the Language Server Protocol on stdin/stdout for .fuda files: the "
+                                   "errors and warnings of `fuda validate` as you type, hover, go to definition, "
+                                   "outline and completion. Needs pygls: pip install 'fuda[lsp]'. "
+                                   "Editor set-up: docs/cli.md.")
+    p.set_defaults(fn=cmd_lsp)
     return ap
 
 

@@ -1,0 +1,215 @@
+"""What an editor asks about a ruleset while its author types: the mistakes, an outline, what a
+name is (hover), where it is declared, and the names that fit here (completion).
+
+These are pure functions of a file's text (and of the bases it extends, read from disk), so they are
+tested without an editor; ``fuda lsp`` (runner/lsp.py) only carries them over the Language Server
+Protocol. Lines and columns are 1-based and count characters, like every Span in fuda.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import ast as A
+from ..builtins import BUILTINS
+from ..errors import Diagnostic, FudaError, Span
+from ..load import display_name, load_source
+from ..parse import parse_module
+
+WORD = re.compile(r"[^\W\d]\w*")
+
+# what each kind of declaration is called in an outline and on hover
+KINDS: dict[type, str] = {
+    A.OptionDecl: "option", A.EnumDecl: "enum", A.ZoneDecl: "zone", A.VarDecl: "var", A.FnDecl: "fn",
+    A.RuleDecl: "rule", A.PhaseDecl: "phase", A.EffectDecl: "effect", A.WindowDecl: "window",
+    A.CheckDecl: "check", A.OrderingDecl: "ordering", A.SetupDecl: "setup", A.CardsDecl: "cards",
+    A.RulesetDecl: "ruleset",
+}
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A declared name: where it is, what kind, its first source line and the comment above it."""
+    name: str
+    kind: str
+    span: Span              # the whole declaration
+    name_span: Span         # just the name, where go-to-definition lands
+    signature: str
+    doc: str
+
+
+def diagnostics(path: str, text: str) -> list[Diagnostic]:
+    """Every error (or, when there is none, every warning) ``fuda validate`` reports for this text."""
+    from ..api import check_ruleset
+
+    try:
+        return list(check_ruleset(path, text=text).warnings)
+    except FudaError as e:
+        return list(e.diagnostics)
+    except RecursionError:          # pragma: no cover - the checker reports deep nesting itself
+        return []
+
+
+def file_name(path: str) -> str:
+    """How spans name this file (relative to the working directory, as diagnostics print it)."""
+    return display_name(Path(path))
+
+
+def outline(path: str, text: str) -> list[Symbol]:
+    """This file's own declarations, in order (empty while it does not parse)."""
+    name = file_name(path)
+    try:
+        module = parse_module(text, name)
+    except FudaError:
+        return []
+    return [s for d in module.decls for s in _symbols(d, {name: text})]
+
+
+def declared(path: str, text: str) -> dict[str, Symbol]:
+    """Every name declared by this file and the bases it extends (a variant's override wins)."""
+    try:
+        src = load_source(path, text)
+    except FudaError:
+        return {s.name: s for s in outline(path, text)}
+    found: dict[str, Symbol] = {}
+    for d in src.decls:
+        for s in _symbols(d, src.sources):
+            found.setdefault(s.name, s)
+    return found
+
+
+def word_at(text: str, line: int, col: int) -> tuple[str, Span] | None:
+    """The name under (or just before) the cursor."""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return None
+    src = lines[line - 1]
+    for m in WORD.finditer(src):
+        if m.start() + 1 <= col <= m.end() + 1:
+            return m.group(), Span("", line, m.start() + 1, line, m.end() + 1)
+    return None
+
+
+def definition(path: str, text: str, line: int, col: int) -> Span | None:
+    """Where the name under the cursor is declared: a parameter or local name of the enclosing
+    declaration, else a declaration of the ruleset or its bases."""
+    hit = word_at(text, line, col)
+    if hit is None:
+        return None
+    word = hit[0]
+    local = _local(path, text, word, line, col)
+    if local is not None:
+        return local
+    sym = declared(path, text).get(word)
+    return sym.name_span if sym is not None else None
+
+
+def hover(path: str, text: str, line: int, col: int) -> str | None:
+    """What the name under the cursor is, as Markdown: its declaration line and the comment above
+    it, or a built-in function's usage."""
+    hit = word_at(text, line, col)
+    if hit is None:
+        return None
+    word = hit[0]
+    local = _local(path, text, word, line, col)
+    if local is not None:
+        src = text.splitlines()[local.line - 1].strip()
+        return f"local name `{word}`\n\n```fuda\n{src}\n```"
+    sym = declared(path, text).get(word)
+    if sym is not None:
+        where = "" if sym.span.file == file_name(path) else f" — from {sym.span.file}"
+        body = f"({sym.kind}{where})\n\n```fuda\n{sym.signature}\n```"
+        return body + (f"\n\n{sym.doc}" if sym.doc else "")
+    b = BUILTINS.get(word)
+    if b is not None:
+        return f"(built-in)\n\n`{b.usage}`"
+    return None
+
+
+def completions(path: str, text: str) -> list[tuple[str, str]]:
+    """(name, kind) of everything that may be written in a ruleset: the declared names, the
+    built-in functions and the language's keywords."""
+    from ..parse import parser
+
+    names = [(s.name, s.kind) for s in declared(path, text).values()]
+    names += [(b, "built-in") for b in sorted(BUILTINS)]
+    keywords = sorted({t.pattern.value for t in parser().terminals
+                       if t.pattern.type == "str" and WORD.fullmatch(t.pattern.value)})
+    return names + [(k, "keyword") for k in keywords]
+
+
+# ------------------------------------------------------------------ helpers
+def _symbols(d: A.Decl, sources: dict[str, str]) -> Iterator[Symbol]:
+    kind = KINDS.get(type(d))
+    if kind is None:
+        return
+    name = getattr(d, "name", None) or d.key
+    yield _symbol(name, kind, d.span, sources)
+    if isinstance(d, A.EnumDecl):
+        for m in d.members:
+            yield _symbol(m.name, f"member of {d.name}", m.span, sources)
+    if isinstance(d, A.CardsDecl):
+        for item in d.items:
+            if isinstance(item, A.CardAttrDecl):
+                yield _symbol(item.name, "card attribute", item.span, sources)
+
+
+def _symbol(name: str, kind: str, span: Span, sources: dict[str, str]) -> Symbol:
+    lines = sources.get(span.file, "").splitlines()
+    first = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
+    at = first.find(name, max(span.col - 1, 0))
+    name_span = Span(span.file, span.line, at + 1, span.line, at + 1 + len(name)) if at >= 0 else span
+    doc: list[str] = []
+    i = span.line - 2
+    while i >= 0 and lines[i].lstrip().startswith("#"):     # the comment block right above
+        doc.insert(0, lines[i].lstrip()[1:].strip())
+        i -= 1
+    return Symbol(name, kind, span, name_span, first.strip(), " ".join(doc))
+
+
+def _local(path: str, text: str, word: str, line: int, col: int) -> Span | None:
+    """The nearest binding of ``word`` before the cursor inside the declaration holding it — a
+    parameter, ``let``, ``for``, an option's binder or a comprehension's name."""
+    name = file_name(path)
+    try:
+        module = parse_module(text, name)
+    except FudaError:
+        return None
+    here = (line, col)
+    holder = next((d for d in module.decls if (d.span.line, d.span.col) <= here <= (d.span.end_line, d.span.end_col)),
+                  None)
+    if holder is None:
+        return None
+    best: Span | None = None
+    for node, bound in _bindings(holder):
+        at = (node.span.line, node.span.col)
+        if bound == word and at <= here and (best is None or at >= (best.line, best.col)):
+            best = node.span
+    if best is None and isinstance(holder, A.WindowDecl) and word in (holder.item_var, holder.player_var):
+        best = holder.span
+    return best
+
+
+def _bindings(node: object) -> Iterator[tuple[A.Node, str]]:
+    """Every node below ``node`` that binds a name, with the name."""
+    for n in _walk(node):
+        if isinstance(n, A.Param | A.Let):
+            yield n, n.name
+        elif isinstance(n, A.For | A.Binder | A.Comprehension | A.Quantifier | A.Best | A.CardFor | A.CheckDecl
+                        | A.ShowDecl) and n.var:
+            yield n, n.var
+
+
+def _walk(node: object) -> Iterator[A.Node]:
+    if isinstance(node, A.Node):
+        yield node
+        for f in dataclasses.fields(node):       # type: ignore[arg-type]
+            if f.name not in ("ty", "ref", "span"):
+                yield from _walk(getattr(node, f.name, None))
+    elif isinstance(node, list | tuple):
+        for x in node:
+            yield from _walk(x)

@@ -1,0 +1,139 @@
+"""The editor services (runner/editor.py) and `fuda lsp` speaking the protocol to a client."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from interpreter.runner import editor
+from interpreter.runner.lsp import column, lsp_diagnostic, utf16
+
+from .conftest import ROOT
+
+SPO = str(ROOT / "rulesets" / "super_page_one.fuda")
+TEXT = Path(SPO).read_text(encoding="utf-8")
+
+
+def at(text: str, needle: str, nth: int = 0) -> tuple[int, int]:
+    """(line, col) of the nth occurrence of needle, 1-based."""
+    hits = [(i, ln.index(needle)) for i, ln in enumerate(text.splitlines(), 1) if needle in ln]
+    line, col = hits[nth]
+    return line, col + 1
+
+
+def test_a_mistake_is_reported_where_validate_reports_it():
+    bad = TEXT.replace("while can_kick(p)", "while can_kik(p)")
+    found = editor.diagnostics(SPO, bad)
+    assert [(d.code, d.span.line, d.hint) for d in found] == [("E104", at(bad, "can_kik")[0], "did you mean can_kick?")]
+    assert editor.diagnostics(SPO, TEXT) == []
+
+
+def test_go_to_definition_finds_globals_in_the_base_and_locals_in_the_declaration():
+    line, col = at(TEXT, "draw_cards(")                 # declared by american_page_one, which this extends
+    span = editor.definition(SPO, TEXT, line, col + 2)
+    assert span is not None and span.file.endswith("american_page_one.fuda")
+    base = (ROOT / "rulesets" / "american_page_one.fuda").read_text(encoding="utf-8").splitlines()
+    assert base[span.line - 1][span.col - 1:].startswith("draw_cards(")
+    line, col = at(TEXT, "while can_kick(p)")
+    span = editor.definition(SPO, TEXT, line, col + len("while can_kick("))   # the p of offer_kick(p: player)
+    assert span is not None and TEXT.splitlines()[span.line - 1].startswith("rule offer_kick(p: player)")
+
+
+def test_hover_shows_the_declaration_and_the_comment_above_it():
+    line, col = at(TEXT, "while can_kick(p)")
+    said = editor.hover(SPO, TEXT, line, col + len("while "))
+    assert said is not None and "(fn)" in said and "fn can_kick(p: player)" in said
+    assert "[seed] a revealed K stays revealed" in said
+    line, col = at(TEXT, "size(")
+    assert "size(zone or list)" in (editor.hover(SPO, TEXT, line, col) or "")
+
+
+def test_outline_and_completion_name_the_declarations():
+    kinds = {s.name: s.kind for s in editor.outline(SPO, TEXT)}
+    assert kinds["offer_kick"] == "rule" and kinds["kickback"] == "effect" and kinds["捨て札ゾーン"] == "zone"
+    names = dict(editor.completions(SPO, TEXT))
+    assert names["draw_cards"] == "rule" and names["size"] == "built-in" and names["choose"] == "keyword"
+
+
+def test_columns_are_utf16_for_the_editor():
+    line = "zone 𝔸 捨て札 x"
+    assert utf16(line, 8) == 8 and column(line, 8) == 8       # 𝔸 is two UTF-16 units
+    text = "ruleset x\nplayers 2\nvar 札: int = nope\n"
+    d = next(d for d in editor.diagnostics("x.fuda", text) if d.code == "E201")
+    shown = lsp_diagnostic(d, "x.fuda", text)
+    assert shown["range"]["start"] == {"line": 2, "character": len("var 札: int = ")} and shown["source"] == "fuda"
+
+
+# ------------------------------------------------------------------ the protocol, end to end
+class Client:
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "interpreter.runner.cli", "lsp"], cwd=ROOT,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.next_id = 0
+
+    def send(self, method: str, params: Any, request: bool = True) -> int | None:
+        msg: dict[str, Any] = {"jsonrpc": "2.0", "method": method, "params": params}
+        if request:
+            self.next_id += 1
+            msg["id"] = self.next_id
+        body = json.dumps(msg).encode()
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+        return msg.get("id")
+
+    def read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        length = 0
+        while (line := self.proc.stdout.readline().strip()):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        return json.loads(self.proc.stdout.read(length))
+
+    def until(self, pred: Any) -> dict[str, Any]:
+        for _ in range(50):
+            msg = self.read()
+            if pred(msg):
+                return msg
+        raise AssertionError("no such message")
+
+    def ask(self, method: str, params: Any) -> Any:
+        i = self.send(method, params)
+        return self.until(lambda m: m.get("id") == i)["result"]
+
+
+@pytest.mark.skipif(not __import__("importlib").util.find_spec("pygls"), reason="needs the lsp extra")
+def test_fuda_lsp_answers_an_editor():
+    c = Client()
+    try:
+        c.ask("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        c.send("initialized", {}, request=False)
+        uri = Path(SPO).as_uri()
+        bad = TEXT.replace("while can_kick(p)", "while can_kik(p)")
+        c.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "fuda", "version": 1,
+                                                         "text": bad}}, request=False)
+        diags = c.until(lambda m: m.get("method") == "textDocument/publishDiagnostics")["params"]["diagnostics"]
+        line, col = at(bad, "can_kik")
+        assert [(d["code"], d["range"]["start"]) for d in diags] == [("E104", {"line": line - 1, "character": col - 1})]
+        c.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                          "contentChanges": [{"text": TEXT}]}, request=False)
+        assert c.until(lambda m: m.get("method") == "textDocument/publishDiagnostics")["params"]["diagnostics"] == []
+        line, col = at(TEXT, "while can_kick(p)")
+        pos = {"line": line - 1, "character": col - 1 + len("while ")}
+        hover = c.ask("textDocument/hover", {"textDocument": {"uri": uri}, "position": pos})
+        assert "fn can_kick" in hover["contents"]["value"]
+        where = c.ask("textDocument/definition", {"textDocument": {"uri": uri}, "position": pos})
+        assert where["uri"] == uri and where["range"]["start"]["line"] == at(TEXT, "fn can_kick")[0] - 1
+        outline = c.ask("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+        assert "offer_kick" in {s["name"] for s in outline}
+        c.ask("shutdown", None)
+        c.send("exit", None, request=False)
+        assert c.proc.wait(timeout=10) == 0
+    finally:
+        if c.proc.poll() is None:
+            c.proc.kill()
