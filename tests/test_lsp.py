@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from interpreter.runner import editor
-from interpreter.runner.lsp import column, lsp_diagnostic, utf16
+from interpreter.runner.lsp import column, encode_tokens, lsp_diagnostic, utf16
 
 from .conftest import ROOT
 
@@ -67,6 +67,18 @@ def test_columns_are_utf16_for_the_editor():
     d = next(d for d in editor.diagnostics("x.fuda", text) if d.code == "E201")
     shown = lsp_diagnostic(d, "x.fuda", text)
     assert shown["range"]["start"] == {"line": 2, "character": len("var 札: int = ")} and shown["source"] == "fuda"
+
+
+def test_highlighting_colours_names_by_what_they_are():
+    line = at(TEXT, "rule offer_kick")[0]
+    mine = [(TEXT.splitlines()[ln - 1][c - 1:c - 1 + n], kind) for ln, c, n, kind in editor.tokens(SPO, TEXT)
+            if ln in (line, line + 3)]
+    assert mine[:3] == [("rule", "keyword"), ("offer_kick", "function"), ("player", "keyword")]
+    assert ("手札", "variable") in mine and ("13", "number") in mine and ("revealed", "function") in mine
+    text = '# ♠\nlog "札 {x}" 12\n'
+    found = editor.tokens("x.fuda", text)
+    assert [k for *_, k in found] == ["comment", "keyword", "string", "number"]
+    assert encode_tokens(found, text) == [0, 0, 3, 1, 0, 1, 0, 3, 0, 0, 0, 4, 7, 2, 0, 0, 8, 2, 3, 0]
 
 
 # ------------------------------------------------------------------ the protocol, end to end
@@ -131,6 +143,8 @@ def test_fuda_lsp_answers_an_editor():
         assert where["uri"] == uri and where["range"]["start"]["line"] == at(TEXT, "fn can_kick")[0] - 1
         outline = c.ask("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
         assert "offer_kick" in {s["name"] for s in outline}
+        colours = c.ask("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})["data"]
+        assert colours == encode_tokens(editor.tokens(SPO, TEXT), TEXT) and len(colours) > 1000
         c.ask("shutdown", None)
         c.send("exit", None, request=False)
         assert c.proc.wait(timeout=10) == 0

@@ -9,6 +9,7 @@ Protocol. Lines and columns are 1-based and count characters, like every Span in
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -20,7 +21,17 @@ from ..errors import Diagnostic, FudaError, Span
 from ..load import display_name, load_source
 from ..parse import parse_module
 
-WORD = re.compile(r"[^\W\d]\w*")
+WORD = re.compile(r"(?!\d)[\w♠♥♦♣♤♡♢♧★☆]+")      # the grammar's NAME (grammar/fuda.lark)
+# one line of a ruleset, piece by piece, for highlighting
+PIECES = re.compile(r'(?P<comment>#.*)|(?P<string>"(\\.|\{[^{}\n]*\}|[^"\\\n])*")|(?P<number>\d+(\.\d+)?)'
+                    r"|(?P<name>" + WORD.pattern + ")")
+# how each kind of name is coloured (LSP semantic token types)
+TOKEN_TYPES = ["keyword", "comment", "string", "number", "function", "variable", "parameter", "type",
+               "enumMember", "property", "event", "namespace"]
+KIND_TOKEN = {"fn": "function", "rule": "function", "ordering": "function", "built-in": "function",
+              "zone": "variable", "var": "variable", "option": "parameter", "enum": "type",
+              "card attribute": "property", "effect": "event", "window": "event", "check": "event",
+              "phase": "namespace", "ruleset": "namespace"}
 
 # what each kind of declaration is called in an outline and on hover
 KINDS: dict[type, str] = {
@@ -133,13 +144,38 @@ def hover(path: str, text: str, line: int, col: int) -> str | None:
 def completions(path: str, text: str) -> list[tuple[str, str]]:
     """(name, kind) of everything that may be written in a ruleset: the declared names, the
     built-in functions and the language's keywords."""
-    from ..parse import parser
-
     names = [(s.name, s.kind) for s in declared(path, text).values()]
     names += [(b, "built-in") for b in sorted(BUILTINS)]
-    keywords = sorted({t.pattern.value for t in parser().terminals
-                       if t.pattern.type == "str" and WORD.fullmatch(t.pattern.value)})
-    return names + [(k, "keyword") for k in keywords]
+    return names + [(k, "keyword") for k in keywords()]
+
+
+def tokens(path: str, text: str) -> list[tuple[int, int, int, str]]:
+    """(line, col, length, type) of every piece worth colouring: comments, texts, numbers,
+    keywords and declared or built-in names (by their kind; TOKEN_TYPES)."""
+    kinds = {name: s.kind for name, s in declared(path, text).items()}
+    words = set(keywords())
+    found = []
+    for i, src in enumerate(text.splitlines(), 1):
+        for m in PIECES.finditer(src):
+            what = m.lastgroup
+            if what == "name":
+                word = m.group()
+                kind = kinds.get(word) or ("built-in" if word in BUILTINS else None)
+                what = ("keyword" if word in words else
+                        "enumMember" if kind is not None and kind.startswith("member of") else
+                        KIND_TOKEN.get(kind or ""))
+            if what is not None:
+                found.append((i, m.start() + 1, m.end() - m.start(), what))
+    return found
+
+
+@functools.cache
+def keywords() -> list[str]:
+    """The language's keywords, from the grammar itself."""
+    from ..parse import parser
+
+    return sorted({t.pattern.value for t in parser().terminals
+                   if t.pattern.type == "str" and WORD.fullmatch(t.pattern.value)})
 
 
 # ------------------------------------------------------------------ helpers

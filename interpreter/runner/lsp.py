@@ -1,5 +1,6 @@
 """``fuda lsp``: a language server, so an editor shows a ruleset's mistakes as the author types and
-answers hover, go to definition, the outline and completion (runner/editor.py does the work).
+answers hover, go to definition, the outline, completion and highlighting (runner/editor.py does
+the work).
 
 It speaks the Language Server Protocol over stdin/stdout through pygls (the optional ``lsp`` extra):
 the protocol's framing, lifecycle and document sync are pygls's job, well kept and widely used, not
@@ -57,6 +58,22 @@ def lsp_diagnostic(d: Diagnostic, path: str, text: str) -> dict[str, Any]:
                 "code": d.code, "source": "fuda", "message": f"{where}: {message}"}
     return {"range": lsp_range(d.span, text), "severity": SEVERITY.get(d.severity, 1), "code": d.code,
             "source": "fuda", "message": message}
+
+
+def encode_tokens(found: list[tuple[int, int, int, str]], text: str) -> list[int]:
+    """editor.tokens() in LSP's semantic-token encoding: five numbers per token, each position
+    relative to the previous token's, in UTF-16 units."""
+    lines = text.splitlines()
+    data: list[int] = []
+    last_line, last_start = 0, 0
+    for line, col, length, kind in found:
+        src = lines[line - 1]
+        start = utf16(src, col)
+        size = utf16(src, col + length) - start
+        data += [line - 1 - last_line, start - last_start if line - 1 == last_line else start, size,
+                 editor.TOKEN_TYPES.index(kind), 0]
+        last_line, last_start = line - 1, start
+    return data
 
 
 def serve() -> None:        # pragma: no cover - exercised by tests/test_lsp.py in a subprocess
@@ -142,5 +159,11 @@ def serve() -> None:        # pragma: no cover - exercised by tests/test_lsp.py 
         return [t.CompletionItem(label=name, detail=kind,
                                  kind=t.CompletionItemKind.Keyword if kind == "keyword" else t.CompletionItemKind.Variable)
                 for name, kind in editor.completions(path, text)]
+
+    @server.feature(t.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+                    t.SemanticTokensLegend(token_types=editor.TOKEN_TYPES, token_modifiers=[]))
+    def colours(params: t.SemanticTokensParams) -> t.SemanticTokens:
+        path, text = doc(params.text_document.uri)
+        return t.SemanticTokens(data=encode_tokens(editor.tokens(path, text), text))
 
     server.start_io()
