@@ -492,6 +492,7 @@ class VarDecl(Decl):
     scope: Literal["global", "player", "card"] = "global"
     init: Expr
     visibility: Literal["public", "hidden", "owner", "others"] = "public"
+    role: bool = False              # a part a player plays (Napoleon, Hyde): results are split by it
     label: Text | None = None
 
 

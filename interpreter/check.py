@@ -899,6 +899,9 @@ class Checker:
                 pass
             if d.visibility == "others":
                 self.err("E309", "a variable is public, hidden or owner", d.span)
+            if d.role and (d.scope != "global" or sym.type != T.PLAYER):
+                self.err("E309", "a role is one global player variable: who plays that part", d.span,
+                         f"var {d.name}: player = none role")
             if d.visibility == "owner" and d.scope != "player":
                 self.err("E309", "only a per-player variable can be seen by its owner alone", d.span,
                          "use hidden, and reveal it when the rules say so")

@@ -348,3 +348,14 @@ def test_report_exports_every_game_as_csv(tmp_path, capsys):
     out = tmp_path / "games.csv"
     assert main(["report", "jo", "--db", db, "--csv", str(out)]) == 0
     assert "wrote" in capsys.readouterr().out and out.read_text(encoding="utf-8").count("\n") == 1 + 4 * 2
+
+
+def test_results_are_split_by_the_declared_roles_only(tmp_path):
+    f = tmp_path / "parts.fuda"
+    f.write_text('ruleset parts\nplayers 3\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n'
+                 'var boss: player = none role "Boss | ボス"\nvar spy: player = none hidden role\n'
+                 'var leader: player = none "Leader | リーダー"\n'
+                 'setup { boss = players[1]\n spy = players[2]\n leader = players[0] }\n'
+                 'phase play { win boss }\n', encoding="utf-8")
+    summary = sim.play_one(str(f), {}, 1, ["random"] * 3)
+    assert summary["roles"] == {"boss": 1}      # not the leader (no role), not the spy (hidden at the end)

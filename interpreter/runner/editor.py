@@ -161,9 +161,10 @@ def tokens(path: str, text: str) -> list[tuple[int, int, int, str]]:
             if what == "name":
                 word = m.group()
                 kind = kinds.get(word) or ("built-in" if word in BUILTINS else None)
-                what = ("keyword" if word in words else
-                        "enumMember" if kind is not None and kind.startswith("member of") else
-                        KIND_TOKEN.get(kind or ""))
+                if kind is None:        # a keyword used as a name (`fn role`) is coloured as the name
+                    what = "keyword" if word in words else None
+                else:
+                    what = "enumMember" if kind.startswith("member of") else KIND_TOKEN.get(kind)
             if what is not None:
                 found.append((i, m.start() + 1, m.end() - m.start(), what))
     return found

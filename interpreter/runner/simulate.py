@@ -103,13 +103,12 @@ def replay_command(ruleset: str, options: dict[str, Any], seed: int | str, seats
 
 
 def roles(st: Any) -> dict[str, int]:
-    """The public player-valued game variables at the end (a role, a team leader, …): a spectator's
-    knowledge of who played which part, so results can be split by role."""
-    from ..compile import type_code
+    """Who played each part the ruleset declares a ``role`` (Napoleon, Hyde), as far as a spectator
+    sees it at the end, so results can be split by role."""
     from ..engine.observe import var_visible
 
     return {v.name: st.g[v.slot] for v in st.game.prog.vars[5:]
-            if v.scope == "global" and type_code(v.type) == "player" and isinstance(st.g[v.slot], int)
+            if v.decl is not None and v.decl.role and isinstance(st.g[v.slot], int)
             and var_visible(st, v.slot, v.visibility, None, None)}
 
 
