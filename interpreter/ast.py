@@ -336,6 +336,12 @@ class Finish(Stmt):
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
+class Rejoin(Stmt):
+    """`rejoin p`: a finished player is back in play, their place given up (the next hand)."""
+    who: Expr
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class End(Stmt):
     draw: bool = False
     # `end game ranking p in L by KEY`: L's players take places by KEY, greatest first. ``players`` is
@@ -492,7 +498,7 @@ class VarDecl(Decl):
     scope: Literal["global", "player", "card"] = "global"
     init: Expr
     visibility: Literal["public", "hidden", "owner", "others"] = "public"
-    role: bool = False              # a part a player plays (Napoleon, Hyde): results are split by it
+    role: bool = False              # a part a player plays (the dealer, a secret partner): results are split by it
     label: Text | None = None
 
 

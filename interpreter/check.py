@@ -1212,8 +1212,10 @@ class Checker:
             pure = replace(ctx, pure=True)
             t = self.expr(e, sc, pure)
             if t.kind not in ("bool", "any"):
+                counted = isinstance(e, A.Quantifier) and e.kind == "count"
                 self.err("E205", f"a condition must be true or false; this is {t}", e.span,
-                         "compare it: x == y, size(z) > 0")
+                         "compare the count in parentheses: (count x in L where C) > 0 — `where` takes "
+                         "everything after it" if counted else "compare it: x == y, size(z) > 0")
         except Abort:
             pass
 
@@ -1382,7 +1384,7 @@ class Checker:
                 if not (T.assignable(wt, T.PLAYER) or T.assignable(wt, T.list_of(T.PLAYER))):
                     self.err("E201", f"{stmt} takes a player or a list of players, not {wt}", part.span,
                              SEAT_HINT if wt.kind == "int" else None)
-        elif isinstance(s, A.Lose | A.Finish):
+        elif isinstance(s, A.Lose | A.Finish | A.Rejoin):
             self.want(s.who, T.PLAYER, sc, ctx, f"{type(s).__name__.lower()} takes a player")
         elif isinstance(s, A.End) and s.players is not None and s.keys is not None:
             self.want(s.players, T.list_of(T.PLAYER), sc, ctx, "end game ranking … in a list of players")
@@ -1836,7 +1838,10 @@ class Checker:
             ok = (T.is_numeric(lt) and T.is_numeric(rt)) or (lt == rt and lt.kind in ("text", "key", "tuple")) \
                 or "any" in (lt.kind, rt.kind)
             if not ok:
-                raise self.fail("E201", f"{op} compares numbers (or ordering keys); here {lt} and {rt}", e.span)
+                hint = None if self.in_where is None else (
+                    f"`{self.in_where} … where` takes everything after it: for ({self.in_where} x in L where C) "
+                    f"{op} 1, put the quantifier in parentheses")
+                raise self.fail("E201", f"{op} compares numbers (or ordering keys); here {lt} and {rt}", e.span, hint)
             return T.BOOL
         if op in ("in", "notin"):
             et = T.elem_type(rt)

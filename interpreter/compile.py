@@ -1873,6 +1873,11 @@ class BodyGen:
             self.check_after(ind, sp, var=self.cg.p.vars[2])
             if -1 in self.cg.check_reads.vars and self.cg.p.checks:
                 self.line(ind, "CHECKS(st)", sp)
+        elif isinstance(s, A.Rejoin):
+            self.line(ind, f"_rejoin(st, {eg.gen(s.who)}, {sp})", sp)
+            self.check_after(ind, sp, var=self.cg.p.vars[2])
+            if -1 in self.cg.check_reads.vars and self.cg.p.checks:
+                self.line(ind, "CHECKS(st)", sp)
         elif isinstance(s, A.End) and s.players is not None and s.keys is not None:
             self.line(ind, f"_end_ranking(st, {eg.gen(s.players)}, {eg.gen(s.keys)}, {sp})", sp)
         elif isinstance(s, A.End):

@@ -18,6 +18,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "negate": ("negate #{i}", "#{i} を無効化"),
     "fizzle": ("#{i} is negated: no effect", "#{i} は無効: 効果なし"),
     "finish": ("{p} is out (place {n})", "{p} 上がり ({n}位)"),
+    "rejoin": ("{p} is back in play", "{p} がゲームに戻る"),
     "winner": ("winner: {ps}", "勝者: {ps}"),
     "nobody_wins": ("nobody wins", "勝者なし"),
     "draw_too": ("; draw: {ps}", "; 引き分け: {ps}"),

@@ -498,6 +498,20 @@ def test_finishing_everyone_but_one_then_end_game():
     assert st.over and st.to_move() == [] and st.legal_actions(1) == []
 
 
+def test_rejoin_brings_finished_players_back_for_the_next_hand():
+    st = game("turns").new_state(0)
+    st.apply(0, "finish_player P3")
+    st.apply(0, "finish_player P1")
+    st.apply(0, "new_hand")
+    v = vars_of(st)
+    assert v["act"] == [0, 1, 2, 3] and v["nexts"] == [1, 2, 3, 0]
+    assert [s["place"] for s in st.view(None)["seats"]] == [0, 0, 0, 0]
+    assert "P3 is back in play" in view_log(st, None) and "P1 is back in play" in view_log(st, None)
+    assert "P0 is back in play" not in view_log(st, None)       # never out: nothing to say
+    st.apply(0, "finish_player P1")                # the places are free again
+    assert st.view(None)["seats"][1]["place"] == 1
+
+
 def test_finish_last_ranks_below_everyone_still_playing():
     st = game("turns", players=5).new_state(0)
     st.apply(0, "knock_out P2")                  # first out: place 5

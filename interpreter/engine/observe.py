@@ -287,6 +287,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         text = f"#{iid}.{names[idx] if idx < len(names) else idx} = {shown}"
     elif k == R.EV_FINISH:
         text = say("finish", lang, p=player(ev[2]), n=ev[3])
+    elif k == R.EV_REJOIN:
+        text = say("rejoin", lang, p=player(ev[2]))
     elif k == R.EV_WIN:
         text = say("winner", lang, ps=", ".join(player(q) for q in ev[2])) if ev[2] else say("nobody_wins", lang)
         if len(ev) > 3:         # `win L draw M`

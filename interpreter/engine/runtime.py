@@ -23,10 +23,10 @@ DONE, SUSPEND, CALL = 0, 1, 2
 # event kinds
 (EV_ACT, EV_MOVE, EV_SHUFFLE, EV_TURN, EV_PHASE, EV_PUSH, EV_RESOLVE, EV_NEGATE, EV_FIZZLE, EV_FINISH,
  EV_WIN, EV_LOSE, EV_END, EV_LOG, EV_TELL, EV_REVEAL, EV_REVEALVAR, EV_CHECK, EV_SWAP, EV_MODIFY, EV_CAP,
- EV_INSERT, EV_REVERSE, EV_REMOVEZONE, EV_HIDEVAR) = range(25)
+ EV_INSERT, EV_REVERSE, EV_REMOVEZONE, EV_HIDEVAR, EV_REJOIN) = range(26)
 EV_NAMES = ["act", "move", "shuffle", "turn", "phase", "push", "resolve", "negate", "fizzle", "finish", "win",
             "lose", "end", "log", "tell", "reveal", "reveal_var", "check", "swap", "modify", "cap", "insert",
-            "reverse", "remove_zone", "hide_var"]
+            "reverse", "remove_zone", "hide_var", "rejoin"]
 
 # outcome codes kept in State.g
 NO_OUTCOME, WIN, LOSE, DRAW = 0, 1, 2, 3
@@ -456,6 +456,17 @@ def _finish(st: State, p: int, sp: int, last: bool = False) -> None:
     g[2 + p] = True
     g[2 + n + p] = place
     st.ev.append((EV_FINISH, sp, p, place))
+
+
+def _rejoin(st: State, p: int, sp: int) -> None:
+    """``p``, who finished, is back in play and gives up their place (a game of several hands)."""
+    g = st.g
+    n = st.game.n
+    if not g[2 + p] or g[2 + 3 * n + p]:    # still playing, or the game's result is already given
+        return
+    g[2 + p] = False
+    g[2 + n + p] = 0
+    st.ev.append((EV_REJOIN, sp, p))
 
 
 def _win(st: State, who: Any, sp: int, drawn: Any = ()) -> None:

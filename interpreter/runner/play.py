@@ -235,7 +235,7 @@ def _say(agent: Any, seat: int, out: TextIO) -> None:
         print(f"  {agent.name} (P{seat}): 「{line}」", file=out)
 
 
-TOLD = ("log", "tell", "finish", "win", "lose")
+TOLD = ("log", "tell", "finish", "rejoin", "win", "lose")
 
 
 def _told(st: State, at: int, viewer: int | None, lang: int = 0) -> list[str]:

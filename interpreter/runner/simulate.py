@@ -103,7 +103,7 @@ def replay_command(ruleset: str, options: dict[str, Any], seed: int | str, seats
 
 
 def roles(st: Any) -> dict[str, int]:
-    """Who played each part the ruleset declares a ``role`` (Napoleon, Hyde), as far as a spectator
+    """Who played each part the ruleset declares a ``role`` (a dealer, a secret partner), as far as a spectator
     sees it at the end, so results can be split by role."""
     from ..engine.observe import var_visible
 
