@@ -215,6 +215,20 @@ def test_scenario_view_variables_are_checked_by_name(tmp_path: Path, expect: str
 
 
 
+def test_every_failed_expectation_of_a_step_is_reported_in_order_with_the_events(tmp_path: Path) -> None:
+    """Newcomer's report: only one failure was shown, not the first written, and not what happened."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: american_page_one\noptions: {players: 2}\nseed: 3\nsteps:\n  - expect:\n"
+                 "      over: true\n      zones: {場: [♠2]}\n      to_move: [P1]\n", encoding="utf-8")
+    o = run_scenario(f)
+    lines = [ln for ln in o.message.splitlines() if "error[E502]" in ln]
+    assert [ln.split(":")[1] for ln in lines] == ["6", "7", "8"]         # all three, as written
+    assert "the game is not over" in lines[0] and "expected ['♠2']" in lines[1] and "to move" in lines[2]
+    assert "events since the last expect: phase: play; turn: P0" in o.message
+
+
 @pytest.mark.parametrize(("text", "words", "at"), [
     ("ruleset: john\nsetup:\n  zonez: {}\n", "unknown key 'zonez'", (3, 3, 8)),
     ("ruleset: american_page_one\nsetup:\n  zones:\n    hands[P0]: [♠7]\n", "no zone is named 'hands[P0]'",

@@ -11,8 +11,11 @@ E501 for a malformed file, E502 for an expectation that does not hold (with what
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -433,79 +436,106 @@ class Runner:
         return self.loc.error("E502", msg, path)
 
     def expect(self, e: Expect, path: tuple[Any, ...]) -> None:
+        """Check every expectation of a step and report every one that fails, in the order written,
+        with what happened since the last expect: the first failure is often not the cause."""
         st = self.st
         game = self.game
-        if e.to_move is not None:
-            want = sorted(self.player(x, (*path, "to_move")) for x in e.to_move)
-            got = sorted(st.to_move())
-            if want != got:
-                raise self.fail((*path, "to_move"), f"to move: expected {_ps(want)}, found {_ps(got)}")
-        if e.current is not None:
-            want_p = self.player(e.current, (*path, "current"))
-            if st.g[0] != want_p:
-                raise self.fail((*path, "current"), f"current: expected P{want_p}, found P{st.g[0]}")
-        if e.phase is not None:
-            ph = game.prog.phases[st.phase].name if 0 <= st.phase < len(game.prog.phases) else "setup"
-            if ph != e.phase:
-                raise self.fail((*path, "phase"), f"phase: expected {e.phase}, found {ph}")
-        if e.legal is not None:
-            self.expect_legal(e, path)
-        if e.zones is not None:
-            for zname, spec in e.zones.items():
+        failed: list[FudaError] = []
+        keep = functools.partial(_kept, failed)
+        with keep():
+            if e.to_move is not None:
+                want = sorted(self.player(x, (*path, "to_move")) for x in e.to_move)
+                got = sorted(st.to_move())
+                if want != got:
+                    raise self.fail((*path, "to_move"), f"to move: expected {_ps(want)}, found {_ps(got)}")
+        with keep():
+            if e.current is not None:
+                want_p = self.player(e.current, (*path, "current"))
+                if st.g[0] != want_p:
+                    raise self.fail((*path, "current"), f"current: expected P{want_p}, found P{st.g[0]}")
+        with keep():
+            if e.phase is not None:
+                ph = game.prog.phases[st.phase].name if 0 <= st.phase < len(game.prog.phases) else "setup"
+                if ph != e.phase:
+                    raise self.fail((*path, "phase"), f"phase: expected {e.phase}, found {ph}")
+        with keep():
+            if e.legal is not None:
+                self.expect_legal(e, path)
+        for zname, spec in (e.zones or {}).items():
+            with keep():
                 self.expect_zone(zname, spec, (*path, "zones", zname))
-        if e.vars is not None:
-            for name, want in e.vars.items():
+        for name, want in (e.vars or {}).items():
+            with keep():
                 self.expect_var(name, want, (*path, "vars", name))
-        if e.card_vars is not None:
-            for cname, vals in e.card_vars.items():
-                c = self.card(cname, (*path, "card_vars", cname))
-                for name, want in vals.items():
-                    v = self.var(name, (*path, "card_vars", cname, name))
-                    got = st.g[v.slot + c]
-                    if got != self.value(v.type, want, (*path, "card_vars", cname, name)):
-                        raise self.fail((*path, "card_vars", cname, name),
-                                        f"{cname}.{name}: expected {_shown(want)}, found "
-                                        f"{_shown(self.show(v.type, got))}")
-        if e.events is not None:
-            self.expect_texts(e.events, [x["text"] for x in self.log(0)], (*path, "events"), "events")
-        if e.new_events is not None:
-            self.expect_texts(e.new_events, [x["text"] for x in self.log(self.seen_events)],
-                              (*path, "new_events"), "new events")
-        if e.stack is not None:
-            got_stack = [game.effects[st.items[i][0]].name for i in st.stack]
-            if got_stack != e.stack:
-                raise self.fail((*path, "stack"), f"stack (bottom → top): expected {e.stack}, found {got_stack}")
-        if e.over is not None and st.over != e.over:
-            raise self.fail((*path, "over"), f"the game is {'over' if st.over else 'not over'}")
+        with keep():
+            if e.card_vars is not None:
+                for cname, vals in e.card_vars.items():
+                    c = self.card(cname, (*path, "card_vars", cname))
+                    for name, want in vals.items():
+                        v = self.var(name, (*path, "card_vars", cname, name))
+                        got = st.g[v.slot + c]
+                        if got != self.value(v.type, want, (*path, "card_vars", cname, name)):
+                            raise self.fail((*path, "card_vars", cname, name),
+                                            f"{cname}.{name}: expected {_shown(want)}, found "
+                                            f"{_shown(self.show(v.type, got))}")
+        with keep():
+            if e.events is not None:
+                self.expect_texts(e.events, [x["text"] for x in self.log(0)], (*path, "events"), "events")
+        with keep():
+            if e.new_events is not None:
+                self.expect_texts(e.new_events, [x["text"] for x in self.log(self.seen_events)],
+                                  (*path, "new_events"), "new events")
+        with keep():
+            if e.stack is not None:
+                got_stack = [game.effects[st.items[i][0]].name for i in st.stack]
+                if got_stack != e.stack:
+                    raise self.fail((*path, "stack"), f"stack (bottom → top): expected {e.stack}, found {got_stack}")
+        with keep():
+            if e.over is not None and st.over != e.over:
+                raise self.fail((*path, "over"), f"the game is {'over' if st.over else 'not over'}")
         res = game.result(st)
-        if e.winner is not None:
-            want = sorted(self.player(x, (*path, "winner")) for x in e.winner)
-            got = sorted(r["player"] for r in res if r["outcome"] == "win")
-            if not st.over or want != got:
-                raise self.fail((*path, "winner"), f"winners: expected {_ps(want)}, found "
-                                f"{_ps(got) if st.over else 'none (the game is not over)'}")
-        if e.result is not None:
-            for who, want in e.result.items():
-                p = self.player(who, (*path, "result", who))
-                got_r = res[p]
-                want_d = want if isinstance(want, dict) else {"outcome": want}
-                for k, v in want_d.items():
-                    if got_r.get(k) != v:
-                        raise self.fail((*path, "result", who),
-                                        f"P{p} {k}: expected {_shown(v)}, found {_shown(got_r.get(k))}")
-        if e.scores is not None:
-            for who, want_s in e.scores.items():
-                p = self.player(who, (*path, "scores", who))
-                if res[p]["score"] != want_s:
-                    raise self.fail((*path, "scores", who), f"P{p} score: expected {want_s}, found {res[p]['score']}")
-        if e.places is not None:
-            for who, want_pl in e.places.items():
-                p = self.player(who, (*path, "places", who))
-                if res[p]["place"] != want_pl:
-                    raise self.fail((*path, "places", who), f"P{p} place: expected {want_pl}, found {res[p]['place']}")
-        if e.view is not None:
-            for i, vs in enumerate(e.view if isinstance(e.view, list) else [e.view]):
-                self.expect_view(vs, (*path, "view", i) if isinstance(e.view, list) else (*path, "view"))
+        with keep():
+            if e.winner is not None:
+                want = sorted(self.player(x, (*path, "winner")) for x in e.winner)
+                got = sorted(r["player"] for r in res if r["outcome"] == "win")
+                if not st.over or want != got:
+                    raise self.fail((*path, "winner"), f"winners: expected {_ps(want)}, found "
+                                    f"{_ps(got) if st.over else 'none (the game is not over)'}")
+        with keep():
+            if e.result is not None:
+                for who, want in e.result.items():
+                    p = self.player(who, (*path, "result", who))
+                    got_r = res[p]
+                    want_d = want if isinstance(want, dict) else {"outcome": want}
+                    for k, v in want_d.items():
+                        if got_r.get(k) != v:
+                            raise self.fail((*path, "result", who),
+                                            f"P{p} {k}: expected {_shown(v)}, found {_shown(got_r.get(k))}")
+        with keep():
+            if e.scores is not None:
+                for who, want_s in e.scores.items():
+                    p = self.player(who, (*path, "scores", who))
+                    if res[p]["score"] != want_s:
+                        raise self.fail((*path, "scores", who), f"P{p} score: expected {want_s}, found {res[p]['score']}")
+        with keep():
+            if e.places is not None:
+                for who, want_pl in e.places.items():
+                    p = self.player(who, (*path, "places", who))
+                    if res[p]["place"] != want_pl:
+                        raise self.fail((*path, "places", who), f"P{p} place: expected {want_pl}, found {res[p]['place']}")
+        with keep():
+            if e.view is not None:
+                for i, vs in enumerate(e.view if isinstance(e.view, list) else [e.view]):
+                    self.expect_view(vs, (*path, "view", i) if isinstance(e.view, list) else (*path, "view"))
+
+        if failed:
+            diags = sorted((d for x in failed for d in x.diagnostics), key=lambda d: (d.span.line, d.span.col))
+            since = [x["text"] for x in self.log(self.seen_events)]
+            if since:
+                more = f"the last 12 of {len(since)} " if len(since) > 12 else ""
+                told = f"{more}events since the last expect: " + "; ".join(since[-12:])
+                diags[-1].hint = f"{diags[-1].hint}\n  {told}" if diags[-1].hint else told
+            raise FudaError(diags, failed[0].sources)
 
     def log(self, start: int) -> list[dict[str, Any]]:
         return [r for r in (render_event(self.st, self.st.ev[i], "all", at=i) for i in range(start, len(self.st.ev)))
@@ -705,6 +735,18 @@ def _shown(x: Any) -> str:
     if isinstance(x, float):
         return str(int(x)) if x.is_integer() else repr(round(x, 10))
     return str(x)
+
+
+@contextlib.contextmanager
+def _kept(failed: list[FudaError]) -> Iterator[None]:
+    """An expectation that does not hold (E502) is kept for the report and the next one is checked;
+    a malformed one (E501) stops at once."""
+    try:
+        yield
+    except FudaError as x:
+        if x.first.code != "E502":
+            raise
+        failed.append(x)
 
 
 def _ps(ps: list[int]) -> str:
