@@ -189,6 +189,37 @@ def test_a_save_that_cannot_be_written_is_refused_and_play_goes_on(tmp_path):
     assert (tmp_path / "g.json").exists() and "game stopped." in text
 
 
+def test_a_log_that_cannot_be_written_is_refused_before_the_game(tmp_path, capsys, monkeypatch):
+    """Found by QA: --log into a path that cannot be written was found out only when the game ended,
+    and the game was lost; and "File exists" did not say that a file stood where a folder must."""
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setattr("builtins.input", lambda _prompt: pytest.fail("the game started"))
+    code, _, err = run(capsys, "play", "american_page_one", "--players", "2", "--log", f"{blocker}/g.json")
+    assert code == 1 and f"error: cannot use {blocker}: it is a file, not a folder" in err
+    fresh = tmp_path / "new" / "g.json"        # a log that can be written: the game is played
+    answers = iter(["quit"])
+    monkeypatch.setattr("builtins.input", lambda _prompt: next(answers))
+    assert run(capsys, "play", "american_page_one", "--players", "2", "--log", str(fresh))[0] == 0
+    assert json.loads(fresh.read_text(encoding="utf-8"))["format"] == "fuda-log/1"
+
+
+def test_a_log_that_fails_at_the_end_falls_back_to_fuda_home(tmp_path):
+    """A log that cannot be written when the game stops (a full disk, a folder removed): the game is
+    kept under FUDA_HOME instead, and the command to continue it names that file."""
+    game = load("american_page_one", {"players": 2})
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    kept = tmp_path / "home" / "g.json"
+    answers = iter(["1", "quit"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=5, log_path=f"{blocker}/g.json", inp=lambda _p: next(answers), out=out,
+         autosave=str(kept))
+    text = out.getvalue()
+    assert f"cannot save to {blocker}/g.json: {blocker} is a file, not a folder" in text
+    assert f"fuda play --resume {kept}" in text and len(json.loads(kept.read_text(encoding="utf-8"))["actions"]) >= 1
+
+
 @pytest.mark.parametrize(("argv", "words"), [
     (["bench", "john", "-n", "0"], "not a whole number from 1"),
     (["bench", "john", "--rounds", "0"], "not a whole number from 1"),
