@@ -562,6 +562,43 @@ def test_runtime_endless_loop_without_decisions(play: str) -> None:
         signal.signal(signal.SIGALRM, old)
 
 
+@pytest.mark.parametrize("loop", [
+    "repeat n + 1000000000 {\n        n += 1\n    }",
+    "repeat 10000000000000000000000000 {\n        n += 1\n    }",
+    "for i in 1..n + 100000000000000000000000 {\n        n += 1\n    }",
+    # with a decision inside: the loop is run step by step (and its range was made a tuple first)
+    "for i in 1..1000000000000 {\n        if n < 0 {\n            turn players[0] {\n"
+    "                choose players[0] {\n                    go \"go\" { }\n                }\n"
+    "            }\n        }\n    }",
+], ids=["repeat", "repeat_constant", "for_range", "for_range_with_decision"])
+def test_runtime_loop_counted_past_a_million(loop: str) -> None:
+    """Found by QA: `repeat 1000000000` or `for i in 1..1000000000` (a count gone wrong) ran for hours
+    without a word, and a huge range with a decision inside filled the memory: E601 at the loop."""
+    import signal
+
+    text = RT_HEAD + "var n: int = 0\n\nsetup {\n    shuffle deck\n}\n\nphase play {\n    " + loop + "\n    end game\n}\n"
+
+    def stop(signum: int, frame: object) -> None:
+        raise Hang("new_state() still running after 5 s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, 5.0)
+    try:
+        err = runtime_failure(text)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert "times: a loop runs at most 1,000,000 times" in err.first.message
+    assert err.first.span.line == line_of(text, loop.split("\n")[0])
+
+
+def test_loops_up_to_a_million_rounds_run() -> None:
+    text = RT_HEAD + "var n: int = 0\n\nsetup {\n    shuffle deck\n}\n\nphase play {\n" \
+        "    repeat 1000 {\n        for i in 1..1000 {\n            n += 1\n        }\n    }\n    end game\n}\n"
+    st = load_text(text, filename="runtime.fuda").new_state(0)
+    assert st.over and st.view(None, 0)["vars"]["n"] == 1_000_000
+
+
 def test_long_expression_compiles() -> None:
     text = (ERRORS / "_valid_minimal.fuda").read_text(encoding="utf-8").replace(
         "current = players[0]", "current = players[0]\n    turns = " + " + ".join(["turns"] * 250))
