@@ -237,6 +237,43 @@ def test_a_misspelt_scenario_key_is_shown_at_the_key(tmp_path: Path, text: str, 
     assert f"s.yaml:{line}:{col}:" in o.message and " " * (col + 3) + "^" * (end - col) in o.message.splitlines()
 
 
+@pytest.mark.parametrize(("step", "words", "under"), [
+    ("{zones: {場: {size: abc}}}", "expect.zones.場.size: Input should be a valid integer", "abc"),
+    ("{zones: {場: {top: ♣3}}}", "expect.zones.場.top: Input should be a valid list", "♣3"),
+    ("{new_events: 5}", "expect.new_events: Input should be a valid list", "5"),
+])
+def test_a_scenario_value_of_several_shapes_is_faulted_where_it_goes_wrong(tmp_path: Path, step: str, words: str,
+                                                                          under: str) -> None:
+    """Found by QA: `{size: abc}` said "場.list[str]: Input should be a valid list", the error of the
+    shape least like the value (a zone may be a list of cards or a mapping), under the whole mapping."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text(f"ruleset: american_page_one\nsteps:\n  - expect: {step}\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and words in o.message, o.message
+    assert "list[str]" not in o.message and "Spec" not in o.message
+    line, caret = o.message.splitlines()[1:3]
+    assert f"s.yaml:3:{line.index(under) - 3}: " in o.message and caret.strip() == "^" * len(under), o.message
+
+
+def test_a_game_log_on_one_line_is_faulted_under_the_value(tmp_path: Path) -> None:
+    """Found by QA: in a log written on one line the caret ran from the bad value to the end of the line."""
+    from interpreter.runner.replay import read_log
+
+    f = tmp_path / "g.json"
+    f.write_text('{"format": "fuda-log/1", "ruleset": "john", "seed": "abc", "actions": []}', encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        read_log(str(f))
+    shown = info.value.format().splitlines()
+    assert "game log seed: Input should be a valid integer" in shown[0]
+    assert shown[2] == " " * shown[1].index('"abc"') + "^^^^^"
+    f.write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        read_log(str(f))
+    assert info.value.first.message.startswith("game log: Input should be")
+
+
 def _read_ruleset(p: str) -> object:
     return check_ruleset(p)
 

@@ -4,6 +4,7 @@ a caret under the value, or under the key itself when the key is the mistake (a 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -13,12 +14,12 @@ from pydantic import BaseModel, ValidationError
 from ..errors import Diagnostic, FudaError, Span
 
 Model = TypeVar("Model", bound=BaseModel)
-Places = dict[tuple[Any, ...], tuple[int, int]]
+Places = dict[tuple[Any, ...], tuple[int, int, int, int]]
 
 
 def positions(text: str, keys: Places | None = None) -> Places:
-    """(path) → (line, col) of every node of a YAML document; ``keys`` gets the places of the
-    mapping keys themselves."""
+    """(path) → (line, col, end line, end col) of every node of a YAML document; ``keys`` gets the
+    places of the mapping keys themselves."""
     out: Places = {}
     keys = {} if keys is None else keys
     try:
@@ -27,12 +28,12 @@ def positions(text: str, keys: Places | None = None) -> Places:
         return out
 
     def walk(node: Any, path: tuple[Any, ...]) -> None:
-        out[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        out[path] = _place(node)
         if isinstance(node, yaml.MappingNode):
             for k, v in node.value:
                 if not isinstance(k, yaml.ScalarNode):
                     continue  # a list or mapping as a key: safe_load reports it
-                keys[(*path, k.value)] = (k.start_mark.line + 1, k.start_mark.column + 1)
+                keys[(*path, k.value)] = _place(k)
                 walk(v, (*path, k.value))
         elif isinstance(node, yaml.SequenceNode):
             for i, v in enumerate(node.value):
@@ -41,6 +42,11 @@ def positions(text: str, keys: Places | None = None) -> Places:
     if root is not None:
         walk(root, ())
     return out
+
+
+def _place(node: Any) -> tuple[int, int, int, int]:
+    start, end = node.start_mark, node.end_mark
+    return start.line + 1, start.column + 1, end.line + 1, end.column + 1
 
 
 @dataclass
@@ -59,22 +65,50 @@ class Located:
     def span(self, path: tuple[Any, ...], at_key: bool = False) -> Span:
         p = tuple(path)
         if at_key and p in self.keys:
-            line, col = self.keys[p]
-            return Span(self.file, line, col, line, col + max(len(str(p[-1])), 1))
-        while p and p not in self.pos:
-            p = p[:-1]
-        line, col = self.pos.get(p, (1, 1))
-        width = 1
-        lines = self.text.splitlines()
-        if 0 < line <= len(lines):
-            rest = lines[line - 1][col - 1:]
-            width = max(len(rest.rstrip()), 1)
-        return Span(self.file, line, col, line, col + width)
+            line, col, end_line, end_col = self.keys[p]
+        else:
+            while p and p not in self.pos:
+                p = p[:-1]
+            line, col, end_line, end_col = self.pos.get(p, (1, 1, 1, 1))
+        if end_line != line or end_col <= col:     # a block over several lines: the rest of its first
+            lines = self.text.splitlines()
+            rest = lines[line - 1][col - 1:] if 0 < line <= len(lines) else ""
+            end_col = col + max(len(rest.rstrip()), 1)
+        return Span(self.file, line, col, line, end_col)
 
     def error(self, code: str, msg: str, path: tuple[Any, ...], hint: str | None = None,
               at_key: bool = False) -> FudaError:
         """``at_key``: the mistake is the key at the end of ``path`` (a misspelt name), not its value."""
         return FudaError([Diagnostic(code, msg, self.span(path, at_key), hint)], {self.file: self.text})
+
+
+_TYPE_TAG = re.compile(r"[A-Z]\w*|\w+\[.*\]|int|str|bool|float|none")
+
+
+def first_error(e: ValidationError, data: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """The mistake to show and its path in the data. Of a value that may take several shapes
+    (a list of cards, or ``{top: …, size: …}``), pydantic reports one error per shape, the first
+    for the shape least like the value ("should be a valid list" for ``{size: abc}``): the error
+    that got furthest into the data is the one meant. Shape names (``list[str]``, ``ZoneSpec``)
+    are left out of the path."""
+    best: tuple[int, tuple[Any, ...], dict[str, Any]] | None = None
+    for err in e.errors():
+        path: list[Any] = []
+        depth, node = 0, data
+        for part in err["loc"]:
+            inside = part in node if isinstance(node, dict) else \
+                isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+            if inside:
+                node, depth = node[part], depth + 1  # type: ignore[index]
+            elif isinstance(part, str) and _TYPE_TAG.fullmatch(part):
+                continue
+            else:
+                node = None
+            path.append(part)
+        if best is None or depth > best[0]:
+            best = (depth, tuple(path), dict(err))
+    assert best is not None
+    return best[1], best[2]
 
 
 def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str) -> Model:
@@ -91,8 +125,7 @@ def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str) 
     try:
         return model.model_validate(data)
     except ValidationError as e:
-        err = e.errors()[0]
-        path = tuple(err["loc"])
+        path, err = first_error(e, data)
         unknown = err["type"] == "extra_forbidden"
         msg = f"unknown key {path[-1]!r}" if unknown else err["msg"]
         raise loc.error("E501", f"{what} {'.'.join(map(str, path))}: {msg}" if path else f"{what}: {msg}",
