@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import ast as A
 from .errors import Diagnostic, FudaError, Span, did_you_mean, error
-from .parse import parse_module
+from .parse import normal_text, parse_module
 from .resources import bundled_rulesets, find_ruleset
 
 SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl, A.ShowDecl, A.EvaluateDecl, A.AlliesDecl)
@@ -115,7 +115,7 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
         fname = display_name(current)
         if current_text is None:
             files.append(key)
-        src = current_text if current_text is not None else read(current)
+        src = normal_text(current_text if current_text is not None else read(current))
         current_text = None
         sources[fname] = src
         try:

@@ -365,6 +365,23 @@ def test_byte_order_mark_is_not_a_mistake(tmp_path: Path) -> None:
     assert check_ruleset(str(f)).name == "minimal"
 
 
+def test_old_mac_line_ends_and_decomposed_letters_read_as_typed(tmp_path: Path) -> None:
+    """Found by QA: a file with CR line ends (old Mac editors) was one comment line (five errors at
+    1:1), and a name typed with a combining mark (カ + U+3099 for ガ, from a copy-paste) was an
+    unexpected character, or another name than the same word typed directly."""
+    text = (ERRORS / "_valid_minimal.fuda").read_text(encoding="utf-8")
+    f = tmp_path / "cr.fuda"
+    f.write_bytes(text.replace("\n", "\r").encode("utf-8"))
+    assert check_ruleset(str(f)).name == "minimal"
+    typed = text.replace("var turns: int = 0", "var ガード: int = 0").replace("turns += 1", "\u30ab\u3099\u30fc\u30c8\u3099 += 1")
+    assert check_ruleset("nfd.fuda", text=typed).warnings == []
+    bad = typed.replace("move c to pile", "move c\rmove d to pile")       # a place after a CR is counted right
+    with pytest.raises(FudaError) as info:
+        check_ruleset("nfd.fuda", text=bad)
+    assert info.value.first.span.line == line_of(bad.replace("\r", "\n"), "move d")
+    assert re.search(r"\n +move d to pile\n +\^", info.value.format())
+
+
 def test_every_mistake_is_reported_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The checker goes on after a mistake: two independent mistakes give two diagnostics."""
     monkeypatch.chdir(ROOT)
