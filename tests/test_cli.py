@@ -455,3 +455,25 @@ def test_a_japanese_table_hears_the_rules_in_japanese(capsys):
     assert "勝者: P0, P1, P3" in out and "最近の出来事:" in out and "副官判明 = はい" in out
     assert "結果: P0 勝ち (1位, 135点)" in out
     assert not any(w in out for w in ("phase", "winner", "seats:", "recent:", "result:", "true", "false"))
+
+
+def test_parse_names_a_missing_file_or_a_folder_as_validate_does(tmp_path, capsys, monkeypatch):
+    """Found by QA: `fuda parse missing.fuda` said E504 "no ruleset" where validate says E005 "no file",
+    and a folder named x.fuda was "no file" to both."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder.fuda").mkdir()
+    for cmd in ("parse", "validate", "compile"):
+        code, _, err = run(capsys, cmd, "missing.fuda")
+        assert code == 1 and "error[E005]: no file missing.fuda" in err, err
+        code, _, err = run(capsys, cmd, "folder.fuda")
+        assert code == 1 and "error[E005]: folder.fuda is a folder, not a ruleset file" in err, err
+    code, _, err = run(capsys, "parse", "no_such_game")
+    assert code == 1 and "error[E504]: no ruleset named 'no_such_game'" in err
+
+
+def test_comparing_studies_of_a_missing_file_creates_none(tmp_path, capsys):
+    """Found by QA: `fuda compare --study a --study b --db typo.sqlite` left an empty study file behind."""
+    db = tmp_path / "typo.sqlite"
+    code, _, err = run(capsys, "compare", "--study", "a", "--study", "b", "--db", str(db))
+    assert code == 1 and f"there is no study 'a' in {db} (no such file)" in err
+    assert not db.exists()

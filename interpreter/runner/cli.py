@@ -454,11 +454,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.study:
         from ..errors import error
         from .compare import compare_studies
-        from .study import Store
+        from .study import Store, default_db
 
         if len(args.study) != 2 or args.a or args.b:
             raise error("E505", "compare stored studies with exactly two --study NAME (and no --a/--b)")
-        r = compare_studies(Store(args.db), *args.study)
+        path = Path(args.db) if args.db else default_db()
+        if not path.exists():       # not made as an empty study file, as it was
+            return _nothing_stored(path, "study", args.study[0], args.json)
+        r = compare_studies(Store(path), *args.study)
         print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_compare(r))
         return 0
     if args.ruleset is None:
@@ -587,14 +590,10 @@ def cmd_parse(args: argparse.Namespace) -> int:
     from pydantic import TypeAdapter
 
     from ..ast import Module
-    from ..load import read, resolve
+    from ..load import locate, read
     from ..parse import parse_module
 
-    path = resolve(args.file)
-    if path is None:
-        from ..errors import error
-
-        raise error("E504", f"no ruleset {args.file!r}")
+    path = locate(args.file)
     m = parse_module(read(path), str(path))
     print(TypeAdapter(Module).dump_json(m, indent=1, serialize_as_any=True).decode())
     return 0
