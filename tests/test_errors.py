@@ -274,6 +274,32 @@ def test_a_game_log_on_one_line_is_faulted_under_the_value(tmp_path: Path) -> No
     assert info.value.first.message.startswith("game log: Input should be")
 
 
+@pytest.mark.parametrize(("reader", "text", "code"), [
+    ("options", "a: &x [*x]\n", "E401"),
+    ("scenario", "ruleset: &x [*x]\n", "E501"),
+    ("scenario", "ruleset: john\nsteps: &x\n  - expect: {legal: *x}\n", "E501"),
+])
+def test_a_yaml_file_that_contains_itself(tmp_path: Path, reader: str, text: str, code: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by QA: an alias inside its own anchor (`&x [*x]`) sent the index of YAML places round
+    for ever: an internal error (RecursionError) instead of the mistake at its place."""
+    f = tmp_path / "cycle.yaml"
+    f.write_text(text, encoding="utf-8")
+    argv = ["validate", "american_page_one", "--options", str(f)] if reader == "options" else ["test", str(f)]
+    assert main(argv) == 1
+    shown = capsys.readouterr()
+    assert f"error[{code}]" in shown.out + shown.err and "internal error" not in shown.err
+
+
+def test_a_match_file_behind_a_file_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    assert main(["play", "john", "--match", "m", "--match-db", str(blocker / "m.sqlite"), "--seat", "random",
+                 "--seat", "random", "--games", "1"]) == 1
+    err = capsys.readouterr().err
+    assert f"cannot open the match file {blocker / 'm.sqlite'}: {blocker} is a file, not a folder" in err, err
+
+
 def _read_ruleset(p: str) -> object:
     return check_ruleset(p)
 

@@ -27,8 +27,13 @@ def positions(text: str, keys: Places | None = None) -> Places:
     except yaml.YAMLError:
         return out
 
+    inside: set[int] = set()    # the nodes being walked: an alias to one of them (`&x [*x]`) is a cycle
+
     def walk(node: Any, path: tuple[Any, ...]) -> None:
         out[path] = _place(node)
+        if id(node) in inside:
+            return
+        inside.add(id(node))
         if isinstance(node, yaml.MappingNode):
             for k, v in node.value:
                 if not isinstance(k, yaml.ScalarNode):
@@ -38,6 +43,7 @@ def positions(text: str, keys: Places | None = None) -> Places:
         elif isinstance(node, yaml.SequenceNode):
             for i, v in enumerate(node.value):
                 walk(v, (*path, i))
+        inside.discard(id(node))
 
     if root is not None:
         walk(root, ())
