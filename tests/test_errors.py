@@ -300,6 +300,18 @@ def test_a_match_file_behind_a_file_says_so(tmp_path: Path, capsys: pytest.Captu
     assert f"cannot open the match file {blocker / 'm.sqlite'}: {blocker} is a file, not a folder" in err, err
 
 
+@pytest.mark.parametrize("step", ["{P0: play ♥7, P1: draw}", "{P0: 1}", "P0: null"])
+def test_a_step_that_is_not_one_action_as_text_says_how_to_write_one(tmp_path: Path, step: str) -> None:
+    """Found by QA: `- {P0: draw, P1: draw}` or `- P0:` with no text said only "unknown key 'P0'"."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text(f"ruleset: american_page_one\nsteps:\n  - {step}\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and "unknown key 'P0'" in o.message
+    assert "hint: a step is one action, written as text: - P0: draw" in o.message
+
+
 def _read_ruleset(p: str) -> object:
     return check_ruleset(p)
 

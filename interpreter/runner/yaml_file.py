@@ -5,6 +5,7 @@ a caret under the value, or under the key itself when the key is the mistake (a 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -117,8 +118,10 @@ def first_error(e: ValidationError, data: Any) -> tuple[tuple[Any, ...], dict[st
     return best[1], best[2]
 
 
-def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str) -> Model:
-    """The file as ``model`` (a mapping at the top), or E501 at the first mistake."""
+def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str,
+               key_hint: Callable[[tuple[Any, ...]], str | None] | None = None) -> Model:
+    """The file as ``model`` (a mapping at the top), or E501 at the first mistake. ``key_hint``: a
+    hint for an unknown key at this path (a key that is right in another form of the same entry)."""
     try:
         data = yaml.safe_load(loc.text)
     except yaml.YAMLError as e:
@@ -134,5 +137,6 @@ def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str) 
         path, err = first_error(e, data)
         unknown = err["type"] == "extra_forbidden"
         msg = f"unknown key {path[-1]!r}" if unknown else err["msg"]
+        hint = key_hint(path) if unknown and key_hint is not None else None
         raise loc.error("E501", f"{what} {'.'.join(map(str, path))}: {msg}" if path else f"{what}: {msg}",
-                        path, at_key=unknown) from None
+                        path, hint, at_key=unknown) from None
