@@ -1799,7 +1799,7 @@ class BodyGen:
             self.body(s.body, ind + 1)
             self.loops.pop()
         elif isinstance(s, A.Repeat):
-            self.line(ind, f"for _ in range({eg.gen(s.count)}):", sp)
+            self.line(ind, f"for _ in range({_bounded_count(eg.gen(s.count), sp)}):", sp)
             self.loops.append(("py", 0, 0))
             self.body(s.body, ind + 1)
             self.loops.pop()
@@ -1808,7 +1808,7 @@ class BodyGen:
             src = eg.iter_src(s.source)
             if s.source.ty is not None and s.source.ty.kind == "zone":
                 src = f"tuple({src})"
-            self.line(ind, f"for {eg.local(sym)} in {src}:", sp)
+            self.line(ind, f"for {eg.local(sym)} in {_bounded_range(src, sp)}:", sp)
             self.loops.append(("py", 0, 0))
             self.body(s.body, ind + 1)
             self.loops.pop()
@@ -2139,14 +2139,14 @@ class BodyGen:
         sp = self.cg.span(s.span)
         n = self.slot("int")
         self._loop(ind, sp, [f"if {n} <= 0: L = @EXIT; continue", f"{n} -= 1"], s.body,
-                   [f"{n} = {self.eg.gen(s.count)}"])
+                   [f"{n} = {_bounded_count(self.eg.gen(s.count), sp)}"])
 
     def s_For(self, s: A.For, ind: int) -> None:
         sp = self.cg.span(s.span)
         lst, ix = self.slot("list:" + type_code(T.elem_type(s.source.ty or T.ANY))), self.slot("int")
         var = self.eg.local(self.for_sym(s))
         self._loop(ind, sp, [f"if {ix} >= len({lst}): L = @EXIT; continue", f"{var} = {lst}[{ix}]; {ix} += 1"],
-                   s.body, [f"{lst} = tuple({self.eg.seq(s.source)}); {ix} = 0"])
+                   s.body, [f"{lst} = tuple({_bounded_range(self.eg.seq(s.source), sp)}); {ix} = 0"])
 
     def s_Turn(self, s: A.Turn, ind: int) -> None:
         sp = self.cg.span(s.span)
@@ -2308,6 +2308,20 @@ class BodyGen:
         self.line(0, f"{self.eg.local(var_sym)} = {ps}[{ix}]; _cc = {ch}[{ix}]; {ix} += 1", sp)
         self.dispatch(s.options, infos, "_cc", sp, head)
         self.cur = exit_
+
+
+def _bounded_count(code: str, sp: int) -> str:
+    """A repeat's count, checked at run time (``_many``) unless it is a small constant."""
+    return code if code.isdigit() and int(code) <= runtime.LOOP_MAX else f"_many({code}, {sp})"
+
+
+def _bounded_range(code: str, sp: int) -> str:
+    """What a for goes over: a range is checked at run time (``_many``); zones and lists are as long
+    as they are already."""
+    inner = code[6:-1] if code.startswith("tuple(") else code
+    if inner.startswith("range(") and inner.endswith(")") and _balanced(inner[6:-1]):
+        return code.replace(inner, f"_many({inner}, {sp})", 1)
+    return code
 
 
 # ------------------------------------------------------------------ entry point

@@ -160,3 +160,14 @@ CODES: dict[str, str] = {
     "E603": "a check keeps firing",
     "W101": "unused declaration",
 }
+
+
+
+def os_reason(e: OSError, path: str | None = None) -> str:
+    """Why a file cannot be used, in words. The file the system names is added when it is not
+    ``path`` itself (a folder on the way); one standing where a folder is needed says so (the
+    system's words, "File exists" or "Not a directory", name neither)."""
+    if isinstance(e, FileExistsError | NotADirectoryError) and e.filename:
+        return f"{'it' if str(e.filename) == path else e.filename} is a file, not a folder"
+    reason = e.strerror or str(e)
+    return f"{reason} ({e.filename})" if e.filename and str(e.filename) != path else reason

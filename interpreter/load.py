@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import ast as A
 from .errors import Diagnostic, FudaError, Span, did_you_mean, error
-from .parse import parse_module
+from .parse import normal_text, parse_module
 from .resources import bundled_rulesets, find_ruleset
 
 SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl, A.ShowDecl, A.EvaluateDecl, A.AlliesDecl)
@@ -82,22 +82,27 @@ def read_text(path: Path, code: str, shown: str | None = None, what: str = "file
                         {file: data.decode("utf-8", "replace")}) from None
 
 
+def locate(name_or_path: str) -> Path:
+    """The file of a ruleset named on the command line: E005 for a path that names no file, E504
+    for a name that is no bundled ruleset."""
+    found = resolve(name_or_path)
+    if found is None and name_or_path.endswith(".fuda"):
+        if Path(name_or_path).is_dir():
+            raise error("E005", f"{name_or_path} is a folder, not a ruleset file")
+        where = "" if Path(name_or_path).is_absolute() else f" (in {Path.cwd()})"
+        raise error("E005", f"no file {name_or_path}{where}",
+                    hint=did_you_mean(Path(name_or_path).stem, bundled_rulesets())
+                    or "a bundled ruleset is named without .fuda (`fuda list` shows them)")
+    if found is None:
+        raise error("E504", f"no ruleset named {name_or_path!r}",
+                    hint=did_you_mean(name_or_path, bundled_rulesets())
+                    or "`fuda list` shows the bundled rulesets; a file path must end in .fuda")
+    return found
+
+
 def load_source(name_or_path: str, text: str | None = None) -> Source:
     """Parse a ruleset (and its bases) and merge them. ``text`` parses that text as the file instead."""
-    if text is not None:
-        path = Path(name_or_path)
-    else:
-        found = resolve(name_or_path)
-        if found is None and name_or_path.endswith(".fuda"):
-            where = "" if Path(name_or_path).is_absolute() else f" (in {Path.cwd()})"
-            raise error("E005", f"no file {name_or_path}{where}",
-                        hint=did_you_mean(Path(name_or_path).stem, bundled_rulesets())
-                        or "a bundled ruleset is named without .fuda (`fuda list` shows them)")
-        if found is None:
-            raise error("E504", f"no ruleset named {name_or_path!r}",
-                        hint=did_you_mean(name_or_path, bundled_rulesets())
-                        or "`fuda list` shows the bundled rulesets; a file path must end in .fuda")
-        path = found
+    path = Path(name_or_path) if text is not None else locate(name_or_path)
     sources: dict[str, str] = {}
     chain: list[tuple[str, A.Module]] = []
     files: list[Path] = []
@@ -115,7 +120,7 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
         fname = display_name(current)
         if current_text is None:
             files.append(key)
-        src = current_text if current_text is not None else read(current)
+        src = normal_text(current_text if current_text is not None else read(current))
         current_text = None
         sources[fname] = src
         try:

@@ -48,8 +48,19 @@ def _soft_keyword(e: UnexpectedInput) -> bool:
     return True
 
 
+def normal_text(text: str) -> str:
+    """A ruleset's text as it is read: lines may end in CR LF or CR alone (old Mac editors; one CR
+    file was a single comment line), and letters written as a base and a combining accent (``é`` as
+    e + U+0301, ``ガ`` as カ + U+3099, from some copy-pastes) are the one character they look like,
+    so that a name reads the same however it was typed (NFC)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
 def parse_module(text: str, file: str) -> A.Module:
-    """Parse a whole ruleset file."""
+    """Parse a whole ruleset file (its text as ``normal_text`` gives it)."""
+    text = normal_text(text)
     try:
         tree = parser().parse(text, start="start", on_error=_soft_keyword)
         return ToAst(file).transform(tree)
@@ -219,12 +230,22 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         span = Span(file, line, col, line, col + 1)
         code = code or "E002"
         ascii_ch = unicodedata.normalize("NFKC", ch)
-        if ch == '"':
+        kind = unicodedata.category(ch)
+        if kind[0] in "CZM":    # a character that does not show, or not by itself: say which it is
+            msg = f"{code_prefix}unexpected character U+{ord(ch):04X} {unicodedata.name(ch, '')}".rstrip()
+        if kind[0] == "Z":
+            hint = "a space fuda does not read as one (pasted text often carries it): write an ordinary space"
+        elif kind[0] == "C":
+            hint = "delete it: most editors do not show it (pasted text often carries it)"
+        elif kind[0] == "M":
+            hint = "a mark that joins no letter here: delete it, or write the letter with its mark as one character"
+        elif ch == '"':
             hint = "a text must be closed on the same line"
         elif ch == "'":
             hint = 'texts use double quotes: "…"'
         elif ascii_ch != ch and ascii_ch.isascii():
-            hint = f"{ch!r} is a full-width character; write {ascii_ch!r}"
+            wide = unicodedata.east_asian_width(ch) in "FW"
+            hint = f"{ch!r} is a {'full-width' if wide else 'look-alike'} character; write {ascii_ch!r}"
     else:  # UnexpectedEOF or a token at $END
         lines = text.splitlines() or [""]
         line = len(lines)

@@ -212,6 +212,37 @@ def test_a_save_that_cannot_be_written_is_refused_and_play_goes_on(tmp_path):
     assert (tmp_path / "g.json").exists() and "game stopped." in text
 
 
+def test_a_log_that_cannot_be_written_is_refused_before_the_game(tmp_path, capsys, monkeypatch):
+    """Found by QA: --log into a path that cannot be written was found out only when the game ended,
+    and the game was lost; and "File exists" did not say that a file stood where a folder must."""
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setattr("builtins.input", lambda _prompt: pytest.fail("the game started"))
+    code, _, err = run(capsys, "play", "american_page_one", "--players", "2", "--log", f"{blocker}/g.json")
+    assert code == 1 and f"error: cannot use {blocker}: it is a file, not a folder" in err
+    fresh = tmp_path / "new" / "g.json"        # a log that can be written: the game is played
+    answers = iter(["quit"])
+    monkeypatch.setattr("builtins.input", lambda _prompt: next(answers))
+    assert run(capsys, "play", "american_page_one", "--players", "2", "--log", str(fresh))[0] == 0
+    assert json.loads(fresh.read_text(encoding="utf-8"))["format"] == "fuda-log/1"
+
+
+def test_a_log_that_fails_at_the_end_falls_back_to_fuda_home(tmp_path):
+    """A log that cannot be written when the game stops (a full disk, a folder removed): the game is
+    kept under FUDA_HOME instead, and the command to continue it names that file."""
+    game = load("american_page_one", {"players": 2})
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    kept = tmp_path / "home" / "g.json"
+    answers = iter(["1", "quit"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=5, log_path=f"{blocker}/g.json", inp=lambda _p: next(answers), out=out,
+         autosave=str(kept))
+    text = out.getvalue()
+    assert f"cannot save to {blocker}/g.json: {blocker} is a file, not a folder" in text
+    assert f"fuda play --resume {kept}" in text and len(json.loads(kept.read_text(encoding="utf-8"))["actions"]) >= 1
+
+
 @pytest.mark.parametrize(("argv", "words"), [
     (["bench", "john", "-n", "0"], "not a whole number from 1"),
     (["bench", "john", "--rounds", "0"], "not a whole number from 1"),
@@ -447,3 +478,25 @@ def test_a_japanese_table_hears_the_rules_in_japanese(capsys):
     assert "勝者: P0, P1, P3" in out and "最近の出来事:" in out and "副官判明 = はい" in out
     assert "結果: P0 勝ち (1位, 135点)" in out
     assert not any(w in out for w in ("phase", "winner", "seats:", "recent:", "result:", "true", "false"))
+
+
+def test_parse_names_a_missing_file_or_a_folder_as_validate_does(tmp_path, capsys, monkeypatch):
+    """Found by QA: `fuda parse missing.fuda` said E504 "no ruleset" where validate says E005 "no file",
+    and a folder named x.fuda was "no file" to both."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder.fuda").mkdir()
+    for cmd in ("parse", "validate", "compile"):
+        code, _, err = run(capsys, cmd, "missing.fuda")
+        assert code == 1 and "error[E005]: no file missing.fuda" in err, err
+        code, _, err = run(capsys, cmd, "folder.fuda")
+        assert code == 1 and "error[E005]: folder.fuda is a folder, not a ruleset file" in err, err
+    code, _, err = run(capsys, "parse", "no_such_game")
+    assert code == 1 and "error[E504]: no ruleset named 'no_such_game'" in err
+
+
+def test_comparing_studies_of_a_missing_file_creates_none(tmp_path, capsys):
+    """Found by QA: `fuda compare --study a --study b --db typo.sqlite` left an empty study file behind."""
+    db = tmp_path / "typo.sqlite"
+    code, _, err = run(capsys, "compare", "--study", "a", "--study", "b", "--db", str(db))
+    assert code == 1 and f"there is no study 'a' in {db} (no such file)" in err
+    assert not db.exists()

@@ -251,6 +251,81 @@ def test_a_misspelt_scenario_key_is_shown_at_the_key(tmp_path: Path, text: str, 
     assert f"s.yaml:{line}:{col}:" in o.message and " " * (col + 3) + "^" * (end - col) in o.message.splitlines()
 
 
+@pytest.mark.parametrize(("step", "words", "under"), [
+    ("{zones: {場: {size: abc}}}", "expect.zones.場.size: Input should be a valid integer", "abc"),
+    ("{zones: {場: {top: ♣3}}}", "expect.zones.場.top: Input should be a valid list", "♣3"),
+    ("{new_events: 5}", "expect.new_events: Input should be a valid list", "5"),
+])
+def test_a_scenario_value_of_several_shapes_is_faulted_where_it_goes_wrong(tmp_path: Path, step: str, words: str,
+                                                                          under: str) -> None:
+    """Found by QA: `{size: abc}` said "場.list[str]: Input should be a valid list", the error of the
+    shape least like the value (a zone may be a list of cards or a mapping), under the whole mapping."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text(f"ruleset: american_page_one\nsteps:\n  - expect: {step}\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and words in o.message, o.message
+    assert "list[str]" not in o.message and "Spec" not in o.message
+    line, caret = o.message.splitlines()[1:3]
+    assert f"s.yaml:3:{line.index(under) - 3}: " in o.message and caret.strip() == "^" * len(under), o.message
+
+
+def test_a_game_log_on_one_line_is_faulted_under_the_value(tmp_path: Path) -> None:
+    """Found by QA: in a log written on one line the caret ran from the bad value to the end of the line."""
+    from interpreter.runner.replay import read_log
+
+    f = tmp_path / "g.json"
+    f.write_text('{"format": "fuda-log/1", "ruleset": "john", "seed": "abc", "actions": []}', encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        read_log(str(f))
+    shown = info.value.format().splitlines()
+    assert "game log seed: Input should be a valid integer" in shown[0]
+    assert shown[2] == " " * shown[1].index('"abc"') + "^^^^^"
+    f.write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        read_log(str(f))
+    assert info.value.first.message.startswith("game log: Input should be")
+
+
+@pytest.mark.parametrize(("reader", "text", "code"), [
+    ("options", "a: &x [*x]\n", "E401"),
+    ("scenario", "ruleset: &x [*x]\n", "E501"),
+    ("scenario", "ruleset: john\nsteps: &x\n  - expect: {legal: *x}\n", "E501"),
+])
+def test_a_yaml_file_that_contains_itself(tmp_path: Path, reader: str, text: str, code: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by QA: an alias inside its own anchor (`&x [*x]`) sent the index of YAML places round
+    for ever: an internal error (RecursionError) instead of the mistake at its place."""
+    f = tmp_path / "cycle.yaml"
+    f.write_text(text, encoding="utf-8")
+    argv = ["validate", "american_page_one", "--options", str(f)] if reader == "options" else ["test", str(f)]
+    assert main(argv) == 1
+    shown = capsys.readouterr()
+    assert f"error[{code}]" in shown.out + shown.err and "internal error" not in shown.err
+
+
+def test_a_match_file_behind_a_file_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    assert main(["play", "john", "--match", "m", "--match-db", str(blocker / "m.sqlite"), "--seat", "random",
+                 "--seat", "random", "--games", "1"]) == 1
+    err = capsys.readouterr().err
+    assert f"cannot open the match file {blocker / 'm.sqlite'}: {blocker} is a file, not a folder" in err, err
+
+
+@pytest.mark.parametrize("step", ["{P0: play ♥7, P1: draw}", "{P0: 1}", "P0: null"])
+def test_a_step_that_is_not_one_action_as_text_says_how_to_write_one(tmp_path: Path, step: str) -> None:
+    """Found by QA: `- {P0: draw, P1: draw}` or `- P0:` with no text said only "unknown key 'P0'"."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text(f"ruleset: american_page_one\nsteps:\n  - {step}\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and "unknown key 'P0'" in o.message
+    assert "hint: a step is one action, written as text: - P0: draw" in o.message
+
+
 def _read_ruleset(p: str) -> object:
     return check_ruleset(p)
 
@@ -340,6 +415,23 @@ def test_byte_order_mark_is_not_a_mistake(tmp_path: Path) -> None:
     f = tmp_path / "bom.fuda"
     f.write_bytes(b"\xef\xbb\xbf" + (ERRORS / "_valid_minimal.fuda").read_bytes())
     assert check_ruleset(str(f)).name == "minimal"
+
+
+def test_old_mac_line_ends_and_decomposed_letters_read_as_typed(tmp_path: Path) -> None:
+    """Found by QA: a file with CR line ends (old Mac editors) was one comment line (five errors at
+    1:1), and a name typed with a combining mark (カ + U+3099 for ガ, from a copy-paste) was an
+    unexpected character, or another name than the same word typed directly."""
+    text = (ERRORS / "_valid_minimal.fuda").read_text(encoding="utf-8")
+    f = tmp_path / "cr.fuda"
+    f.write_bytes(text.replace("\n", "\r").encode("utf-8"))
+    assert check_ruleset(str(f)).name == "minimal"
+    typed = text.replace("var turns: int = 0", "var ガード: int = 0").replace("turns += 1", "\u30ab\u3099\u30fc\u30c8\u3099 += 1")
+    assert check_ruleset("nfd.fuda", text=typed).warnings == []
+    bad = typed.replace("move c to pile", "move c\rmove d to pile")       # a place after a CR is counted right
+    with pytest.raises(FudaError) as info:
+        check_ruleset("nfd.fuda", text=bad)
+    assert info.value.first.span.line == line_of(bad.replace("\r", "\n"), "move d")
+    assert re.search(r"\n +move d to pile\n +\^", info.value.format())
 
 
 def test_every_mistake_is_reported_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -574,6 +666,43 @@ def test_runtime_endless_loop_without_decisions(play: str) -> None:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+@pytest.mark.parametrize("loop", [
+    "repeat n + 1000000000 {\n        n += 1\n    }",
+    "repeat 10000000000000000000000000 {\n        n += 1\n    }",
+    "for i in 1..n + 100000000000000000000000 {\n        n += 1\n    }",
+    # with a decision inside: the loop is run step by step (and its range was made a tuple first)
+    "for i in 1..1000000000000 {\n        if n < 0 {\n            turn players[0] {\n"
+    "                choose players[0] {\n                    go \"go\" { }\n                }\n"
+    "            }\n        }\n    }",
+], ids=["repeat", "repeat_constant", "for_range", "for_range_with_decision"])
+def test_runtime_loop_counted_past_a_million(loop: str) -> None:
+    """Found by QA: `repeat 1000000000` or `for i in 1..1000000000` (a count gone wrong) ran for hours
+    without a word, and a huge range with a decision inside filled the memory: E601 at the loop."""
+    import signal
+
+    text = RT_HEAD + "var n: int = 0\n\nsetup {\n    shuffle deck\n}\n\nphase play {\n    " + loop + "\n    end game\n}\n"
+
+    def stop(signum: int, frame: object) -> None:
+        raise Hang("new_state() still running after 5 s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, 5.0)
+    try:
+        err = runtime_failure(text)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert "times: a loop runs at most 1,000,000 times" in err.first.message
+    assert err.first.span.line == line_of(text, loop.split("\n")[0])
+
+
+def test_loops_up_to_a_million_rounds_run() -> None:
+    text = RT_HEAD + "var n: int = 0\n\nsetup {\n    shuffle deck\n}\n\nphase play {\n" \
+        "    repeat 1000 {\n        for i in 1..1000 {\n            n += 1\n        }\n    }\n    end game\n}\n"
+    st = load_text(text, filename="runtime.fuda").new_state(0)
+    assert st.over and st.view(None, 0)["vars"]["n"] == 1_000_000
 
 
 def test_long_expression_compiles() -> None:

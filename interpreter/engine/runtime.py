@@ -52,6 +52,19 @@ class RuleFailure(Exception):
         self.code = code
 
 
+# a loop that counts (repeat N, for over a range) is refused past this many rounds, as a while is
+LOOP_MAX = 1_000_000
+
+
+def _many(n: Any, sp: int) -> Any:
+    """A repeat count or a range looped over, as it is: one of a billion rounds would run for hours
+    without a word (a count gone wrong, 1..1000000000 for 1..10), so it is a rule failure."""
+    rounds = n if isinstance(n, int) else n.stop - n.start     # (len() of a huge range overflows)
+    if rounds > LOOP_MAX:
+        raise RuleFailure(f"this loop would run {rounds:,} times: a loop runs at most {LOOP_MAX:,} times", sp)
+    return n
+
+
 # ------------------------------------------------------------------ randomness
 def _rng(st: State) -> int:
     """splitmix64: a 64-bit integer state kept in the State, so clones and saves replay exactly."""

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import Diagnostic, FudaError, Span
+from ..errors import Diagnostic, FudaError, Span, os_reason
 from ..words import say
 
 EPILOG = "Rulesets are named (fuda list) or given as .fuda files. Docs: docs/cli.md, docs/language.md."
@@ -209,7 +209,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from ..api import load
     from .home import fuda_home
-    from .play import play
+    from .play import check_writable, play
 
     if getattr(args, "match", None):
         return _play_match(args)
@@ -237,6 +237,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     for s in seats:             # a seat that is no bot is refused before the game starts
         if s != "human":
             make_bot(s, 0)
+    if args.log:                # and so is a log that cannot be written
+        check_writable(args.log)
     print(say("table", _lang(args), title=game.title_in(_lang(args)), n=game.n, seed=seed)
           + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
     autosave = str(fuda_home() / "games" / f"{Path(game.ruleset).stem}-{seed}.json")
@@ -452,11 +454,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.study:
         from ..errors import error
         from .compare import compare_studies
-        from .study import Store
+        from .study import Store, default_db
 
         if len(args.study) != 2 or args.a or args.b:
             raise error("E505", "compare stored studies with exactly two --study NAME (and no --a/--b)")
-        r = compare_studies(Store(args.db), *args.study)
+        path = Path(args.db) if args.db else default_db()
+        if not path.exists():       # not made as an empty study file, as it was
+            return _nothing_stored(path, "study", args.study[0], args.json)
+        r = compare_studies(Store(path), *args.study)
         print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_compare(r))
         return 0
     if args.ruleset is None:
@@ -585,14 +590,10 @@ def cmd_parse(args: argparse.Namespace) -> int:
     from pydantic import TypeAdapter
 
     from ..ast import Module
-    from ..load import read, resolve
+    from ..load import locate, read
     from ..parse import parse_module
 
-    path = resolve(args.file)
-    if path is None:
-        from ..errors import error
-
-        raise error("E504", f"no ruleset {args.file!r}")
+    path = locate(args.file)
     m = parse_module(read(path), str(path))
     print(TypeAdapter(Module).dump_json(m, indent=1, serialize_as_any=True).decode())
     return 0
@@ -805,7 +806,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except OSError as e:    # a file or folder the user named cannot be written or read: not a bug
         where = f" {e.filename}" if e.filename else ""
-        print(f"error: cannot use{where}: {e.strerror or e}", file=sys.stderr)
+        print(f"error: cannot use{where}: {os_reason(e, e.filename)}", file=sys.stderr)
         return 1
     except Exception as e:  # an engine bug, not a user mistake
         if os.environ.get("FUDA_DEBUG"):

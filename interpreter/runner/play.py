@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from ..bots.base import Bot, make_bot
 from ..engine.game import Action, Game
 from ..engine.state import State
-from ..errors import FudaError
+from ..errors import FudaError, os_reason
 from ..words import say
 from .render import render, render_choices
 
@@ -116,6 +116,18 @@ def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[
             "seats": seats, "lang": "ja" if lang else "en", "actions": [[p, a] for p, a in actions]}
 
 
+def check_writable(path: str) -> None:
+    """A log that cannot be written is refused before the game starts, not found out at its end
+    (OSError: the command's 'cannot use FILE' error). Nothing is left behind."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    existed = p.exists()
+    with open(p, "a", encoding="utf-8"):
+        pass
+    if not existed:
+        p.unlink()
+
+
 def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str | None = None,
          inp: Callable[[str], str] | None = None, out: TextIO | None = None,
          resume: list[tuple[int, str]] | None = None, actions: list[tuple[int, str]] | None = None,
@@ -134,8 +146,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
             with open(path, "w", encoding="utf-8") as f:
                 json.dump(game_log(game, seed, actions, seats, lang), f, ensure_ascii=False, indent=1)
         except OSError as e:
-            print(say("cannot_save", lang, path=path, why=e.strerror or e) + (f" ({e.filename})" if e.filename else ""),
-                  file=out)
+            print(say("cannot_save", lang, path=path, why=os_reason(e, path)), file=out)
             return False
         print(say("saved", lang, n=len(actions), path=path), file=out)
         return True
@@ -187,11 +198,12 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         print(say("stopped", lang), file=out)
         return st
     finally:
-        # a game stopped unfinished (quit, end of input, Ctrl-C) is kept: in its log, or else under
-        # FUDA_HOME when a human was playing
-        path = log_path or (autosave if humans else None)
-        if path and not st.over and save(path):
-            print(say("continue", lang, path=path), file=out)
+        # a game stopped unfinished (quit, end of input, Ctrl-C) is kept: in its log, or else (no
+        # log, or one that cannot be written now) under FUDA_HOME when a human was playing
+        for path in dict.fromkeys([log_path, autosave if humans else None]):
+            if path and not st.over and save(path):
+                print(say("continue", lang, path=path), file=out)
+                break
     print("", file=out)
     print(render(st.view(viewer, lang), lang, title=game.title_in(lang), order=game.card_index), file=out)
     if log_path:                # a finished game: its log after its result

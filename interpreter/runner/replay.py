@@ -38,11 +38,11 @@ def read_log(path: str) -> GameLog:
     try:
         log = GameLog.model_validate(data)
     except ValidationError as e:
-        from .yaml_file import Located  # JSON is YAML: the same places for keys and values
+        from .yaml_file import Located, first_error  # JSON is YAML: the same places for keys and values
 
-        err = e.errors()[0]
-        where = tuple(err["loc"])
-        raise Located.of(path, text).error("E503", f"game log {'.'.join(map(str, where))}: {err['msg']}",
+        where, err = first_error(e, data)
+        raise Located.of(path, text).error("E503", f"game log {'.'.join(map(str, where))}: {err['msg']}"
+                                           if where else f"game log: {err['msg']}",
                                            where, at_key=err["type"] == "extra_forbidden") from None
     if log.format != "fuda-log/1":
         raise error("E503", f"{path}: format {log.format!r} is not fuda-log/1")

@@ -143,7 +143,15 @@ def load_scenario(path: str | Path) -> tuple[Scenario, Located]:
 
 def parse_scenario(text: str, file: str) -> tuple[Scenario, Located]:
     loc = Located.of(file, text)
-    return parse_yaml(loc, Scenario, "scenario", "a scenario is a mapping with ruleset, setup and steps"), loc
+    return parse_yaml(loc, Scenario, "scenario", "a scenario is a mapping with ruleset, setup and steps",
+                      _step_hint), loc
+
+
+def _step_hint(path: tuple[Any, ...]) -> str | None:
+    """`- P0: …` that is not the shorthand: two players in one step, or an action that is no text."""
+    if len(path) == 3 and path[0] == "steps" and isinstance(path[2], str) and re.fullmatch(r"P\d+", path[2]):
+        return "a step is one action, written as text: - P0: draw (several actions: one step each)"
+    return None
 
 
 # ------------------------------------------------------------------ running

@@ -246,6 +246,7 @@ def iter_games(jobs: list[tuple[str, dict[str, Any], int, list[str]]], workers: 
         from ..errors import error
 
         raise error("E505", f"unknown backend {backend!r}", hint="local or ray")
+    workers = min(workers, n)      # a process per game at most: --workers 100000 for 2 games forked 100000
     if workers <= 1:
         for j in jobs:
             g = _work(j)

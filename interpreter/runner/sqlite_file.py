@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import error
+from ..errors import error, os_reason
 
 
 def _columns(db: sqlite3.Connection) -> dict[str, set[str]]:
@@ -33,7 +33,8 @@ def connect(path: Path, schema: str, kind: str, added_later: frozenset[str] = fr
         db = sqlite3.connect(str(path))
         have = _columns(db)
     except (OSError, sqlite3.Error) as e:
-        raise error("E503", f"cannot open the {kind} file {path}: {e}") from None
+        why = os_reason(e, str(path)) if isinstance(e, OSError) else str(e)
+        raise error("E503", f"cannot open the {kind} file {path}: {why}") from None
     for table, cols in _schema_columns(schema).items():
         missing = sorted(cols - have[table] - added_later) if table in have else []
         if missing:

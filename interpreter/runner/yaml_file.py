@@ -4,6 +4,8 @@ a caret under the value, or under the key itself when the key is the mistake (a 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -13,12 +15,12 @@ from pydantic import BaseModel, ValidationError
 from ..errors import Diagnostic, FudaError, Span
 
 Model = TypeVar("Model", bound=BaseModel)
-Places = dict[tuple[Any, ...], tuple[int, int]]
+Places = dict[tuple[Any, ...], tuple[int, int, int, int]]
 
 
 def positions(text: str, keys: Places | None = None) -> Places:
-    """(path) → (line, col) of every node of a YAML document; ``keys`` gets the places of the
-    mapping keys themselves."""
+    """(path) → (line, col, end line, end col) of every node of a YAML document; ``keys`` gets the
+    places of the mapping keys themselves."""
     out: Places = {}
     keys = {} if keys is None else keys
     try:
@@ -26,21 +28,32 @@ def positions(text: str, keys: Places | None = None) -> Places:
     except yaml.YAMLError:
         return out
 
+    inside: set[int] = set()    # the nodes being walked: an alias to one of them (`&x [*x]`) is a cycle
+
     def walk(node: Any, path: tuple[Any, ...]) -> None:
-        out[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        out[path] = _place(node)
+        if id(node) in inside:
+            return
+        inside.add(id(node))
         if isinstance(node, yaml.MappingNode):
             for k, v in node.value:
                 if not isinstance(k, yaml.ScalarNode):
                     continue  # a list or mapping as a key: safe_load reports it
-                keys[(*path, k.value)] = (k.start_mark.line + 1, k.start_mark.column + 1)
+                keys[(*path, k.value)] = _place(k)
                 walk(v, (*path, k.value))
         elif isinstance(node, yaml.SequenceNode):
             for i, v in enumerate(node.value):
                 walk(v, (*path, i))
+        inside.discard(id(node))
 
     if root is not None:
         walk(root, ())
     return out
+
+
+def _place(node: Any) -> tuple[int, int, int, int]:
+    start, end = node.start_mark, node.end_mark
+    return start.line + 1, start.column + 1, end.line + 1, end.column + 1
 
 
 @dataclass
@@ -59,17 +72,16 @@ class Located:
     def span(self, path: tuple[Any, ...], at_key: bool = False) -> Span:
         p = tuple(path)
         if at_key and p in self.keys:
-            line, col = self.keys[p]
-            return Span(self.file, line, col, line, col + max(len(str(p[-1])), 1))
-        while p and p not in self.pos:
-            p = p[:-1]
-        line, col = self.pos.get(p, (1, 1))
-        width = 1
-        lines = self.text.splitlines()
-        if 0 < line <= len(lines):
-            rest = lines[line - 1][col - 1:]
-            width = max(len(rest.rstrip()), 1)
-        return Span(self.file, line, col, line, col + width)
+            line, col, end_line, end_col = self.keys[p]
+        else:
+            while p and p not in self.pos:
+                p = p[:-1]
+            line, col, end_line, end_col = self.pos.get(p, (1, 1, 1, 1))
+        if end_line != line or end_col <= col:     # a block over several lines: the rest of its first
+            lines = self.text.splitlines()
+            rest = lines[line - 1][col - 1:] if 0 < line <= len(lines) else ""
+            end_col = col + max(len(rest.rstrip()), 1)
+        return Span(self.file, line, col, line, end_col)
 
     def error(self, code: str, msg: str, path: tuple[Any, ...], hint: str | None = None,
               at_key: bool = False) -> FudaError:
@@ -77,8 +89,39 @@ class Located:
         return FudaError([Diagnostic(code, msg, self.span(path, at_key), hint)], {self.file: self.text})
 
 
-def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str) -> Model:
-    """The file as ``model`` (a mapping at the top), or E501 at the first mistake."""
+_TYPE_TAG = re.compile(r"[A-Z]\w*|\w+\[.*\]|int|str|bool|float|none")
+
+
+def first_error(e: ValidationError, data: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """The mistake to show and its path in the data. Of a value that may take several shapes
+    (a list of cards, or ``{top: …, size: …}``), pydantic reports one error per shape, the first
+    for the shape least like the value ("should be a valid list" for ``{size: abc}``): the error
+    that got furthest into the data is the one meant. Shape names (``list[str]``, ``ZoneSpec``)
+    are left out of the path."""
+    best: tuple[int, tuple[Any, ...], dict[str, Any]] | None = None
+    for err in e.errors():
+        path: list[Any] = []
+        depth, node = 0, data
+        for part in err["loc"]:
+            inside = part in node if isinstance(node, dict) else \
+                isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+            if inside:
+                node, depth = node[part], depth + 1  # type: ignore[index]
+            elif isinstance(part, str) and _TYPE_TAG.fullmatch(part):
+                continue
+            else:
+                node = None
+            path.append(part)
+        if best is None or depth > best[0]:
+            best = (depth, tuple(path), dict(err))
+    assert best is not None
+    return best[1], best[2]
+
+
+def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str,
+               key_hint: Callable[[tuple[Any, ...]], str | None] | None = None) -> Model:
+    """The file as ``model`` (a mapping at the top), or E501 at the first mistake. ``key_hint``: a
+    hint for an unknown key at this path (a key that is right in another form of the same entry)."""
     try:
         data = yaml.safe_load(loc.text)
     except yaml.YAMLError as e:
@@ -91,9 +134,9 @@ def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str) 
     try:
         return model.model_validate(data)
     except ValidationError as e:
-        err = e.errors()[0]
-        path = tuple(err["loc"])
+        path, err = first_error(e, data)
         unknown = err["type"] == "extra_forbidden"
         msg = f"unknown key {path[-1]!r}" if unknown else err["msg"]
+        hint = key_hint(path) if unknown and key_hint is not None else None
         raise loc.error("E501", f"{what} {'.'.join(map(str, path))}: {msg}" if path else f"{what}: {msg}",
-                        path, at_key=unknown) from None
+                        path, hint, at_key=unknown) from None
