@@ -595,9 +595,11 @@ class OrderingDecl(Decl):
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
 class ShowDecl(Decl):
-    """How a card is shown to players: ``show c as "{c} r{range(c)}"``."""
+    """How a card is shown to players: ``show c as "{c} r{range(c)}" sorted by KEY`` (either part
+    may be left out): its text, and the order of a player's own hand on screen."""
     var: str
-    text: Text
+    text: Text | None = None
+    order: Expr | None = None
 
     @property
     def key(self) -> str:

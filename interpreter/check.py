@@ -1115,13 +1115,24 @@ class Checker:
                      "end it with: return …")
 
     def check_show(self, d: A.ShowDecl) -> tuple[Proc, A.ShowDecl]:
-        """``show c as TEXT``: a pure function of the card, evaluated for each viewer's visible cards."""
+        """``show c as TEXT sorted by KEY``: pure functions of the card, evaluated for each viewer's
+        visible cards (the key as ``best … by`` takes it: a number or an ordering's key)."""
         proc = Proc("show", "show", d.span, [])
         self.no_shadow(d.var, d.span)
         proc.params.append(proc.new_local(d.var, T.CARD, d.span, readonly=True))
         sc = Scope(proc=proc)
         sc.names[d.var] = proc.params[0]
-        self.text(d.text, sc, Ctx("show", proc, pure=True, may_decide=False))
+        ctx = Ctx("show", proc, pure=True, may_decide=False)
+        if d.text is not None:
+            self.text(d.text, sc, ctx)
+        if d.order is not None:
+            try:
+                kt = self.expr(d.order, sc, ctx)
+                if not (T.is_numeric(kt) or kt.kind in ("key", "text", "enum", "tuple", "any")):
+                    self.err("E201", f"show … sorted by a number or an ordering, not {kt}", d.order.span,
+                             "an ordering's key (strength(c)) or a number: c.rank, index_of(order, c.suit)")
+            except Abort:
+                pass
         return proc, d
 
     def check_window(self, w: WindowSym) -> None:

@@ -330,12 +330,18 @@ class Compiler:
         bg.flush_plain()
 
     def gen_show(self, show: tuple[Proc, A.ShowDecl]) -> None:
-        """SHOW(st, card) -> (english, japanese): how the ruleset shows a card to players."""
+        """SHOW(st, card) -> (english, japanese): how the ruleset shows a card to players;
+        SHOW_ORDER(st, card): the key its owner's hand is sorted by on screen."""
         _, d = show
         sid = self.span(d.span)
-        self.emit(0, "def SHOW(st, l0):", sid)
-        self.emit(1, _ALIASES, sid)
-        self.emit(1, f"return {ExprGen(self, {}, 'plain').text(d.text)}", sid)
+        if d.text is not None:
+            self.emit(0, "def SHOW(st, l0):", sid)
+            self.emit(1, _ALIASES, sid)
+            self.emit(1, f"return {ExprGen(self, {}, 'plain').text(d.text)}", sid)
+        if d.order is not None:
+            self.emit(0, "def SHOW_ORDER(st, l0):", sid)
+            self.emit(1, _ALIASES, sid)
+            self.emit(1, f"return {ExprGen(self, {}, 'plain').gen(d.order)}", sid)
 
     def gen_checks_driver(self) -> None:
         self.emit(0, "def CHECKS(st, _s=-1, _d=-1):")

@@ -564,7 +564,12 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.Tier(span=self.sp(meta), cond=c[0], by=c[1] if len(c) > 1 else None)
 
     def show_decl(self, meta: Any, c: list[Any]) -> A.ShowDecl:
-        return A.ShowDecl(span=self.sp(meta), var=str(c[0]), text=c[1])
+        order = next((x for x in c if isinstance(x, _Tag) and x.tag == "sorted"), None)
+        return A.ShowDecl(span=self.sp(meta), var=str(c[0]), text=_first(c, A.Text),
+                          order=order.value if order is not None else None)
+
+    def show_sorted(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("sorted", c[0])
 
     def limit_decl(self, meta: Any, c: list[Any]) -> A.LimitDecl:
         return A.LimitDecl(span=self.sp(meta), count=int(c[0]), unit=str(c[1]))

@@ -48,3 +48,36 @@ def test_show_is_checked_like_any_text(tmp_path):
     with pytest.raises(FudaError) as e:
         game_from(RULES.replace("{reach(c)} |", "{reech(c)} |"))
     assert e.value.first.code == "E104"
+
+
+SORTED = """
+ruleset sorted_test
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+var trump: Suit = ♣
+fn power(c: card) -> int = if c.rank == 1 then 14 else c.rank
+show c sorted by (if c.suit == trump then 0 else 1, c.suit, 0 - power(c))
+setup {
+    move [card("♠2"), card("♣K"), card("♠A"), card("♥7"), card("♣A"), card("♠10")] to hand[players[0]]
+}
+phase play {
+    choose players[0] {
+        hearts "hearts are trump" { trump = ♥ }
+    }
+    choose players[0] { wait { } }
+}
+"""
+
+
+def test_show_sorted_by_orders_a_hand_on_screen_as_the_rules_say_now():
+    st = game_from(SORTED).new_state(0)
+    v = st.view(0)
+    hand = [c for c in sorted(v["zones"]["hand[P0]"]["cards"], key=v["order"].get)]
+    assert hand == ["♣A", "♣K", "♠A", "♠10", "♠2", "♥7"]          # trump first, then by suit, strongest first
+    assert "♣A ♣K ♠A ♠10 ♠2 ♥7" in render(v)
+    assert "♠K" not in v["order"]                                   # only cards P0 may see are ranked
+    st.apply(0, "hearts")
+    assert "♥7 ♠A ♠10 ♠2 ♣A ♣K" in render(st.view(0))             # the order follows the trump
+    assert "♠A" not in st.view(1)["order"]                          # P1 does not see P0's hand

@@ -118,6 +118,7 @@ class Game:
         self.spans = comp.spans
         self.enum_members = {name: e.members for name, e in prog.enums.items()}
         self.show_fn = comp.namespace.get("SHOW")
+        self.show_order_fn = comp.namespace.get("SHOW_ORDER")
         self.texts = comp.namespace["TEXTS"]      # formatters of logged messages
         ev = prog.evaluate
         self.eval_fn = comp.namespace.get("EVAL")
@@ -162,6 +163,18 @@ class Game:
         except Exception:
             return None
         return str(text[min(lang, len(text) - 1)])
+
+    def sorted_cards(self, st: State, cards: list[int]) -> list[int]:
+        """``cards`` in the order of the ruleset's ``show … sorted by KEY`` (ties, and every card when
+        a key cannot be computed, in deck order)."""
+        f = self.show_order_fn
+        if f is None:
+            return sorted(cards)
+        try:
+            keys = {c: f(st, c) for c in cards}
+            return sorted(cards, key=lambda c: (keys[c] is None, keys[c], c))
+        except Exception:
+            return sorted(cards)
 
     def evaluate(self, st: State) -> list[float] | None:
         """The ruleset's ``evaluate`` function for every player, scaled from its range to 0…1

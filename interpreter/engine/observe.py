@@ -115,6 +115,10 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
                 label = game.show(st, c, lang)
                 if label is not None and label != game.card_names[c]:
                     labels[game.card_names[c]] = label
+    order: dict[str, int] = {}
+    if game.show_order_fn is not None:         # `show c sorted by KEY`: the order of a hand on screen
+        in_order = game.sorted_cards(st, [c for c in range(game.ncards) if card_visible(st, c, p)])
+        order = {game.card_names[c]: i for i, c in enumerate(in_order)}
     stack = []
     for iid in st.stack:
         item = st.items[iid]
@@ -151,6 +155,7 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         "var_types": {v.name: type_code(v.type) for v in prog.vars[5:]
                       if v.name in variables or v.scope == "card" and any(v.name in cv for cv in card_vars.values())},
         "labels": labels,
+        "order": order,
         "stack": stack,
     }
     if game.seq_decl:       # each sequence's zones, front first (a declared zone may stand in one)

@@ -87,7 +87,9 @@ def render_sequences(v: dict[str, Any], labels: dict[str, str]) -> list[str]:
 def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = "",
            order: dict[str, int] | None = None) -> str:
     """The screen of ``fuda play``. ``order``: card name → deck position, to show the viewer's own
-    hands sorted (a hand has no order a player needs; the view keeps the real one)."""
+    hands sorted (a hand has no order a player needs; the view keeps the real one) — unless the
+    ruleset sorts them itself (``show … sorted by``: the view's ``order``)."""
+    by = v.get("order") or order
     out: list[str] = []
     labels: dict[str, str] = v.get("labels", {})
     me = v["viewer"]
@@ -123,8 +125,8 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             seqs.setdefault(m.group(1), []).append((int(m.group(2)), z["cards"]))
             continue
         mine = f"[P{me}]" in name
-        if mine and order and not z.get("pile") and None not in z["cards"]:
-            z = {**z, "cards": sorted(z["cards"], key=lambda c: order.get(c, 0))}
+        if mine and by and not z.get("pile") and None not in z["cards"]:
+            z = {**z, "cards": sorted(z["cards"], key=lambda c: by.get(c, 0))}
         out.append(f"  {pad(name + (say('you', lang) if mine else ''), 18)} {zone_body(z, labels, lang)}")
     cv = v.get("card_vars", {})
     for gname, cells in grids.items():
