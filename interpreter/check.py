@@ -1450,7 +1450,7 @@ class Checker:
     def option(self, o: A.Option, sc: Scope, ctx: Ctx) -> None:
         inner = Scope(sc)
         assert ctx.proc
-        for b in o.binders:
+        for i, b in enumerate(o.binders):
             try:
                 bt = self.expr(b.source, inner, Ctx(ctx.kind, ctx.proc, pure=True))
                 et = T.elem_type(bt)
@@ -1458,6 +1458,12 @@ class Checker:
                     raise self.fail("E201", f"{b.var} must range over a list or a zone, not {bt}", b.source.span)
             except Abort:
                 et = T.ANY
+                last = self.diags[-1] if self.diags else None
+                later = [x.var for x in o.binders[i + 1:]]
+                if last is not None and last.code == "E101" and last.message.split()[-1] in later:
+                    name = last.message.split()[-1]
+                    last.hint = (f"{name} is bound later in this option; a binder's list may use only the binders "
+                                 f"before it: put {name} first")
             self.no_shadow(b.var, b.span)
             if inner.lookup(b.var) is not None:
                 self.err("E109", f"{b.var} is already a local name here", b.span)
