@@ -227,8 +227,8 @@ def _val(x: Any, code: str = "", lang: int = 0) -> str:
         return "—"
     if isinstance(x, bool):
         return say("true" if x else "false", lang)
-    if isinstance(x, dict):
-        return "{" + ", ".join(f"{k}: {_val(v, code, lang)}" for k, v in x.items()) + "}"
+    if isinstance(x, dict):         # a per-player variable: P0: 1, P1: 3
+        return ", ".join(f"{k}: {_val(v, code, lang)}" for k, v in x.items())
     if isinstance(x, list):
         return "[" + ", ".join(_val(v, code[5:] if code.startswith("list:") else "", lang) for v in x) + "]"
     if code == "player" and isinstance(x, int) and not isinstance(x, bool):
