@@ -556,6 +556,8 @@ class Compiler:
                 self.emit(4, f"fr[4] = tuple({eg.seq(d.responders)})", rsid)
                 self.emit(4, f"if None in fr[4]: raise _RuleFailure('the responders of window {sym.name} include none "
                              f"(a field this item does not set?)', {rsid})", rsid)
+                self.emit(4, "fr[4] = tuple(q for q in fr[4] if not st.g[2 + q])   # players who are out are not asked",
+                          rsid)
             else:
                 self.emit(4, "fr[4] = _responders(st, items[it][1])", sid)
             self.emit(4, "fr[5] = 0; L = 2; continue", sid)

@@ -308,7 +308,7 @@ def _override(children: list[Any]) -> bool:
     return any(isinstance(c, Token) and c.type == "OVERRIDE" for c in children)
 
 
-_INTERP = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|\\(.)")
+_INTERP = re.compile(r"\{\{|\}\}|\{((?:[^{}]|\{[^{}]*\})*)\}|\\(.)")   # {expr}, which may hold a text with its own {…}
 
 
 @v_args(meta=True)

@@ -1046,6 +1046,21 @@ def test_custom_responders_and_ask_all():
     assert vars_of(st)["result_n"] == 7
 
 
+def test_players_who_are_out_are_not_asked_even_when_a_responders_list_names_them():
+    st = scenario_state("windows", """
+        setup: {zones: {"hand[P0]": [], "hand[P1]": [], "hand[P2]": [], "hand[P3]": []}, current: P2}
+        steps:
+          - P2: leave P0
+          - P2: fire 7
+    """)
+    asked = []
+    while st.to_move() and st.view(None)["stack"]:
+        p = st.to_move()[0]
+        asked.append(p)
+        st.apply(p, "pass")
+    assert asked == [3, 2, 1]          # judge names P0 and poll names everyone: P0 is out, not asked
+
+
 def test_response_window_on_another_players_turn_is_reported_in_to_move():
     st = scenario_state("stack", """
         options: {players: 4}

@@ -103,3 +103,15 @@ phase play { end game }
     assert render_event(st, ev, None, lang=1)["text"] == f"P1 は {first} を見る"
     old = (R.EV_LOG, ev[1], ("words of then", "当時の言葉"))
     assert render_event(st, old, None, lang=1)["text"] == "当時の言葉"
+
+
+def test_a_text_inside_an_interpolation_may_interpolate_too():
+    """A newcomer's Coup: `{if … then "a" else "x{1}"}` was a syntax error."""
+    game = load_text('ruleset r\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n'
+                     'var n: int = 3\nsetup { }\nphase play {\n'
+                     '    log "t: {if n > 2 then "big {n}" else "x{1}"} | 大: {if n > 2 then "大 {n * 2}" else "小"}"\n'
+                     '    log "{{literal}} and {n}"\n    end game\n}\n')
+    st = game.new_state(0)
+    game.playout(st, lambda: 0.5)
+    assert [e["text"] for e in st.view(None)["log"]][1:3] == ["t: big 3", "{literal} and 3"]
+    assert [e["text"] for e in st.view(None, lang=1)["log"]][1] == "大: 大 6"
