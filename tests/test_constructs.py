@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from interpreter.api import load, load_text
+from interpreter.runner.render import render
 from interpreter.engine.observe import render_event
 from interpreter.engine.state import State
 from interpreter.errors import FudaError, IllegalAction, RuleRuntimeError
@@ -928,7 +929,9 @@ def test_stack_view_while_a_window_is_open():
     """)
     v = st.view(2)
     assert v["stack"] == [{"id": 0, "effect": "draw_two", "label": "Draw two", "controller": 0, "source": "♠2", "times": 1,
-                           "negated": False, "victim": 1, "amount": 2}]
+                           "negated": False, "victim": 1, "amount": 2,
+                           "fields": [["victim", "player"], ["amount", "int"]]}]
+    assert "#0 Draw two by P0 (♠2) · victim P1 · amount 2" in render(v)
     assert v["current"] == 0 and v["to_move"] == [1]
     # (a window prompt is its label's English half only, unlike a choose prompt: "en | ja")
     assert st.view(1)["decision"]["prompt"].startswith("Echo")

@@ -129,8 +129,11 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
                  "controller": item[1],
                  "source": game.card_names[item[2]] if item[2] is not None and card_visible(st, item[2], p) else None,
                  "times": item[3], "negated": item[4]}
+        fields = []
         for (name, ty), idx in zip(prog.effects[item[0]].params, eff.fields, strict=True):
             entry[name] = _value(st, item[5 + idx], type_code(ty), p)
+            fields.append([name, type_code(ty)])
+        entry["fields"] = fields       # the effect's own fields and their types, for screens
         stack.append(entry)
     to_move = st.to_move()
     out: dict[str, Any] = {

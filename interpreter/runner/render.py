@@ -165,6 +165,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             f"#{it['id']} {it.get('label', it['effect'])}{say('stack_by', lang, p=_val(it['controller'], 'player'))}"
             + (f" ({it['source']})" if it["source"] else "")
             + (f" ×{it['times']}" if it["times"] != 1 else "") + (say("negated", lang) if it["negated"] else "")
+            + "".join(f" · {name} {_field(it[name], code, lang)}" for name, code in it.get("fields", []))
             for it in v["stack"]))
     log = _folded([e["text"] for e in v["log"] if e["kind"] not in ("move", "turn")], lang)[-log_lines:]
     if log:
@@ -234,6 +235,11 @@ def _val(x: Any, code: str = "", lang: int = 0) -> str:
     if code == "player" and isinstance(x, int) and not isinstance(x, bool):
         return f"P{x}"
     return str(x)
+
+
+def _field(x: Any, code: str, lang: int) -> str:
+    """A stack item's field on screen: another item as #id, the rest as variables show."""
+    return f"#{x}" if code == "item" and x is not None else _val(x, code, lang)
 
 
 def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None = None) -> str:
