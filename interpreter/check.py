@@ -62,6 +62,7 @@ class OptionSym(Sym):
 class EnumSym(Sym):
     members: list[str] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)
+    shown: list[tuple[str, str]] | None = None     # (English, Japanese) in texts; None: by name
 
     @property
     def type(self) -> T.T:
@@ -254,6 +255,13 @@ def _shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
 
 
+def _shown_members(members: list[A.EnumMember]) -> list[tuple[str, str]] | None:
+    """How a declared enum's members read in texts: by their labels, if the enum gives any."""
+    if not any(m.label for m in members):
+        return None
+    return [(text_plain(m.label, 0), text_plain(m.label, 1)) if m.label else (m.name, m.name) for m in members]
+
+
 def text_plain(t: A.Text | None, lang: int = 0) -> str:
     if t is None:
         return ""
@@ -367,7 +375,7 @@ class Checker:
 
         for ed in by(A.EnumDecl):
             self.enum_decl(ed.name, [(m.name, text_plain(m.label) if m.label else m.name) for m in ed.members],
-                           ed.span, [m.span for m in ed.members])
+                           ed.span, [m.span for m in ed.members]).shown = _shown_members(ed.members)
         for en, members in BUILTIN_ENUMS.items():
             self.enum_decl(en, members, top, builtin=True)
         self.players_decl(by(A.PlayersDecl), top)
@@ -512,6 +520,7 @@ class Checker:
             if ot.kind == "enum":
                 members = [(m.name, text_plain(m.label) if m.label else m.name) for m in ot.members]
                 en = self.enum_decl(d.name, members, ot.span, [m.span for m in ot.members])
+                en.shown = _shown_members(ot.members)
                 del self.globals[d.name]    # the option's name refers to the option, its type to the enum
                 self.globals[d.name] = sym
                 sym.type = en.type

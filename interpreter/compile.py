@@ -1616,7 +1616,12 @@ class ExprGen:
         elif elem == "card":
             names = list(self.cg.p.cards.names)
         elif elem.startswith("enum:") and elem[5:] in self.cg.p.enums:
-            names = [str(m) for m in self.cg.p.enums[elem[5:]].members]
+            en = self.cg.p.enums[elem[5:]]
+            if en.shown is not None:    # a labelled member reads as its label, in the text's language
+                table = self.cg.const(f"TXT_{_ident(elem.replace(':', '_'))}_{lang}",
+                                      {None: "none", **{i: s[lang] for i, s in enumerate(en.shown)}})
+                return f"_fmt_list({table}, {code})" if elem != tc else f"{table}[{code}]"
+            names = [str(m) for m in en.members]
         if names is None:
             return f"_fmt(st, {code}, {tc!r})"
         table = self.cg.const(f"TXT_{_ident(elem.replace(':', '_'))}", {None: "none", **dict(enumerate(names))})

@@ -62,7 +62,8 @@ def test_texts_format_players_cards_enums_and_lists_as_before():
     for p in (0, 1):
         st.apply(p, st.legal_actions(p)[0])
     last = [e["text"] for e in st.view(None)["log"]][-2]
-    assert last.startswith("P0 3 cold ") and last.endswith(" P0 P1 cold warm")
+    # a member reads as its label where it has one (warm "Warm | 暖"), else as its name (cold)
+    assert last.startswith("P0 3 cold ") and last.endswith(" P0 P1 cold Warm")
 
 
 def test_play_prints_a_bots_simultaneous_choice_as_chosen_only():
