@@ -1765,6 +1765,17 @@ class BodyGen:
                 or (var is not None and id(var) in reads.vars):
             self.line(ind, f"CHECKS(st, {slots})" if slots else "CHECKS(st)", sp)
 
+    def checks_zones(self) -> bool:
+        """Whether moving cards must run the checks."""
+        return bool(self.cg.p.checks) and self.cg.check_reads.zones
+
+    def check_after_many(self, ind: int, sp: int) -> None:
+        """The checks after cards moved to slot _d from slot _s1 (-1: from several, -2: none moved).
+        From one slot, the fast pass of one card's move holds for all of them; when nothing moved,
+        nothing changed: only a state whose last full pass is not known (``ck_ok`` false) needs one."""
+        self.line(ind, "if _s1 >= 0: CHECKS(st, _s1, _d)", sp)
+        self.line(ind, "elif _s1 == -1 or not st.ck_ok: CHECKS(st)", sp)
+
     def plain(self, s: A.Stmt, ind: int) -> None:
         sp = self.cg.span(s.span)
         eg = self.eg
@@ -1836,8 +1847,11 @@ class BodyGen:
             self.line(ind, f"_deal(st, {count}, {eg.gen(s.source)}, {z.base}, {players}, {sp})", sp)
             self.check_after(ind, sp, zones=True)
         elif isinstance(s, A.Shuffle):
-            self.line(ind, f"_shuffle(st, {eg.gen(s.zone)}, {sp})", sp)
-            self.check_after(ind, sp, zones=True)
+            if self.checks_zones():   # only the order of one zone changed: the checks' fast pass
+                self.line(ind, f"_s = {eg.gen(s.zone)}; _shuffle(st, _s, {sp})", sp)
+                self.line(ind, "CHECKS(st, _s, _s)", sp)
+            else:
+                self.line(ind, f"_shuffle(st, {eg.gen(s.zone)}, {sp})", sp)
         elif isinstance(s, A.Reveal):
             self.reveal(s, ind, sp)
         elif isinstance(s, A.Hide) and self.var_slot(s.what) is not None:
@@ -1935,11 +1949,17 @@ class BodyGen:
             src = eg.seq(s.cards)
             if not src.startswith("tuple("):
                 src = f"tuple({src})"      # the cards may come from a zone the moves change
-            self.line(ind, f"_d = {dest}; _t = Z[_d]", sp)
+            track = self.checks_zones()
+            self.line(ind, f"_d = {dest}; _t = Z[_d]" + ("; _s1 = -2" if track else ""), sp)
             self.line(ind, f"for _c in {src}:", sp)
             self.line(ind + 1, f"if _c is None: _no_card({sp})", sp)
             self.line(ind + 1, "_s = LOC[_c]", sp)
+            if track:     # one source slot (a whole zone, a filter of one): the checks' fast pass
+                self.line(ind + 1, "if _s != _s1: _s1 = _s if _s1 == -2 else -1", sp)
             self.move_lines(ind + 1, "_c", "_t", False, face, sp)
+            if track:
+                self.check_after_many(ind, sp)
+                return
         elif ct.kind in ("card", "none"):
             self.line(ind, f"_mv(st, {eg.gen(s.cards)}, {dest}, {s.under}, {face}, {sp})", sp)
         else:
