@@ -528,34 +528,41 @@ class Compiler:
         if windows:
             self.emit(3, "if _r: return _r")
             self.emit(3, "st.frames.pop(); L = 0; continue")
-        # 0: (re)open the windows
-        self.emit(2, "elif L == 0 or L == 4:")
-        self.emit(3, "if items[it][4]:")
-        self.emit(4, "L = 5; continue")
-        self.emit(3, "fr[3] = 0; L = 1")
-        # 1: window fr[3]: its condition, then its responders
-        self.emit(2, "elif L == 1:")
-        self.emit(3, "wi = fr[3]")
+        # 0, 4: (re)open the windows; 1: window fr[3]: its condition, then its responders; the
+        # windows follow each other and the resolution (5) follows them without a jump
+        n = len(self.p.windows)
+        self.emit(2, "else:")
+        self.emit(3, "if L == 6:")                  # the effect has resolved
+        self.emit(4, "items.pop(it, None); return 0")
+        self.emit(3, "if L != 5:")
+        self.emit(4, "itm = items[it]")
+        self.emit(4, "if L != 1:")
+        self.emit(5, "wi = -1 if itm[4] else 0")       # negated: no window opens
+        self.emit(4, "else:")
+        self.emit(5, "wi = fr[3]")
         for wi, sym in enumerate(self.p.windows):
             d = sym.decl
             assert d is not None and sym.scope_proc is not None
             sid = self.span(d.span)
             eg = ExprGen(self, {id(sym.scope_proc.locals[0]): "it"}, "plain")
-            self.emit(3, f"{'if' if wi == 0 else 'elif'} wi == {wi}:", sid)
-            if d.when is not None:
-                self.emit(4, f"if not {eg.gen(d.when)}:", self.span(d.when.span))
-                self.emit(5, f"fr[3] = {wi + 1}; continue", sid)
+            self.emit(4, f"if wi == {wi}:", sid)
+            ind = 5
+            if d.when is not None:    # the item's fields read from its record, looked up once
+                when = eg.gen(d.when).replace("st.items[it][", "itm[")
+                self.emit(5, f"if {when}:", self.span(d.when.span))
+                ind = 6
             if d.responders is not None:
                 rsid = self.span(d.responders.span)
-                self.emit(4, f"fr[4] = tuple({eg.seq(d.responders)})", rsid)
-                self.emit(4, f"if None in fr[4]: raise _RuleFailure('the responders of window {sym.name} include none "
-                             f"(a field this item does not set?)', {rsid})", rsid)
+                self.emit(ind, f"fr[4] = tuple({eg.seq(d.responders)})", rsid)
+                self.emit(ind, f"if None in fr[4]: raise _RuleFailure('the responders of window {sym.name} include "
+                               f"none (a field this item does not set?)', {rsid})", rsid)
             else:
-                self.emit(4, "fr[4] = _responders(st, items[it][1])", sid)
-            self.emit(4, "fr[5] = 0; L = 2; continue", sid)
-        self.emit(3, "L = 5")
+                self.emit(ind, "fr[4] = _responders(st, itm[1])", sid)
+            self.emit(ind, f"fr[3] = {wi}; fr[5] = 0; L = 2; continue", sid)
+            if d.when is not None:
+                self.emit(5, f"wi = {wi + 1}", sid)
+        self.emit(4, f"if wi == {n}: fr[3] = {n}")
         # 5: resolve (or fizzle, if negated)
-        self.emit(2, "elif L == 5:")
         self.emit(3, "stk = st.stack")
         self.emit(3, "if stk and stk[-1] == it: stk.pop()")
         self.emit(3, "elif it in stk: stk.remove(it)")
@@ -572,8 +579,6 @@ class Compiler:
         if effects:
             self.emit(3, "if _r: return _r")
             self.emit(3, "st.frames.pop()")
-        self.emit(3, "items.pop(it, None); return 0")
-        self.emit(2, "else:")                       # 6: the effect has resolved
         self.emit(3, "items.pop(it, None); return 0")
         self.const("EFF_SPAN", tuple(e.span for e in effects))
 
@@ -2189,7 +2194,9 @@ class BodyGen:
             self.line(ind, f"_i = st.nitem; st.nitem = _i + 1; _c = {src}", sp)
             self.line(ind, f"_its = st.items; _its[_i] = [{eff.index}, {by}, _c, 1, False"
                            f"{''.join(', ' + c for c in cells)}]; st.stack.append(_i)", sp)
-            mask = "ALL" if src == "None" else "(ALL if _c is None else _card_mask(st, _c))"
+            mask = "ALL" if src == "None" else ("(ALL if _c is None else ZM[LOC[_c]] | st.vis[_c])"
+                                                if not self.cg.p.seq_count else
+                                                "(ALL if _c is None else _card_mask(st, _c))")
             self.line(ind, f"st.ev.append(({_ev('PUSH')}, {sp}, _i, {eff.index}, _its[_i][1], _c, {mask}))", sp)
         self.line(ind, "_nf = [0, 0, _i, 0, (), 0, None, None]", sp)
         nxt = self.new_block()
