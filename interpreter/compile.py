@@ -869,7 +869,7 @@ def _thread_jumps(blocks: list[_Block]) -> list[_Block]:
     return out
 
 
-def _duplicate_tails(blocks: list[_Block], limit: int = 12, passes: int = 3) -> None:
+def _duplicate_tails(blocks: list[_Block], limit: int = 24, passes: int = 3) -> None:
     """Replace a jump to a small block by a copy of that block, so straight-line paths (a decision's
     continuation up to the next decision) run without going back through the dispatcher."""
     jump = re.compile(r"(?:(.*); )?L = (\d+); continue$")
