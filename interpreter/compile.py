@@ -534,36 +534,43 @@ class Compiler:
         if windows:
             self.emit(3, "if _r: return _r")
             self.emit(3, "st.frames.pop(); L = 0; continue")
-        # 0: (re)open the windows
-        self.emit(2, "elif L == 0 or L == 4:")
-        self.emit(3, "if items[it][4]:")
-        self.emit(4, "L = 5; continue")
-        self.emit(3, "fr[3] = 0; L = 1")
-        # 1: window fr[3]: its condition, then its responders
-        self.emit(2, "elif L == 1:")
-        self.emit(3, "wi = fr[3]")
+        # 0, 4: (re)open the windows; 1: window fr[3]: its condition, then its responders; the
+        # windows follow each other and the resolution (5) follows them without a jump
+        n = len(self.p.windows)
+        self.emit(2, "else:")
+        self.emit(3, "if L == 6:")                  # the effect has resolved
+        self.emit(4, "items.pop(it, None); return 0")
+        self.emit(3, "if L != 5:")
+        self.emit(4, "itm = items[it]")
+        self.emit(4, "if L != 1:")
+        self.emit(5, "wi = -1 if itm[4] else 0")       # negated: no window opens
+        self.emit(4, "else:")
+        self.emit(5, "wi = fr[3]")
         for wi, sym in enumerate(self.p.windows):
             d = sym.decl
             assert d is not None and sym.scope_proc is not None
             sid = self.span(d.span)
             eg = ExprGen(self, {id(sym.scope_proc.locals[0]): "it"}, "plain")
-            self.emit(3, f"{'if' if wi == 0 else 'elif'} wi == {wi}:", sid)
-            if d.when is not None:
-                self.emit(4, f"if not {eg.gen(d.when)}:", self.span(d.when.span))
-                self.emit(5, f"fr[3] = {wi + 1}; continue", sid)
+            self.emit(4, f"if wi == {wi}:", sid)
+            ind = 5
+            if d.when is not None:    # the item's fields read from its record, looked up once
+                when = eg.gen(d.when).replace("st.items[it][", "itm[")
+                self.emit(5, f"if {when}:", self.span(d.when.span))
+                ind = 6
             if d.responders is not None:
                 rsid = self.span(d.responders.span)
-                self.emit(4, f"fr[4] = tuple({eg.seq(d.responders)})", rsid)
-                self.emit(4, f"if None in fr[4]: raise _RuleFailure('the responders of window {sym.name} include none "
-                             f"(a field this item does not set?)', {rsid})", rsid)
-                self.emit(4, "fr[4] = tuple(q for q in fr[4] if not st.g[2 + q])   # players who are out are not asked",
+                self.emit(ind, f"fr[4] = tuple({eg.seq(d.responders)})", rsid)
+                self.emit(ind, f"if None in fr[4]: raise _RuleFailure('the responders of window {sym.name} include "
+                               f"none (a field this item does not set?)', {rsid})", rsid)
+                self.emit(ind, "fr[4] = tuple(q for q in fr[4] if not st.g[2 + q])   # players who are out are not asked",
                           rsid)
             else:
-                self.emit(4, "fr[4] = _responders(st, items[it][1])", sid)
-            self.emit(4, "fr[5] = 0; L = 2; continue", sid)
-        self.emit(3, "L = 5")
+                self.emit(ind, "fr[4] = _responders(st, itm[1])", sid)
+            self.emit(ind, f"fr[3] = {wi}; fr[5] = 0; L = 2; continue", sid)
+            if d.when is not None:
+                self.emit(5, f"wi = {wi + 1}", sid)
+        self.emit(4, f"if wi == {n}: fr[3] = {n}")
         # 5: resolve (or fizzle, if negated)
-        self.emit(2, "elif L == 5:")
         self.emit(3, "stk = st.stack")
         self.emit(3, "if stk and stk[-1] == it: stk.pop()")
         self.emit(3, "elif it in stk: stk.remove(it)")
@@ -580,8 +587,6 @@ class Compiler:
         if effects:
             self.emit(3, "if _r: return _r")
             self.emit(3, "st.frames.pop()")
-        self.emit(3, "items.pop(it, None); return 0")
-        self.emit(2, "else:")                       # 6: the effect has resolved
         self.emit(3, "items.pop(it, None); return 0")
         self.const("EFF_SPAN", tuple(e.span for e in effects))
 
@@ -872,7 +877,7 @@ def _thread_jumps(blocks: list[_Block]) -> list[_Block]:
     return out
 
 
-def _duplicate_tails(blocks: list[_Block], limit: int = 12, passes: int = 3) -> None:
+def _duplicate_tails(blocks: list[_Block], limit: int = 24, passes: int = 3) -> None:
     """Replace a jump to a small block by a copy of that block, so straight-line paths (a decision's
     continuation up to the next decision) run without going back through the dispatcher."""
     jump = re.compile(r"(?:(.*); )?L = (\d+); continue$")
@@ -1778,6 +1783,17 @@ class BodyGen:
                 or (var is not None and id(var) in reads.vars):
             self.line(ind, f"CHECKS(st, {slots})" if slots else "CHECKS(st)", sp)
 
+    def checks_zones(self) -> bool:
+        """Whether moving cards must run the checks."""
+        return bool(self.cg.p.checks) and self.cg.check_reads.zones
+
+    def check_after_many(self, ind: int, sp: int) -> None:
+        """The checks after cards moved to slot _d from slot _s1 (-1: from several, -2: none moved).
+        From one slot, the fast pass of one card's move holds for all of them; when nothing moved,
+        nothing changed: only a state whose last full pass is not known (``ck_ok`` false) needs one."""
+        self.line(ind, "if _s1 >= 0: CHECKS(st, _s1, _d)", sp)
+        self.line(ind, "elif _s1 == -1 or not st.ck_ok: CHECKS(st)", sp)
+
     def plain(self, s: A.Stmt, ind: int) -> None:
         sp = self.cg.span(s.span)
         eg = self.eg
@@ -1849,8 +1865,11 @@ class BodyGen:
             self.line(ind, f"_deal(st, {count}, {eg.gen(s.source)}, {z.base}, {players}, {sp})", sp)
             self.check_after(ind, sp, zones=True)
         elif isinstance(s, A.Shuffle):
-            self.line(ind, f"_shuffle(st, {eg.gen(s.zone)}, {sp})", sp)
-            self.check_after(ind, sp, zones=True)
+            if self.checks_zones():   # only the order of one zone changed: the checks' fast pass
+                self.line(ind, f"_s = {eg.gen(s.zone)}; _shuffle(st, _s, {sp})", sp)
+                self.line(ind, "CHECKS(st, _s, _s)", sp)
+            else:
+                self.line(ind, f"_shuffle(st, {eg.gen(s.zone)}, {sp})", sp)
         elif isinstance(s, A.Reveal):
             self.reveal(s, ind, sp)
         elif isinstance(s, A.Hide) and self.var_slot(s.what) is not None:
@@ -1953,11 +1972,17 @@ class BodyGen:
             src = eg.seq(s.cards)
             if not src.startswith("tuple("):
                 src = f"tuple({src})"      # the cards may come from a zone the moves change
-            self.line(ind, f"_d = {dest}; _t = Z[_d]", sp)
+            track = self.checks_zones()
+            self.line(ind, f"_d = {dest}; _t = Z[_d]" + ("; _s1 = -2" if track else ""), sp)
             self.line(ind, f"for _c in {src}:", sp)
             self.line(ind + 1, f"if _c is None: _no_card({sp})", sp)
             self.line(ind + 1, "_s = LOC[_c]", sp)
+            if track:     # one source slot (a whole zone, a filter of one): the checks' fast pass
+                self.line(ind + 1, "if _s != _s1: _s1 = _s if _s1 == -2 else -1", sp)
             self.move_lines(ind + 1, "_c", "_t", False, face, sp)
+            if track:
+                self.check_after_many(ind, sp)
+                return
         elif ct.kind in ("card", "none"):
             self.line(ind, f"_mv(st, {eg.gen(s.cards)}, {dest}, {s.under}, {face}, {sp})", sp)
         else:
@@ -2187,7 +2212,9 @@ class BodyGen:
             self.line(ind, f"_i = st.nitem; st.nitem = _i + 1; _c = {src}", sp)
             self.line(ind, f"_its = st.items; _its[_i] = [{eff.index}, {by}, _c, 1, False"
                            f"{''.join(', ' + c for c in cells)}]; st.stack.append(_i)", sp)
-            mask = "ALL" if src == "None" else "(ALL if _c is None else _card_mask(st, _c))"
+            mask = "ALL" if src == "None" else ("(ALL if _c is None else ZM[LOC[_c]] | st.vis[_c])"
+                                                if not self.cg.p.seq_count else
+                                                "(ALL if _c is None else _card_mask(st, _c))")
             self.line(ind, f"st.ev.append(({_ev('PUSH')}, {sp}, _i, {eff.index}, _its[_i][1], _c, {mask}))", sp)
         self.line(ind, "_nf = [0, 0, _i, 0, (), 0, None, None]", sp)
         nxt = self.new_block()

@@ -146,3 +146,66 @@ def test_a_check_list_may_read_variables():
     for c in ("♣A", "♣2", "♣3"):
         st.apply(0, f"give {c} P2")
     assert vars_of(st)["fired"] == [2]
+
+
+MANY = """
+ruleset many_test
+players 2
+cards standard() in deck
+zone deck: pile hidden
+zone pile: pile public
+zone spare: pile public
+zone hand: hand per player owner
+var fired: list of player = []
+
+fn full(q: player) -> bool = size(hand[q]) >= 3
+
+check three for p in players when full(p) and not (p in fired) {
+    fired += [p]
+}
+
+setup { }
+
+phase play {
+    while true {
+        choose players[0] {
+            spades q in players "spades {q}" {
+                move [c for c in deck where c.suit == ♠ and c.rank <= 3] to hand[q]
+            }
+            lay "lay" { move top(deck) to pile }
+            mixed "mixed" { move [top(deck), top(hand[players[1]])] to spare }
+            empty "empty" { move spare to pile }
+            mix "mix" { shuffle deck }
+            stop { end game }
+        }
+    }
+}
+"""
+
+
+def test_moves_of_several_cards_and_shuffles_take_the_fast_pass(monkeypatch):
+    """Cards moved from one zone to another (a whole zone, a filter of one) change what one card's
+    move changes: the checks are tried as after one card; from several zones, a full pass; nothing
+    moved, nothing tried; a shuffle changes one zone."""
+    monkeypatch.setattr(ExprGen, "INLINE_SIZE", 0)
+    game = load_text(MANY, filename="many.fuda")
+    ns = game.comp.namespace
+    calls: list[int] = []
+    f = ns["F_full"]
+
+    def wrapped(st, p):
+        calls.append(p)
+        return f(st, p)
+    ns["F_full"] = wrapped
+    st = game.new_state(1)
+    st.apply(0, "lay")                  # nothing known yet: a full pass
+    assert calls == [0, 1]
+    calls.clear()
+    st.apply(0, "mix")                  # the deck is not read
+    st.apply(0, "empty")                # nothing moved
+    assert calls == []
+    st.apply(0, "spades P1")            # deck → hand[P1], three cards at once: P1 alone, and it fires
+    assert calls[0] == 1 and vars_of(st)["fired"] == [1]
+    calls.clear()
+    st.apply(0, "mixed")                # from the deck and from a hand: every check, every player
+    assert calls == [0, 1]
