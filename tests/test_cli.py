@@ -108,11 +108,24 @@ def test_undo_takes_back_the_last_choice_and_what_followed(tmp_path):
     play(game, ["human", "random"], seed=11, log_path=str(log), inp=lambda _prompt: next(answers), out=out)
     text = out.getvalue()
     assert "nothing to undo" in text
-    assert "took back 3 move(s)" in text
+    assert "took back 2 move(s)" in text            # P0's play ♠Q and P1's reply
     boards = [screen.split("   1. ")[0] for screen in text.split("\n== ")[1:]]
     assert boards[3] == boards[0] != boards[2]      # back to the first position, the same deal and draws
     actions = json.loads(log.read_text(encoding="utf-8"))["actions"]
-    assert actions[0] == [0, "play JK1"]            # the second choice, not the one taken back
+    assert actions[0] == [0, "play ♥9"]             # the second choice shown, not the one taken back
+
+
+def test_choices_are_listed_as_the_hand_is_shown_and_numbers_pick_what_they_show(tmp_path):
+    game = load("american_page_one", {"players": 2})
+    answers = iter(["1", "quit"])
+    out = io.StringIO()
+    log = tmp_path / "g.json"
+    play(game, ["human", "random"], seed=11, log_path=str(log), inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "手札[P0] (you)     ♠Q ♥9 ♥J ♣A ♣6 JK1" in text
+    shown = [ln.split(". ", 1)[1] for ln in text.splitlines() if ln.startswith("   ") and ". play" in ln][:3]
+    assert shown == ["play ♠Q", "play ♥9", "play JK1"]       # the rules list ♥9, JK1, ♠Q
+    assert json.loads(log.read_text(encoding="utf-8"))["actions"][0] == [0, "play ♠Q"]
 
 
 def test_undo_at_a_hot_seat_does_not_take_back_another_players_choice():

@@ -59,6 +59,7 @@ class Human:
                 print("\033[2J\033[H", end="", file=self.out)     # clear P{last}'s cards off the screen
         self.table["shown"] = player
         v = st.view(player, self.lang)
+        legal = _as_hand_shows(legal, v, st.game.card_index)
         print("", file=self.out)
         print(render(v, self.lang, title=st.game.title_in(self.lang), order=st.game.card_index), file=self.out)
         print(render_choices(v["decision"], self.lang), file=self.out)
@@ -105,6 +106,22 @@ class Human:
                     print(render_choices(v["decision"], self.lang), file=self.out)
                 else:               # a long list would push the hand off the screen
                     print(say("not_legal_long", self.lang, a=repr(raw), n=len(legal)), file=self.out)
+
+
+def _as_hand_shows(legal: list[Action], v: dict[str, Any], deck: dict[str, int]) -> list[Action]:
+    """The choices in the order the hand is shown (by the first card an action names: deck order, or
+    the ruleset's ``show … sorted by``), the others after them as the rules list them; the view's
+    list is put in the same order, so a number picks what it shows."""
+    by = v.get("order") or deck
+
+    def key(i: int) -> tuple[int, int, int]:
+        pos = next((by[w] for w in legal[i].id.split() if w in by), None)
+        return (0, pos, i) if pos is not None else (1, 0, i)
+
+    perm = sorted(range(len(legal)), key=key)
+    if v.get("decision"):
+        v["decision"]["legal"] = [v["decision"]["legal"][i] for i in perm]
+    return [legal[i] for i in perm]
 
 
 def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[str],

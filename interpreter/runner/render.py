@@ -93,9 +93,10 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     out: list[str] = []
     labels: dict[str, str] = v.get("labels", {})
     me = v["viewer"]
-    head = (f"== {title or v['ruleset']} — {say('head_phase', lang, x=v.get('phase_label', v['phase']))} — "
-            f"{say('head_turn', lang, p=_val(v['current'], 'player'))}")
+    head = f"== {title or v['ruleset']} — {say('head_phase', lang, x=v.get('phase_label', v['phase']))}"
     deciding = v.get("to_move") or []
+    if len(deciding) <= 1:      # a simultaneous choice is nobody's turn
+        head += " — " + say("head_turn", lang, p=_val(v["current"], "player"))
     if deciding and deciding != [v["current"]]:     # an answer out of turn, a simultaneous choice
         head += " — " + say("to_decide", lang, ps=", ".join(f"P{q}" for q in deciding))
     if me is not None:
@@ -113,7 +114,20 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     seqs: dict[str, list[tuple[int, list[str | None]]]] = {}
     sequences: dict[str, list[str]] = v.get("sequences", {})
     in_seq = {n for names in sequences.values() for n in names}
+    families: dict[str, list[str]] = {}      # per-player zones: one line for a family all empty
+    for name in v["zones"]:
+        m = re.fullmatch(r"(.+)\[P\d+\]", name)
+        if m:
+            families.setdefault(m.group(1), []).append(name)
+    empty = {f: names for f, names in families.items()
+             if len(names) > 1 and all(not v["zones"][n]["cards"] for n in names)}
     for name, z in v["zones"].items():
+        m = re.fullmatch(r"(.+)\[P\d+\]", name)
+        if m and m.group(1) in empty:
+            names = empty[m.group(1)]
+            if name == names[0]:
+                out.append(f"  {pad(f'{name}…{names[-1][len(m.group(1)):]}', 18)} {zone_body(z, labels, lang)}")
+            continue
         m = re.fullmatch(r"(.+)\[(\d+),(\d+)\]", name)
         if m:
             grids.setdefault(m.group(1), {})[(int(m.group(2)), int(m.group(3)))] = z["cards"]
