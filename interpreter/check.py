@@ -1056,14 +1056,14 @@ class Checker:
             self.fn_stack.pop()
 
     def check_evaluate(self, d: A.EvaluateDecl) -> A.EvaluateDecl | None:
-        """``evaluate FN in LO..HI after N decisions``: FN(p: player) -> int, LO < HI."""
+        """``evaluate FN in LO..HI after N decisions``: FN(p: player) -> a number, LO < HI."""
         f = self.named_fn(d, "fn standing(p: player) -> int = …")
         if f is None:
             return None
         ok = True
-        if len(f.params) != 1 or f.params[0].type != T.PLAYER or not T.assignable(f.ret, T.INT):
-            self.err("E201", f"evaluate needs a function of one player giving an int; {d.fn} is not", d.span,
-                     "fn standing(p: player) -> int = …")
+        if len(f.params) != 1 or f.params[0].type != T.PLAYER or not T.is_numeric(f.ret):
+            self.err("E201", f"evaluate needs a function of one player giving a number; {d.fn} is not", d.span,
+                     "fn standing(p: player) -> number = …")
             ok = False
         if d.lo >= d.hi:
             self.err("E309", f"evaluate's range {d.lo}..{d.hi} is empty", d.span, "write the worst value first: in -10..10")

@@ -200,6 +200,9 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         if opened:
             hint = (f"`{word}` starts a declaration, but the '{{' at {opened[-1][0]}:{opened[-1][1]} "
                     f"is still open: is a '}}' missing before line {span.line}?")
+        elif str(tok) == "where" and re.match(r"\s*for\b", src):
+            hint = ("a for loop takes no where: test with an if inside the loop, or go over a filtered list, "
+                    "for x in [x for x in L where C] { … }")
         elif (clause := _swallowed_clause(src, _previous_line(text, span.line))) is not None:
             hint = (f"the line before may go on with `{clause[1]}` (`{clause[0]} … {clause[1]} …`), so this line "
                     f"was read as part of it: end it with ';'")

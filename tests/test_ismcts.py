@@ -325,3 +325,13 @@ def test_the_weights_lead_the_search_where_results_cannot_tell_options_apart():
     picks = [ISMCTS(seed, iterations=300).choose(st := plain.new_state(seed), 0, st.legal_actions(0)).id
              for seed in range(5)]
     assert len(set(picks)) > 1
+
+
+def test_an_evaluation_may_give_a_number_such_as_a_score():
+    """A newcomer's Hearts: `score` is a number, and an evaluation of it needed round()."""
+    from interpreter.api import load_text
+
+    game = load_text("ruleset r\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+                     "fn standing(p: player) -> number = score[p] / 2\nevaluate standing in -10..10\n"
+                     "setup { score[players[0]] = 5 }\nphase play {\n    choose players[0] { wait { } }\n}\n")
+    assert game.evaluate(game.new_state(0)) == [0.625, 0.5]
