@@ -93,44 +93,43 @@ def declared(path: str, text: str) -> dict[str, Symbol]:
     return found
 
 
-def word_at(text: str, line: int, col: int) -> tuple[str, Span] | None:
+def word_at(text: str, line: int, col: int) -> str | None:
     """The name under (or just before) the cursor."""
     lines = text.splitlines()
     if not 1 <= line <= len(lines):
         return None
-    src = lines[line - 1]
-    for m in WORD.finditer(src):
-        if m.start() + 1 <= col <= m.end() + 1:
-            return m.group(), Span("", line, m.start() + 1, line, m.end() + 1)
-    return None
+    return next((m.group() for m in WORD.finditer(lines[line - 1]) if m.start() + 1 <= col <= m.end() + 1), None)
+
+
+def lookup(path: str, text: str, line: int, col: int) -> tuple[str, Span | None, Symbol | None] | None:
+    """The name under the cursor, where it is bound if it is a parameter or local name of the
+    declaration holding it, else its declaration in the ruleset or its bases (if any)."""
+    word = word_at(text, line, col)
+    if word is None:
+        return None
+    local = _local(path, text, word, line, col)
+    return word, local, None if local is not None else declared(path, text).get(word)
 
 
 def definition(path: str, text: str, line: int, col: int) -> Span | None:
-    """Where the name under the cursor is declared: a parameter or local name of the enclosing
-    declaration, else a declaration of the ruleset or its bases."""
-    hit = word_at(text, line, col)
-    if hit is None:
+    """Where the name under the cursor is declared."""
+    found = lookup(path, text, line, col)
+    if found is None:
         return None
-    word = hit[0]
-    local = _local(path, text, word, line, col)
-    if local is not None:
-        return local
-    sym = declared(path, text).get(word)
-    return sym.name_span if sym is not None else None
+    _, local, sym = found
+    return local if local is not None else sym.name_span if sym is not None else None
 
 
 def hover(path: str, text: str, line: int, col: int) -> str | None:
     """What the name under the cursor is, as Markdown: its declaration line and the comment above
     it, or a built-in function's usage."""
-    hit = word_at(text, line, col)
-    if hit is None:
+    found = lookup(path, text, line, col)
+    if found is None:
         return None
-    word = hit[0]
-    local = _local(path, text, word, line, col)
+    word, local, sym = found
     if local is not None:
         src = text.splitlines()[local.line - 1].strip()
         return f"local name `{word}`\n\n```fuda\n{src}\n```"
-    sym = declared(path, text).get(word)
     if sym is not None:
         where = "" if sym.span.file == file_name(path) else f" — from {sym.span.file}"
         body = f"({sym.kind}{where})\n\n```fuda\n{sym.signature}\n```"

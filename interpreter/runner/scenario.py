@@ -519,18 +519,13 @@ class Runner:
                         if got_r.get(k) != v:
                             raise self.fail((*path, "result", who),
                                             f"P{p} {k}: expected {_shown(v)}, found {_shown(got_r.get(k))}")
-        with keep():
-            if e.scores is not None:
-                for who, want_s in e.scores.items():
-                    p = self.player(who, (*path, "scores", who))
-                    if res[p]["score"] != want_s:
-                        raise self.fail((*path, "scores", who), f"P{p} score: expected {want_s}, found {res[p]['score']}")
-        with keep():
-            if e.places is not None:
-                for who, want_pl in e.places.items():
-                    p = self.player(who, (*path, "places", who))
-                    if res[p]["place"] != want_pl:
-                        raise self.fail((*path, "places", who), f"P{p} place: expected {want_pl}, found {res[p]['place']}")
+        for key, field, wanted in (("scores", "score", e.scores), ("places", "place", e.places)):
+            for who, want_v in (wanted or {}).items():
+                with keep():
+                    p = self.player(who, (*path, key, who))
+                    if res[p][field] != want_v:
+                        raise self.fail((*path, key, who),
+                                        f"P{p} {field}: expected {_shown(want_v)}, found {_shown(res[p][field])}")
         with keep():
             if e.view is not None:
                 for i, vs in enumerate(e.view if isinstance(e.view, list) else [e.view]):
