@@ -506,6 +506,7 @@ class VarDecl(Decl):
 class Param(Node):
     name: str
     type: TypeRef
+    default: Expr | None = None     # a fixed value a call may leave the argument out for
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

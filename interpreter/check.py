@@ -255,6 +255,11 @@ def _shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
 
 
+def _defaults(decl: A.FnDecl | A.RuleDecl | A.EffectDecl | A.OrderingDecl | None) -> dict[str, A.Expr]:
+    """The default values a declaration gives its parameters."""
+    return {p.name: p.default for p in decl.params if p.default is not None} if decl is not None else {}
+
+
 def _shown_members(members: list[A.EnumMember]) -> list[tuple[str, str]] | None:
     """How a declared enum's members read in texts: by their labels, if the enum gives any."""
     if not any(m.label for m in members):
@@ -941,6 +946,13 @@ class Checker:
                 ty = self.type_ref(p.type)
             except Abort:
                 ty = T.ANY
+            if p.default is not None:
+                try:
+                    dt = _const_type(self.const(p.default, None))
+                    if not T.assignable(dt, ty):
+                        self.err("E201", f"{p.name} is {ty}; its default is {dt}", p.default.span)
+                except Abort:
+                    pass
             if proc is not None:
                 into.append(proc.new_local(p.name, ty, p.span))
             else:
@@ -1389,7 +1401,7 @@ class Checker:
                 raise self.fail("E106", f"unknown effect {s.effect}", s.span,
                                 did_you_mean(s.effect, [e.name for e in self.effects]))
             eff.used = True
-            self.call_args(s.effect, eff.params, s.args, s.kwargs, s.span, sc, ctx)
+            self.call_args(s.effect, eff.params, s.args, s.kwargs, s.span, sc, ctx, _defaults(eff.decl))
             if s.by is not None:
                 self.want(s.by, T.PLAYER, sc, ctx, "activate … by a player")
             if s.source is not None:
@@ -1899,7 +1911,8 @@ class Checker:
         if isinstance(g, FnSym):
             g.used = True
             e.ref = g
-            self.call_args(e.func, [(p.name, p.type) for p in g.params], e.args, e.kwargs, e.span, sc, ctx)
+            self.call_args(e.func, [(p.name, p.type) for p in g.params], e.args, e.kwargs, e.span, sc, ctx,
+                           _defaults(g.decl))
             if ctx.fn is not None:
                 ctx.fn.calls.add(g.name)
             if g in self.fn_stack:
@@ -1915,7 +1928,8 @@ class Checker:
                 raise self.fail("E306", f"rule {g.name} cannot be called here: rules change the game",
                                 e.span, "functions and conditions only look; turn the rule into a fn")
             assert g.proc
-            self.call_args(e.func, [(p.name, p.type) for p in g.proc.params], e.args, e.kwargs, e.span, sc, ctx)
+            self.call_args(e.func, [(p.name, p.type) for p in g.proc.params], e.args, e.kwargs, e.span, sc, ctx,
+                           _defaults(g.decl))
             if ctx.proc is not None:
                 ctx.proc.calls.append((g, e, top))
             if not statement and g.proc.ret is None:
@@ -1924,7 +1938,8 @@ class Checker:
         if isinstance(g, OrderingSym):
             g.used = True
             e.ref = g
-            self.call_args(e.func, [(p.name, p.type) for p in g.params], e.args, e.kwargs, e.span, sc, ctx)
+            self.call_args(e.func, [(p.name, p.type) for p in g.params], e.args, e.kwargs, e.span, sc, ctx,
+                           _defaults(g.decl))
             return T.KEY
         from .builtins import BUILTINS
         b = BUILTINS.get(e.func)
@@ -1963,7 +1978,7 @@ class Checker:
         return T.CARD
 
     def call_args(self, name: str, params: list[tuple[str, T.T]], args: list[A.Expr], kwargs: list[A.KwArg],
-                  span: Span, sc: Scope, ctx: Ctx) -> None:
+                  span: Span, sc: Scope, ctx: Ctx, defaults: dict[str, A.Expr] | None = None) -> None:
         if len(args) > len(params):
             raise self.fail("E202", f"{name} takes {len(params)} argument{'s' if len(params) != 1 else ''}, "
                             f"got {len(args) + len(kwargs)}", span,
@@ -1979,16 +1994,19 @@ class Checker:
             if kw.name in given:
                 raise self.fail("E207", f"{kw.name} is given twice", kw.span)
             given[kw.name] = kw.value
+        left_out = [p for p, _ in params if p not in given and p in (defaults or {})]
+        for p in left_out:              # a parameter's default stands in for a left-out argument
+            given[p] = (defaults or {})[p]
         missing = [p for p, _ in params if p not in given]
         if missing:
             raise self.fail("E202", f"{name} needs {', '.join(missing)}", span,
                             f"{name}({', '.join(p for p, _ in params)})")
         for pn, pt in params:
             at = self.expr(given[pn], sc, ctx)
-            if not T.assignable(at, pt):
+            if not T.assignable(at, pt) and pn not in left_out:     # a default was checked where declared
                 self.err("E201", f"{name}: {pn} is {pt}, got {at}", given[pn].span)
-        # keyword arguments are reordered positionally for the compiler
-        if kwargs:
+        # keyword arguments (and defaults) are put in place positionally for the compiler
+        if kwargs or left_out:
             args[:] = [given[p] for p, _ in params]
             kwargs.clear()
 

@@ -594,7 +594,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return list(c)
 
     def param(self, meta: Any, c: list[Any]) -> A.Param:
-        return A.Param(span=self.sp(meta), name=str(c[0]), type=c[1])
+        return A.Param(span=self.sp(meta), name=str(c[0]), type=c[1], default=c[2] if len(c) > 2 else None)
 
     def type_named(self, meta: Any, c: list[Any]) -> A.TypeRef:
         return A.TypeRef(span=self.sp(meta), name=str(c[0]), of=None)

@@ -1707,3 +1707,36 @@ def test_decision_limit_caps_the_game_as_a_draw():
     assert [r["outcome"] for r in st.result()] == ["draw", "draw"]
     assert "decision limit reached (10): the game ends as a draw" in log_texts(st)
     assert st.view(0)["capped"] is True
+
+
+def test_parameters_may_have_defaults_that_calls_leave_out():
+    """A newcomer's Coup passed every per-item flag at every activate."""
+    g = load_text(textwrap.dedent("""
+        ruleset r
+        players 3
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        var got: list of int = []
+        var who: player = none
+        effect claim(target: player = none, challenged: bool = false, n: int = 2) "Claim" {
+            got += [n]
+            if challenged { got += [100] }
+            who = target
+        }
+        fn plus(a: int, b: int = 10) -> int = a + b
+        rule add(x: int = 5) { got += [x] }
+        setup { }
+        phase play {
+            activate claim()
+            activate claim(players[1], n = 7)
+            got += [if who == players[1] then 1 else 0]
+            activate claim(challenged = true)
+            got += [plus(1), plus(1, 2)]
+            add()
+            add(x = 6)
+            end game
+        }
+    """))
+    st = g.new_state(0)
+    g.playout(st, lambda: 0.5)
+    assert vars_of(st)["got"] == [2, 7, 1, 2, 100, 11, 3, 5, 6]
