@@ -80,6 +80,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "saved": ("saved {n} actions to {path} (fuda replay {path})", "{n} 手を {path} に保存 (fuda replay {path})"),
     "cannot_save": ("cannot save to {path}: {why}", "{path} に保存できません: {why}"),
     "resumed": ("resumed after {n} actions", "{n} 手の後から再開"),
+    "slow_bot": ("(a bot took {s} s for that move: its random rollouts play this ruleset to the end. Declare "
+                 "`evaluate … after N decisions` to cut them short (docs/bots.md), or seat a faster bot, e.g. "
+                 "--seat ismcts:1s)",
+                 "(ボットがこの手に {s} 秒かかりました: ランダムな試行をゲームの終わりまで指しています。"
+                 "`evaluate … after N decisions` で打ち切れます (docs/bots.md)。速いボットは --seat ismcts:1s など)"),
     "stopped": ("game stopped.", "ゲームを中断しました。"),
     "continue": ("continue it with: fuda play --resume {path}", "続きは: fuda play --resume {path}"),
 }

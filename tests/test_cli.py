@@ -513,3 +513,19 @@ def test_comparing_studies_of_a_missing_file_creates_none(tmp_path, capsys):
     code, _, err = run(capsys, "compare", "--study", "a", "--study", "b", "--db", str(db))
     assert code == 1 and f"there is no study 'a' in {db} (no such file)" in err
     assert not db.exists()
+
+
+def test_a_slow_bot_without_an_evaluation_gets_the_advice_once(monkeypatch):
+    """A bot slower than SLOW_MOVE on a move, in a ruleset without `evaluate`, is told once how to
+    cut its rollouts short; a ruleset with one is not (the threshold is lowered, not timed)."""
+    import io
+
+    import interpreter.runner.play as play_mod
+
+    monkeypatch.setattr(play_mod, "SLOW_MOVE", -1.0)
+    out = io.StringIO()
+    play(load("american_page_one", {"players": 2}), ["ismcts:5", "random"], seed=3, out=out)
+    assert out.getvalue().count("evaluate … after N decisions") == 1
+    out = io.StringIO()
+    play(load(str(ROOT / "tests/constructs/evaluate.fuda"), {}), ["ismcts:5", "random"], seed=3, out=out)
+    assert "evaluate … after N decisions" not in out.getvalue()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -30,6 +31,7 @@ class Undo(Exception):
     """A human takes back their last real decision (and every move made since)."""
 
 
+SLOW_MOVE = 5.0     # seconds: a bot slower than this on a move gets the advice to cut its rollouts short
 SHORT_LIST = 12      # a refusal repeats the choices when there are at most this many
 
 
@@ -179,6 +181,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
             print(f"  P{i}: {agent.name}", file=out)
     humans = [i for i, seat in enumerate(seats) if seat == "human"]
     viewer = humans[0] if len(humans) == 1 else None     # hot seat: what is printed between screens is public
+    slow_told = False           # the advice for a slow bot is given once a game
     decided: list[int] = []     # where in ``actions`` a human had a real choice: the points undo goes back to
     st = game.new_state(seed)
     for p, done in resume or []:
@@ -192,11 +195,16 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         while not st.over:
             for p in st.to_move():
                 legal = game.legal_actions(st, p)
+                t0 = time.perf_counter()
                 try:
                     a = agents[p].choose(st, p, legal)
                 except Undo:
                     st = _undo(game, seed, st, p, actions, decided, lang, out)
                     break           # the position has changed: ask again whoever is to move there
+                if not slow_told and not isinstance(agents[p], Human) and game.eval_fn is None \
+                        and time.perf_counter() - t0 > SLOW_MOVE:
+                    slow_told = True
+                    print(say("slow_bot", lang, s=f"{time.perf_counter() - t0:.0f}"), file=out)
                 _say(agents[p], p, out)     # what they said while choosing (a misplay the table caught) comes first
                 at = len(st.ev)
                 game.apply(st, p, a)
