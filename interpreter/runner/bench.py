@@ -118,7 +118,7 @@ def bench_bot(ruleset: str, options: dict[str, Any], bot: str, states: int = 8, 
         total_it += b.last_iterations
         done += 1
     rate = total_it / total_s if total_s else 0.0
-    return {"ruleset": ruleset, "bot": bot, "players": game.n, "positions": done,
+    return {"ruleset": ruleset, "bot": bot, "players": game.n, "positions": done, "evaluates": game.eval_fn is not None,
             "iterations_per_second": rate, "seconds_per_move": seconds,
             "default_move_seconds": DEFAULT_ITERATIONS / rate if rate else None}
 

@@ -580,6 +580,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
               f"{rb['iterations_per_second']:,.0f} iterations/s ({rb['positions']} positions, "
               f"{rb['seconds_per_move']} s each); the default strength takes "
               f"{rb['default_move_seconds'] or 0:.2f} s a move")
+        if not args.json and (rb["default_move_seconds"] or 0) > 1 and not rb["evaluates"]:
+            print("  over a second: the random rollouts play this ruleset to its end; declare "
+                  "`evaluate … after N decisions` to cut them short (docs/bots.md)")
         return 0
     r = bench(args.ruleset, _options(args), args.n, args.rounds, args.seed)
     print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_bench(r))
