@@ -11,7 +11,7 @@ from interpreter.api import load
 from interpreter.bots.base import make_bot
 from interpreter.bots.ismcts import ISMCTS
 from interpreter.engine.determinize import determinize
-from interpreter.engine.observe import card_visible, view
+from interpreter.engine.observe import card_visible, remembered, view
 from interpreter.engine.state import State
 
 from .conftest import game_from
@@ -34,7 +34,8 @@ def poison(st: State, player: int, seed: int) -> State:
     them follow them), the hidden variables and the random generator differ."""
     s = st.clone()
     n = s.game.ncards
-    unseen = [c for c in range(n) if not card_visible(st, c, player)]
+    known = remembered(st, player)
+    unseen = [c for c in range(n) if not card_visible(st, c, player) and c not in known]
     perm = unseen[:]
     random.Random(seed).shuffle(perm)
     pi = list(range(n))
@@ -73,6 +74,7 @@ def test_ismcts_never_reads_hidden_state(seed):
     other = poison(st, p, seed)
     assert view(other, p, log_tail=0) == view(st, p, log_tail=0)        # the same from p's chair
     assert [c for z in other.z for c in z] != [c for z in st.z for c in z]  # but really another world
+    assert remembered(other, p) == remembered(st, p)
     a = ISMCTS(99, iterations=60).choose(st, p, st.legal_actions(p))
     b = ISMCTS(99, iterations=60).choose(other, p, other.legal_actions(p))
     assert a.id == b.id
@@ -335,3 +337,85 @@ def test_an_evaluation_may_give_a_number_such_as_a_score():
                      "fn standing(p: player) -> number = score[p] / 2\nevaluate standing in -10..10\n"
                      "setup { score[players[0]] = 5 }\nphase play {\n    choose players[0] { wait { } }\n}\n")
     assert game.evaluate(game.new_state(0)) == [0.625, 0.5]
+
+
+MEMORY = """
+ruleset memory_test
+players 3
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone table: pile hidden
+zone hand: hand per player owner
+setup {
+    shuffle deck
+    deal 3 from deck to hand
+    repeat 4 { move top(deck) to table }
+}
+phase play {
+    choose players[0] {
+        pass c in hand[players[0]] { move c to hand[players[1]] }
+    }
+    choose players[0] {
+        peek c in table {
+            reveal c
+            hide c
+        }
+    }
+    choose players[1] {
+        bury c in hand[players[1]] { move c to deck }
+    }
+    choose players[0] { ok { } }
+    shuffle table
+    choose players[0] { ok { } }
+}
+"""
+
+
+def test_a_player_remembers_the_cards_it_saw_while_they_stay_put():
+    """Perfect recall: a card P0 passed face down, and one turned up and down again where it lies,
+    keep their places in P0's worlds; a card leaving that hand unseen (P0 cannot tell which) or a
+    shuffle of that pile makes P0 lose them. The answer never depends on which hidden card moved."""
+    game = game_from(MEMORY)
+    table, hand1 = 1, 2 + 1                      # zone slots: deck 0, table 1, hand[P0..P2] 2..4
+    st = game.new_state(4)
+    gift = st.z[2][0]
+    st.apply(0, st.legal_actions(0)[0])          # P0 passes a card to P1, face down
+    assert gift in st.z[hand1] and not card_visible(st, gift, 0)
+    assert remembered(st, 0) == {gift} and remembered(st, 2) == set() and remembered(st, 1) == set()
+    seen = st.z[table][2]
+    st.apply(0, st.legal_actions(0)[2])          # P0 turns up a card of the table, and down again
+    assert not card_visible(st, seen, 0) and not card_visible(st, seen, 2)
+    assert remembered(st, 0) == {gift, seen} and remembered(st, 2) == {seen}
+    rng = random.Random(1)
+    for _ in range(10):
+        d = determinize(st, 0, rng)
+        assert d.z[table][2] == seen and d.z[hand1].index(gift) == st.z[hand1].index(gift)
+        assert view(d, 0, log_tail=0)["zones"] == view(st, 0, log_tail=0)["zones"]
+    assert any(determinize(st, 2, rng).z[hand1] != st.z[hand1] for _ in range(10))   # P2 never saw it
+    buried = []
+    for k in range(3):                           # P1 buries one of its cards: whichever, P0 loses the gift
+        s = st.clone()
+        s.apply(1, s.legal_actions(1)[k])
+        buried.append(remembered(s, 0))
+    assert buried == [{seen}] * 3
+    st.apply(1, st.legal_actions(1)[0])
+    st.apply(0, "ok")                            # …and the table is shuffled: nothing is left
+    assert remembered(st, 0) == set()
+
+
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_ismcts_never_reads_hidden_state_it_remembers_nothing_more(seed):
+    """The poisoned world of a player who remembers cards (P1 saw a card of the table turned up):
+    the remembered cards stay, the rest trade places, and the bot's choice is the same."""
+    st = game_from(MEMORY).new_state(seed)
+    st.apply(0, st.legal_actions(0)[0])
+    st.apply(0, st.legal_actions(0)[1])
+    assert remembered(st, 1)
+    other = poison(st, 1, seed)
+    assert view(other, 1, log_tail=0) == view(st, 1, log_tail=0)
+    assert remembered(other, 1) == remembered(st, 1)
+    a = ISMCTS(7, iterations=40).choose(st, 1, st.legal_actions(1))
+    b = ISMCTS(7, iterations=40).choose(other, 1, other.legal_actions(1))
+    assert a.id == b.id

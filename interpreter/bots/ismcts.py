@@ -26,6 +26,7 @@ from typing import Any
 
 from ..engine.determinize import determinize
 from ..engine.game import Action
+from ..engine.observe import remembered
 from ..engine.state import State
 
 
@@ -86,11 +87,12 @@ class ISMCTS:
         root = Node(game.n)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         limit = self.iterations if self.iterations is not None else 10**9
+        known = remembered(st, player)     # the same every world: worked out once a move
         it = 0
         while it < limit:
             if deadline is not None and it > 0 and time.perf_counter() > deadline:
                 break
-            self.iterate(determinize(st, player, self.rng), root)
+            self.iterate(determinize(st, player, self.rng, known), root)
             it += 1
         self.last_iterations = it
         wanted = {game.option_key(st, player, a.raw): a for a in legal}

@@ -16,8 +16,9 @@ knows. ``determinize(state, player, rng)`` builds one such world from the player
 - Other players' unrevealed simultaneous choices are redrawn among their legal options, and the
   game's random generator is replaced, so the future shuffles are unknown too.
 
-The event log is dropped (search does not read it). The player keeps perfect memory only of what
-its view shows now; a card it once saw go into a hidden zone is forgotten (documented limitation).
+The player has perfect recall of cards (``observe.remembered``): a card it saw and can still place
+— one it passed face down to a neighbour, one turned up and face down again where it lies — keeps
+its place in every world, like a card it sees. The event log is dropped (search does not read it).
 """
 
 from __future__ import annotations
@@ -25,18 +26,21 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .observe import card_visible, var_visible
+from .observe import card_visible, remembered, var_visible
 from .state import State
 
 
-def determinize(st: State, player: int | None, rng: random.Random) -> State:
-    """A world ``player`` cannot tell from ``st`` (None: what every player sees, a spectator's)."""
+def determinize(st: State, player: int | None, rng: random.Random, known: set[int] | None = None) -> State:
+    """A world ``player`` cannot tell from ``st`` (None: what every player sees, a spectator's).
+    ``known``: ``remembered(st, player)`` when the caller has it already (a search asks once a move)."""
     game = st.game
     prog = game.prog
     n = game.ncards
+    if known is None:
+        known = remembered(st, player)
     s = st.clone()
     s.ev = []
-    visible = [card_visible(st, c, player) for c in range(n)]
+    visible = [c in known or card_visible(st, c, player) for c in range(n)]
     unseen = [c for c in range(n) if not visible[c]]
     fresh = unseen[:]
     rng.shuffle(fresh)

@@ -47,6 +47,51 @@ def card_visible(st: State, c: int, p: int | None) -> bool:
     return zone_visible(st, st.loc[c], p)
 
 
+def remembered(st: State, p: int | None) -> set[int]:
+    """The cards ``p`` cannot see now but still knows the place of: perfect recall, as information-set
+    search assumes. A card p saw (moved where p could see it, or revealed to p) stays known while it
+    lies where p last saw it: a move of it p did not see, a shuffle of its zone, or a move p did not
+    see of any card out of its zone (p cannot tell which card left) makes p lose it. Worked out from
+    the events alone, backwards from now: only what p was shown and where cards went in p's sight
+    decide the answer, never which hidden card moved."""
+    if p is None:
+        return set()
+    zone = list(st.loc)          # each card's zone at the point the walk has reached
+    open_: set[int] = set(range(len(zone)))      # cards the walk has not decided yet
+    known: set[int] = set()
+    bit = 1 << p
+    for ev in reversed(st.ev):
+        if not open_:
+            break
+        kind = ev[0]
+        if kind == R.EV_MOVE:
+            c, src, mask = ev[2], ev[3], ev[5]
+            if c in open_:
+                open_.discard(c)
+                if mask & bit:
+                    known.add(c)
+            if not mask & bit:          # some card left src unseen: p cannot place the others there
+                open_ -= {d for d in open_ if zone[d] == src}
+            zone[c] = src
+        elif kind == R.EV_REVEAL:
+            if ev[3] & bit and ev[2] in open_:
+                open_.discard(ev[2])
+                known.add(ev[2])
+        elif kind == R.EV_SHUFFLE:
+            open_ -= {d for d in open_ if zone[d] == ev[2]}
+        elif kind == R.EV_SWAP:
+            a, b, mask = ev[2], ev[3], ev[4]
+            for c in (a, b):
+                if c in open_:
+                    open_.discard(c)
+                    if mask & bit:
+                        known.add(c)
+            if not mask & bit:
+                open_ -= {d for d in open_ if zone[d] in (zone[a], zone[b])}
+            zone[a], zone[b] = zone[b], zone[a]
+    return {c for c in known if not card_visible(st, c, p)}
+
+
 def _value(st: State, v: Any, code: str, p: int | None) -> Any:
     """A variable's value as JSON-ready data; cards the viewer cannot see become null."""
     if v is None:
