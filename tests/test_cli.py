@@ -66,6 +66,13 @@ def test_simulate_reports_win_rates_with_intervals(capsys):
     assert stats["length"]["p50"] <= stats["length"]["p90"] <= stats["length"]["max"]
 
 
+def test_a_game_that_opens_with_a_simultaneous_choice_has_no_first_player(capsys):
+    code, out, _ = run(capsys, "simulate", str(ROOT / "tests/constructs/simul.fuda"), "-n", "6", "-q")
+    assert code == 0 and "first player" not in out
+    code, out, _ = run(capsys, "simulate", "american_page_one", "-n", "6", "-q")
+    assert "first player wins" in out
+
+
 def test_simulate_with_workers_matches_one_worker(capsys):
     from interpreter.runner.simulate import simulate
 

@@ -81,7 +81,8 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
         raise RuleRuntimeError([replace(e.first, hint=f"in the game with seed {seed}: "
                                         f"{replay_command(ruleset, options, seed, seats)} shows it")]
                                + e.diagnostics[1:], e.sources) from None
-    first = next((ev[2] for ev in st.ev if ev[0] == 0), None)      # who took the first decision
+    act = next((ev for ev in st.ev if ev[0] == 0), None)       # the first decision: who took it, unless
+    first = None if act is None or game.sites[act[3]].kind == "simul" else act[2]   # all chose at once
     res = game.result(st)
     return {"seed": seed, "winners": [r["player"] for r in res if r["outcome"] == "win"],
             "draw": all(r["outcome"] == "draw" for r in res), "places": [r["place"] for r in res],
@@ -326,7 +327,8 @@ def format_stats(s: dict[str, Any]) -> str:
                      f"{x['mean_score']:10.2f}  {x['mean_place']:10.2f}")
     fp = s["first_player"]
     lo, hi = fp["ci95"]
-    lines.append(f"first player wins {fp['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of {fp['games']} games")
+    if fp["games"]:
+        lines.append(f"first player wins {fp['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of {fp['games']} games")
     if "length" in s:
         ln = s["length"]
         lines.append(f"length (decisions): mean {ln['mean']:.1f}, median {ln['p50']}, p90 {ln['p90']}, "
