@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from interpreter.api import load, load_text
-from interpreter.runner.render import render
 from interpreter.engine.observe import render_event
 from interpreter.engine.state import State
 from interpreter.errors import FudaError, IllegalAction, RuleRuntimeError
+from interpreter.runner.render import render
 from interpreter.runner.scenario import Runner, parse_scenario
 
 from .conftest import ROOT, random_game
