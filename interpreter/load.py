@@ -134,15 +134,19 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
             raise error("E102", "a ruleset extends one base only", ext[1].span, sources=sources)
         if not ext:
             break
-        base = resolve(ext[0].base, current.parent, besides=current)
-        if base is None and resolve(ext[0].base, current.parent) == current:
+        here = current.resolve().parent      # the file's own folder, wherever fuda was started
+        base = resolve(ext[0].base, here, besides=current)
+        if base is None and resolve(ext[0].base, here) == current.resolve():
             raise error("E405", f"circular extends: {ext[0].base} is this file itself", ext[0].span,
                         hint="extend another ruleset (a bundled name or a .fuda file next to this one)",
                         sources=sources)
         if base is None:
+            near = [f.stem for d in (here, here.parent) for f in d.glob("*.fuda")] + bundled_rulesets()
+            guess = did_you_mean(ext[0].base, near)
+            where = (f"a base is a bundled ruleset's name (fuda list) or a file {ext[0].base}.fuda in "
+                     f"{display_name(here)}/ or {display_name(here.parent)}/")
             raise error("E403", f"base ruleset {ext[0].base!r} not found", ext[0].span,
-                        hint="a base is a bundled ruleset's name or a .fuda file next to this one",
-                        sources=sources)
+                        hint=f"{guess} ({where})" if guess else where, sources=sources)
         via = (ext[0].span, ext[0].base)
         current = base
     decls: list[A.Decl] = []

@@ -795,3 +795,20 @@ def test_a_variant_s_mistakes_with_its_base_come_with_the_others(tmp_path: Path)
     with pytest.raises(FudaError) as info:
         check_ruleset(str(tmp_path / "v.fuda"))
     assert [d.code for d in info.value.diagnostics] == ["E407", "E402"]
+
+
+def test_a_base_in_the_parent_folder_is_found_from_wherever_fuda_is_started(tmp_path: Path, monkeypatch) -> None:
+    """`fuda validate probe.fuda` run inside tests/ missed the base one folder up: the parent of
+    "probe.fuda" as typed is "." (a newcomer's Hold'em). A base found nowhere names both folders."""
+    (tmp_path / "base.fuda").write_text("ruleset pbase\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                                        "setup { }\nphase play { }\n", encoding="utf-8")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "probe.fuda").write_text("ruleset probe\nextends base\n", encoding="utf-8")
+    (tmp_path / "tests" / "lost.fuda").write_text("ruleset lost\nextends nowhere\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "tests")
+    assert check_ruleset("probe.fuda").name == "probe"
+    assert check_ruleset("./probe.fuda").name == "probe"
+    with pytest.raises(FudaError) as info:
+        check_ruleset("lost.fuda")
+    d = info.value.first
+    assert d.code == "E403" and d.hint is not None and "nowhere.fuda in ./ or " in d.hint
