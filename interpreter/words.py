@@ -85,6 +85,7 @@ WORDS: dict[str, tuple[str, str]] = {
                  "--seat ismcts:1s)",
                  "(ボットがこの手に {s} 秒かかりました: ランダムな試行をゲームの終わりまで指しています。"
                  "`evaluate … after N decisions` で打ち切れます (docs/bots.md)。速いボットは --seat ismcts:1s など)"),
+    "run_step": (" in steps of {n}", " ({n}刻み)"),
     "stopped": ("game stopped.", "ゲームを中断しました。"),
     "continue": ("continue it with: fuda play --resume {path}", "続きは: fuda play --resume {path}"),
 }

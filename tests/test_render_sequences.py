@@ -172,3 +172,28 @@ def test_a_long_list_of_choices_is_laid_out_in_columns():
     short = {"prompt": None, "legal": decision["legal"][:3]}
     assert render_choices(short, 0, columns=120).splitlines() == ["   1. bid 12 ♠ (♠ 12)", "   2. bid 12 ♥ (♥ 12)",
                                                                    "   3. bid 12 ♦ (♦ 12)"]
+
+
+def test_actions_that_differ_by_an_evenly_spaced_number_take_one_entry():
+    """A no-limit bet bound over 20..413 printed 394 entries (a newcomer's Hold'em): a run of six or
+    more actions differing only by their last number is one entry, keeping its numbers; short or
+    uneven runs and other actions are listed as before."""
+    from interpreter.runner.render import render_choices
+
+    legal = ([{"id": "fold"}, {"id": "call", "label": "call 20"}] + [{"id": f"raise {n}"} for n in range(40, 1001)]
+             + [{"id": f"all {n}"} for n in range(0, 100, 20)] + [{"id": f"pay {n}"} for n in (5, 10, 15, 20, 25, 30)])
+    text = render_choices({"prompt": None, "legal": legal}, 0, columns=200)
+    assert "1. fold" in text and "2. call (call 20)" in text
+    assert " 3–963. raise 40..1000" in text and "raise 41" not in text
+    assert "964. all 0" in text and "968. all 80" in text            # five only: listed one by one
+    assert "969–974. pay 5..30 in steps of 5" in text
+    assert "969–974. pay 5..30 (5刻み)" in render_choices({"prompt": None, "legal": legal}, 1, columns=200)
+
+
+def test_messages_write_a_run_of_numbered_actions_once():
+    """A failed `legal:` expectation listed 800 ids on one line; runs are written once there too."""
+    from interpreter.runner.render import compact_ids
+
+    ids = ["fold", *[f"raise {n}" for n in range(40, 1001)], *[f"pay {n}" for n in range(5, 35, 5)], "pay 99"]
+    assert compact_ids(ids) == ["fold", "raise 40..1000", "pay 5..30 (step 5)", "pay 99"]
+    assert compact_ids(["a 1", "a 2", "a 3"]) == ["a 1", "a 2", "a 3"]

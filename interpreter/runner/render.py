@@ -263,10 +263,21 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
     if decision.get("prompt"):
         lines.append(half(decision["prompt"], lang))
     entries = []
-    for i, a in enumerate(decision["legal"]):
+    legal = decision["legal"]
+    i = 0
+    ids = [a["id"] for a in legal]
+    while i < len(legal):
+        run, prefix, lo, hi, step = number_run(ids, i)
+        if run > 1:         # `raise 40` … `raise 1000`: one entry, typed as `raise N` or by number
+            every = "" if step == 1 else say("run_step", lang, n=step)
+            entries.append(f"{i + 1:>2}–{i + run}. {prefix} {lo}..{hi}{every}")
+            i += run
+            continue
+        a = legal[i]
         label = half(a.get("label"), lang)
         extra = f" ({label})" if label and label != a["id"] else ""
         entries.append(f"{i + 1:>2}. {a['id']}{extra}")
+        i += 1
     term = columns if columns is not None else shutil.get_terminal_size((100, 40)).columns
     wide = max((width(e) for e in entries), default=0) + 3
     ncol = max(1, min(6, (term - 2) // wide)) if len(entries) > _ONE_COLUMN else 1
@@ -278,3 +289,37 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
 
 
 _ONE_COLUMN = 12        # choices listed one a line up to this many
+_NUMBERED = re.compile(r"^(.*\S) (-?\d+)$")
+_RUN = 6                # this many actions that differ only by an evenly spaced last number make one entry
+
+
+def number_run(ids: list[str], i: int) -> tuple[int, str, int, int, int]:
+    """The run of actions from ``ids[i]`` on that differ only by a last number in even steps:
+    (length, prefix, first number, last number, step); length 1 when there is none."""
+    none = (1, "", 0, 0, 0)
+    m = _NUMBERED.match(ids[i])
+    if m is None or i + 1 >= len(ids):
+        return none
+    m2 = _NUMBERED.match(ids[i + 1])
+    lo = int(m.group(2))
+    if m2 is None or m2.group(1) != m.group(1) or int(m2.group(2)) <= lo:
+        return none
+    step = int(m2.group(2)) - lo
+    n = 2
+    while i + n < len(ids):
+        mk = _NUMBERED.match(ids[i + n])
+        if mk is None or mk.group(1) != m.group(1) or int(mk.group(2)) != lo + n * step:
+            break
+        n += 1
+    return (n, m.group(1), lo, lo + (n - 1) * step, step) if n >= _RUN else none
+
+
+def compact_ids(ids: list[str]) -> list[str]:
+    """Action ids with each run of numbers written once (`raise 40..1000`), for messages."""
+    out = []
+    i = 0
+    while i < len(ids):
+        n, prefix, lo, hi, step = number_run(ids, i)
+        out.append(ids[i] if n == 1 else f"{prefix} {lo}..{hi}" + (f" (step {step})" if step != 1 else ""))
+        i += n
+    return out

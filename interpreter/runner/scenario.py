@@ -27,6 +27,7 @@ from ..engine.observe import card_visible, render_event, view
 from ..engine.state import State
 from ..errors import FudaError, IllegalAction
 from ..load import read_text
+from .render import compact_ids
 from .yaml_file import Located, parse_yaml
 
 # ------------------------------------------------------------------ file model
@@ -568,21 +569,22 @@ class Runner:
                 raise self.fail((*path, "legal"), f"say whose legal actions (player:); to move: {_ps(tm)}")
             p = tm[0]
         got = [a.id for a in self.game.legal_actions(st, p)]
+        shown = compact_ids(got)          # a run of numbers once: `raise 40..1000`, not 961 ids
         spec = e.legal
         if isinstance(spec, list):
             spec = LegalSpec(exactly=spec)
         assert spec is not None
         lp = (*path, "legal")
         if spec.exactly is not None and sorted(spec.exactly) != sorted(got):
-            raise self.fail(lp, f"P{p} legal actions: expected {spec.exactly}, found {got}")
+            raise self.fail(lp, f"P{p} legal actions: expected {spec.exactly}, found {shown}")
         for a in spec.includes or []:
             if a not in got:
-                raise self.fail(lp, f"P{p} legal actions: {a!r} is missing; found {got}")
+                raise self.fail(lp, f"P{p} legal actions: {a!r} is missing; found {shown}")
         for a in spec.excludes or []:
             if a in got:
-                raise self.fail(lp, f"P{p} legal actions: {a!r} should not be legal; found {got}")
+                raise self.fail(lp, f"P{p} legal actions: {a!r} should not be legal; found {shown}")
         if spec.count is not None and spec.count != len(got):
-            raise self.fail(lp, f"P{p} legal actions: expected {spec.count}, found {len(got)}: {got}")
+            raise self.fail(lp, f"P{p} legal actions: expected {spec.count}, found {len(got)}: {shown}")
 
     def expect_zone(self, zname: str, spec: list[str] | list[list[str] | str] | ZoneSpec,
                     path: tuple[Any, ...]) -> None:
