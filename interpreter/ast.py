@@ -609,10 +609,13 @@ class ShowDecl(Decl):
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
 class EvaluateDecl(Decl):
-    """``evaluate FN in LO..HI after N decisions``: how well a player stands, for bots' rollouts."""
+    """``evaluate FN in LO..HI after N decisions``: how well a player stands, for bots' rollouts.
+    LO and HI are fixed values (literals, options); the checker works out ``low`` and ``high``."""
     fn: str
-    lo: int
-    hi: int
+    lo: Expr
+    hi: Expr
+    low: float = 0
+    high: float = 1
     after: int | None = None
     unit: str | None = None
 

@@ -1077,8 +1077,13 @@ class Checker:
             self.err("E201", f"evaluate needs a function of one player giving a number; {d.fn} is not", d.span,
                      "fn standing(p: player) -> number = …")
             ok = False
-        if d.lo >= d.hi:
-            self.err("E309", f"evaluate's range {d.lo}..{d.hi} is empty", d.span, "write the worst value first: in -10..10")
+        try:
+            d.low, d.high = (self._bound(b) for b in (d.lo, d.hi))
+            if d.low >= d.high:
+                self.err("E309", f"evaluate's range {d.low:g}..{d.high:g} is empty", d.span,
+                         "write the worst value first: in -10..10")
+                ok = False
+        except Abort:
             ok = False
         if d.unit is not None and d.unit != "decisions":
             self.err("E309", f"evaluate counts decisions, not {d.unit}", d.span, "write: after 30 decisions")
@@ -1087,6 +1092,13 @@ class Checker:
             self.err("E309", "evaluate needs at least 1 decision before it is asked", d.span)
             ok = False
         return d if ok else None
+
+    def _bound(self, e: A.Expr) -> float:
+        """One end of evaluate's range: a fixed number (literals and options)."""
+        v = self.const(e, None)
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            raise self.fail("E201", f"evaluate's range takes numbers, not {_const_type(v)}", e.span)
+        return v
 
     def named_fn(self, d: A.EvaluateDecl | A.AlliesDecl, example: str) -> FnSym | None:
         """The function a declaration names (E104 if there is none), marked used."""

@@ -219,6 +219,11 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
             hint = "an if expression chains with else if: if A then X else if B then Y else Z"
         elif str(tok) in ("else", "elif") or (before and before.group(1) in ("else", "elif")):
             hint = f"{str(tok) if str(tok) in ('else', 'elif') else before.group(1)} comes right after the '}}' of an if block"  # type: ignore[union-attr]
+        elif (tok.type == "NAME" and before and before.group(1) in _QUANT_WORDS
+              and re.search(r"(\band|\bor|\bnot|[=<>+*/-])\s*\w+\s*$", src[:span.col - 1])):
+            q = before.group(1)
+            hint = (f"`{q} … where …` takes everything after it, so it cannot stand right after an operator: "
+                    f"wrap it in parentheses, `… and ({q} x in L where C)`")
         elif before and before.group(1) in _QUANT_WORDS and "a name" in expected:
             hint = f"`{before.group(1)}` is a keyword in expressions ({_QUANT_WORDS[before.group(1)]}); " \
                    "choose another name"
@@ -583,12 +588,6 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def allies_decl(self, meta: Any, c: list[Any]) -> A.AlliesDecl:
         return A.AlliesDecl(span=self.sp(meta), fn=str(c[0]))
-
-    def pos_bound(self, meta: Any, c: list[Any]) -> int:
-        return int(c[0])
-
-    def neg_bound(self, meta: Any, c: list[Any]) -> int:
-        return -int(c[0])
 
     def params(self, meta: Any, c: list[Any]) -> list[A.Param]:
         return list(c)

@@ -160,6 +160,22 @@ def test_a_ruleset_evaluation_scales_to_0_1_and_clamps():
     assert load("american_page_one", {}).evaluate(st) is None
 
 
+def test_evaluate_s_range_may_be_worked_out_from_options():
+    """A newcomer's Hold'em wanted `in 0..starting_chips * 6`: the bounds are fixed values."""
+    from interpreter.errors import FudaError
+
+    text = (CONSTRUCTS / "evaluate.fuda").read_text(encoding="utf-8").replace(
+        "evaluate wealth in -10..10", "option span: int 1..100 = 10\nevaluate wealth in -span..span * 1.5")
+    assert game_from(text).eval_range == (-10, 15.0)
+    assert game_from(text, span=40).eval_range == (-40, 60.0)
+    with pytest.raises(FudaError) as info:
+        game_from(text.replace("-span..span * 1.5", "0..true"))
+    assert info.value.first.code == "E201" and "takes numbers, not bool" in info.value.first.message
+    with pytest.raises(FudaError) as info:
+        game_from(text.replace("-span..span * 1.5", "span..0"))
+    assert info.value.first.code == "E309" and "range 10..0 is empty" in info.value.first.message
+
+
 @pytest.mark.parametrize("ruleset, wanted", [("evaluate.fuda", "take"), ("evaluate_variant.fuda", "pass")])
 def test_ismcts_follows_the_ruleset_evaluation_where_rollouts_say_nothing(ruleset, wanted):
     game = load(str(CONSTRUCTS / ruleset), {})
