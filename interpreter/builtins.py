@@ -99,9 +99,18 @@ def _players_of(ts: list[T.T]) -> T.T:
 
 
 def _minmax(ts: list[T.T]) -> T.T:
+    if len(ts) == 2:            # min(a, b): two numbers
+        _need(all(T.is_numeric(t) for t in ts), f"min/max of two values need numbers, got {ts[0]} and {ts[1]}")
+        return T.INT if all(t == T.INT for t in ts) else T.NUMBER
     et = _iter(ts[0])
     _need(T.is_numeric(et) or et.kind in ("key", "text"), f"min/max need numbers, got {et}")
     return et
+
+
+def _minmax_src(f: str, a: list[str], t: list[T.T]) -> str:
+    if len(a) == 2:
+        return f"{f}({a[0]}, {a[1]})"
+    return f"{f}({_seq_src(a[0], t[0])}, default=None)"
 
 
 def _sum(ts: list[T.T]) -> T.T:
@@ -272,8 +281,8 @@ B: list[Builtin] = [
             "seats_from(player): active players in turn order starting with them"),
     Builtin("random", 1, 1, _random, lambda a, t, c: f"_random(st, {_seq_src(a[0], t[0])})",
             "random(list): one element, chosen with the game's seeded randomness", impure=True),
-    Builtin("min", 1, 1, _minmax, lambda a, t, c: f"min({_seq_src(a[0], t[0])}, default=None)", "min(list)"),
-    Builtin("max", 1, 1, _minmax, lambda a, t, c: f"max({_seq_src(a[0], t[0])}, default=None)", "max(list)"),
+    Builtin("min", 1, 2, _minmax, lambda a, t, c: _minmax_src("min", a, t), "min(list) or min(a, b)"),
+    Builtin("max", 1, 2, _minmax, lambda a, t, c: _minmax_src("max", a, t), "max(list) or max(a, b)"),
     Builtin("sum", 1, 1, _sum, lambda a, t, c: f"sum({_seq_src(a[0], t[0])})", "sum(list of numbers)"),
     Builtin("abs", 1, 1, _abs, lambda a, t, c: f"abs({a[0]})", "abs(number)"),
     Builtin("floor", 1, 1, _to_int, lambda a, t, c: f"_floor({a[0]})", "floor(number): the int at or below it"),
@@ -286,6 +295,8 @@ B: list[Builtin] = [
             "index_of(list, x): its position (0 first), -1 if absent"),
     Builtin("remove", 2, 2, _remove, lambda a, t, c: f"_remove({_seq_src(a[0], t[0])}, {a[1]})",
             "remove(list, x): the list without the first x"),
+    Builtin("unique", 1, 1, _same_list, lambda a, t, c: f"tuple(dict.fromkeys({_seq_src(a[0], t[0])}))",
+            "unique(list): the list without repeats, each element where it first occurs"),
     Builtin("reversed", 1, 1, _same_list, lambda a, t, c: f"tuple(reversed({_seq_src(a[0], t[0])}))", "reversed(list)"),
     Builtin("sorted", 1, 1, _same_list, lambda a, t, c: f"tuple(sorted({_seq_src(a[0], t[0])}))", "sorted(list)"),
     Builtin("subsets", 2, 2, _subsets,

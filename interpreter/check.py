@@ -692,6 +692,8 @@ class Checker:
             if not -len(seq) <= i < len(seq):
                 raise self.fail("E201", f"index {i} is outside 0..{len(seq) - 1}", e.span)
             return seq[i]
+        if isinstance(e, A.Call) and e.func in ("min", "max") and len(e.args) == 2 and not e.kwargs:
+            return self.const(A.Call(span=e.span, func=e.func, args=[A.ListLit(span=e.span, items=e.args)]), env)
         if isinstance(e, A.Call) and e.func in _CONST_CALLS and len(e.args) == 1 and not e.kwargs:
             v = self.const(e.args[0], env)
             try:

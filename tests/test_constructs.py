@@ -1740,3 +1740,31 @@ def test_parameters_may_have_defaults_that_calls_leave_out():
     st = g.new_state(0)
     g.playout(st, lambda: 0.5)
     assert vars_of(st)["got"] == [2, 7, 1, 2, 100, 11, 3, 5, 6]
+
+
+def test_min_max_of_two_numbers_and_unique():
+    """Small built-ins a newcomer's Hold'em missed: min(a, b), max(a, b) (also in fixed values),
+    unique(list)."""
+    text = """
+ruleset mm
+players 2
+option cap: int 1..50 = min(30, 20)
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+var a: int = 0
+var b: number = 0
+var u: list of int = []
+setup {
+    a = min(cap, 7) + max(3, size(deck))
+    b = max(1.5, 1)
+    u = unique([3, 1, 3, 2, 1])
+}
+phase play { }
+"""
+    game = load_text(text)
+    st = game.new_state(1)
+    g = {v.name: st.g[v.slot] for v in game.prog.vars}
+    assert (g["a"], g["b"], g["u"], game.prog.options["cap"].value) == (59, 1.5, (3, 1, 2), 20)
+    with pytest.raises(FudaError) as info:
+        load_text(text.replace("max(1.5, 1)", "max(1.5, true)"))
+    assert info.value.first.code == "E201" and "need numbers" in info.value.first.message
