@@ -129,7 +129,7 @@ def test_choices_are_listed_as_the_hand_is_shown_and_numbers_pick_what_they_show
     log = tmp_path / "g.json"
     play(game, ["human", "random"], seed=11, log_path=str(log), inp=lambda _prompt: next(answers), out=out)
     text = out.getvalue()
-    assert "手札[P0] (you)     ♠Q ♥9 ♥J ♣A ♣6 JK1" in text
+    assert "Hand[P0] (you)     ♠Q ♥9 ♥J ♣A ♣6 JK1" in text      # the zone by its label
     shown = [ln.split(". ", 1)[1] for ln in text.splitlines() if ln.startswith("   ") and ". play" in ln][:3]
     assert shown == ["play ♠Q", "play ♥9", "play JK1"]       # the rules list ♥9, JK1, ♠Q
     assert json.loads(log.read_text(encoding="utf-8"))["actions"][0] == [0, "play ♠Q"]

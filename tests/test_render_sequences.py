@@ -197,3 +197,17 @@ def test_messages_write_a_run_of_numbered_actions_once():
     ids = ["fold", *[f"raise {n}" for n in range(40, 1001)], *[f"pay {n}" for n in range(5, 35, 5)], "pay 99"]
     assert compact_ids(ids) == ["fold", "raise 40..1000", "pay 5..30 (step 5)", "pay 99"]
     assert compact_ids(["a 1", "a 2", "a 3"]) == ["a 1", "a 2", "a 3"]
+
+
+def test_zones_are_called_by_their_labels_in_the_reader_s_language():
+    """A newcomer's `zone hole: hand per player owner "Hole cards | 手札"` showed as hole[P0]: the
+    screen names a zone by its label (the view's keys stay the names)."""
+    from interpreter.api import load
+    from interpreter.runner.render import render
+
+    game = load("american_page_one", {"players": 2})
+    st = game.new_state(3)
+    en, ja = (render(st.view(0, lang), lang) for lang in (0, 1))
+    assert "Draw pile" in en and "Hand[P0] (you)" in en and "Hand[P1]" in en
+    assert "山札" in ja and "手札[P0]" in ja and "Draw pile" not in ja
+    assert "手札[P0]" in st.view(0, 0)["zones"]

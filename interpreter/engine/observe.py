@@ -200,6 +200,9 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         "var_labels": {v.name: text_plain(v.decl.label, lang) for v in prog.vars[5:]
                        if v.decl is not None and v.decl.label is not None
                        and (v.name in variables or any(v.name in cv for cv in card_vars.values()))},
+        # how players call the zones (their labels, in ``lang``), for screens; the keys stay names
+        "zone_labels": {z.name: text_plain(z.decl.label, lang) for z in prog.zones
+                        if z.decl is not None and z.decl.label is not None},
         "var_types": {v.name: type_code(v.type) for v in prog.vars[5:]
                       if v.name in variables or v.scope == "card" and any(v.name in cv for cv in card_vars.values())},
         "labels": labels,

@@ -121,12 +121,19 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             families.setdefault(m.group(1), []).append(name)
     empty = {f: names for f, names in families.items()
              if len(names) > 1 and all(not v["zones"][n]["cards"] for n in names)}
+    zl: dict[str, str] = v.get("zone_labels", {})
+
+    def called(name: str) -> str:
+        """A zone as players call it: its label, with the owner or place the name carries."""
+        base = name.split("[", 1)[0]
+        return zl.get(base, base) + name[len(base):]
+
     for name, z in v["zones"].items():
         m = re.fullmatch(r"(.+)\[P\d+\]", name)
         if m and m.group(1) in empty:
             names = empty[m.group(1)]
             if name == names[0]:
-                out.append(f"  {pad(f'{name}…{names[-1][len(m.group(1)):]}', 18)} {zone_body(z, labels, lang)}")
+                out.append(f"  {pad(f'{called(name)}…{names[-1][len(m.group(1)):]}', 18)} {zone_body(z, labels, lang)}")
             continue
         m = re.fullmatch(r"(.+)\[(\d+),(\d+)\]", name)
         if m:
@@ -141,7 +148,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         mine = f"[P{me}]" in name
         if mine and by and not z.get("pile") and None not in z["cards"]:
             z = {**z, "cards": sorted(z["cards"], key=lambda c: by.get(c, 0))}
-        out.append(f"  {pad(name + (say('you', lang) if mine else ''), 18)} {zone_body(z, labels, lang)}")
+        out.append(f"  {pad(called(name) + (say('you', lang) if mine else ''), 18)} {zone_body(z, labels, lang)}")
     cv = v.get("card_vars", {})
     for gname, cells in grids.items():
         w = max(x for x, _ in cells) + 1
