@@ -635,6 +635,17 @@ class AlliesDecl(Decl):
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
+class RequireDecl(Decl):
+    """``require COND "message"``: a condition on the options, checked before any game starts."""
+    cond: Expr
+    text: Text
+
+    @property
+    def key(self) -> str:
+        return f"require {self.span.line}:{self.span.col}:{self.span.file}"
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class LimitDecl(Decl):
     count: int
     unit: str

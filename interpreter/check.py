@@ -114,6 +114,7 @@ class LocalSym(Sym):
     slot: int = 0
     comp: bool = False          # bound inside an expression (comprehension, quantifier)
     readonly: bool = False
+    public: bool = False        # set only from a card literal: every player knows which card it names
 
 
 @dataclass(eq=False)
@@ -413,6 +414,8 @@ class Checker:
             self.checks.append(chk)
         shows = by(A.ShowDecl)
         self.show = self.check_show(shows[-1]) if shows else None
+        for rq in by(A.RequireDecl):
+            self.check_require(rq)
         limit = by(A.LimitDecl)[-1] if by(A.LimitDecl) else None
         if limit is not None and limit.unit != "decisions":
             self.err("E309", f"limit counts decisions, not {limit.unit}", limit.span, "write: limit 2000 decisions")
@@ -1095,6 +1098,21 @@ class Checker:
             ok = False
         return d if ok else None
 
+    def check_require(self, d: A.RequireDecl) -> None:
+        """``require COND "message"``: the options chosen must meet COND (a fixed value), else E402
+        with the message and the values of the options it reads."""
+        try:
+            ok = self.const(d.cond, None)
+        except Abort:
+            return
+        if not isinstance(ok, bool):
+            self.err("E201", f"require needs a condition, true or false; this is {_const_type(ok)}", d.cond.span)
+        elif not ok:
+            read = sorted(n for n in _names_in(d.cond) if n in self.options)
+            values = ", ".join(f"{o} = {_option_shown(self.options[o])}" for o in read)
+            self.err("E402", f"{text_plain(d.text, 0)}" + (f" ({values})" if values else ""), d.span,
+                     "choose other options (--set NAME=VALUE)")
+
     def _bound(self, e: A.Expr) -> float:
         """One end of evaluate's range: a fixed number (literals and options)."""
         v = self.const(e, None)
@@ -1298,7 +1316,8 @@ class Checker:
                 raise self.fail("E201", f"give {s.name} a type: none does not tell", s.span,
                                 f"let {s.name}: card = none")
             assert ctx.proc
-            sc.names[s.name] = ctx.proc.new_local(s.name, ty, s.span)
+            loc = sc.names[s.name] = ctx.proc.new_local(s.name, ty, s.span)
+            loc.public = isinstance(s.value, A.Call) and s.value.func == "card" and ty == T.CARD
         elif isinstance(s, A.Assign):
             self.assign(s, sc, ctx)
         elif isinstance(s, A.ExprStmt):
@@ -1576,6 +1595,7 @@ class Checker:
             if loc is not None:
                 if loc.readonly:
                     raise self.fail("E204", f"{e.name} cannot be changed here", e.span)
+                loc.public = False
                 e.ref, e.ty = loc, loc.type
                 return loc.type
             g = self.globals.get(e.name)
@@ -2242,6 +2262,25 @@ def _const_round(x: float) -> int:
 # built-ins that a fixed value may use (option defaults, the deck, initial values): pure, one argument
 _CONST_CALLS: dict[str, Any] = {"size": len, "min": min, "max": max, "sum": sum, "abs": abs,
                                 "floor": math.floor, "ceil": math.ceil, "round": _const_round}
+
+
+def _names_in(e: Any) -> set[str]:
+    """The names an expression reads (to say which options a failed `require` looked at)."""
+    if isinstance(e, A.Name):
+        return {e.name}
+    if isinstance(e, list):
+        return set().union(*(_names_in(x) for x in e)) if e else set()
+    if isinstance(e, A.Node):
+        return set().union(*(_names_in(v) for v in vars(e).values() if isinstance(v, A.Node | list)))
+    return set()
+
+
+def _option_shown(o: OptionSym) -> str:
+    if o.type.kind == "enum":
+        return o.members[o.value] if isinstance(o.value, int) else str(o.value)
+    if isinstance(o.value, bool):
+        return "true" if o.value else "false"
+    return str(o.value)
 
 
 def _const_type(v: Any) -> T.T:

@@ -738,7 +738,10 @@ class Compiler:
         self.emit(1, "while True:", sid)
         self.label_dispatch(blocks, list(range(len(blocks))), 2, sid)
         self.frame_sizes[fid] = 2 + len(proc.locals) + bg.extra
-        codes = ["int", "int"] + ["any" if loc.comp else type_code(loc.type) for loc in proc.locals]
+        # "card!": a card every player knows (a local set from a card literal) keeps its identity in
+        # a bot's sampled worlds; another card local follows the card's place (engine/determinize.py)
+        codes = ["int", "int"] + ["any" if loc.comp else "card!" if loc.public else type_code(loc.type)
+                                  for loc in proc.locals]
         codes += ["any"] * bg.extra
         for k, code in bg.slot_codes.items():
             codes[k] = code

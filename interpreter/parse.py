@@ -579,6 +579,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def show_sorted(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("sorted", c[0])
 
+    def require_decl(self, meta: Any, c: list[Any]) -> A.RequireDecl:
+        return A.RequireDecl(span=self.sp(meta), cond=c[0], text=c[1])
+
     def limit_decl(self, meta: Any, c: list[Any]) -> A.LimitDecl:
         return A.LimitDecl(span=self.sp(meta), count=int(c[0]), unit=str(c[1]))
 

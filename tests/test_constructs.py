@@ -1768,3 +1768,34 @@ phase play { }
     with pytest.raises(FudaError) as info:
         load_text(text.replace("max(1.5, 1)", "max(1.5, true)"))
     assert info.value.first.code == "E201" and "need numbers" in info.value.first.message
+
+
+def test_require_states_a_condition_on_the_options():
+    """`require COND "message"` holds the options a table chooses to what the rules need together:
+    checked at load with the chosen values (E402 naming them), not a condition (E201)."""
+    text = """
+ruleset rq
+players 2..6
+option small_blind: int 1..1000 = 10
+option big_blind: int 1..2000 = 20
+option sizing: {free, preset} = free
+require big_blind >= small_blind * 2 "the big blind is at least twice the small blind"
+require sizing == free or size(players) <= 4 "preset sizes are for four players at most"
+cards standard() in deck
+zone deck: pile hidden
+setup { }
+phase play { }
+"""
+    assert load_text(text, {"big_blind": 40, "small_blind": 20}).n == 2
+    with pytest.raises(FudaError) as info:
+        load_text(text, {"small_blind": 50})
+    d = info.value.first
+    assert (d.code, d.span.line) == ("E402", 7)
+    assert d.message == "the big blind is at least twice the small blind (big_blind = 20, small_blind = 50)"
+    assert load_text(text, {"sizing": "preset", "players": 4}).n == 4
+    with pytest.raises(FudaError) as info:
+        load_text(text, {"sizing": "preset", "players": 5})
+    assert info.value.first.message == "preset sizes are for four players at most (players = 5, sizing = preset)"
+    with pytest.raises(FudaError) as info:
+        load_text(text.replace("require big_blind >= small_blind * 2", "require big_blind"))
+    assert info.value.first.code == "E201" and "true or false" in info.value.first.message

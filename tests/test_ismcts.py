@@ -10,6 +10,7 @@ import pytest
 from interpreter.api import load
 from interpreter.bots.base import make_bot
 from interpreter.bots.ismcts import ISMCTS
+from interpreter.engine import runtime as R
 from interpreter.engine.determinize import determinize
 from interpreter.engine.observe import card_visible, remembered, view
 from interpreter.engine.state import State
@@ -30,12 +31,19 @@ def midgame(name: str, options: dict[str, object], seed: int, steps: int) -> Sta
 
 
 def poison(st: State, player: int, seed: int) -> State:
-    """Another world the player cannot tell apart: the unseen cards trade places (references to
-    them follow them), the hidden variables and the random generator differ."""
+    """Another world the player cannot tell apart: the cards it has never seen trade places (the
+    events that moved them unseen are told of the cards now in their places), the hidden variables
+    and the random generator differ. A card it saw once stays: its history is the player's too."""
     s = st.clone()
     n = s.game.ncards
-    known = remembered(st, player)
-    unseen = [c for c in range(n) if not card_visible(st, c, player) and c not in known]
+    seen = {c for c in range(n) if card_visible(st, c, player)}
+    bit = 1 << player
+    for ev in st.ev:
+        if ev[0] == R.EV_MOVE and ev[5] & bit or ev[0] == R.EV_REVEAL and ev[3] & bit:
+            seen.add(ev[2])
+        elif ev[0] == R.EV_SWAP and ev[4] & bit:
+            seen.update(ev[2:4])
+    unseen = [c for c in range(n) if c not in seen]
     perm = unseen[:]
     random.Random(seed).shuffle(perm)
     pi = list(range(n))
@@ -47,6 +55,8 @@ def poison(st: State, player: int, seed: int) -> State:
             s.loc[c] = slot
     for c in unseen:
         s.vis[pi[c]] = st.vis[c]
+    s.ev = [(ev[0], ev[1], pi[ev[2]], *ev[3:]) if ev[0] in (R.EV_MOVE, R.EV_REVEAL) else
+            (ev[0], ev[1], pi[ev[2]], pi[ev[3]], *ev[4:]) if ev[0] == R.EV_SWAP else ev for ev in st.ev]
     s.rng ^= 0x5DEECE66D
     return s
 

@@ -14,7 +14,7 @@ def test_board_rows_show_owner_rank_and_sideways_mark():
     st = load("john").new_state(5)
     text = render(st.view(0))
     lines = text.splitlines()
-    board = lines.index("  盤:")
+    board = lines.index("  Board:")                # the grid by its label
     header, rows = lines[board + 1], lines[board + 2: board + 6]
     assert header.split() == ["0", "1", "2", "3"]
     # P1 (black) at the top: J · K Q from P1's left, rotated; the leftover card in front of the K
@@ -24,9 +24,9 @@ def test_board_rows_show_owner_rank_and_sideways_mark():
     assert rows[2].split() == ["2", "·", "P0:♦A", "·", "·"]
     assert rows[3].split() == ["3", "P0:♥Q", "P0:♥K(king)", "·", "P0:♥J"]
     # the owner sees their 変えカード (plain names), the opponent's only as a count
-    reserve = next(ln for ln in lines if ln.strip().startswith("変えカード[P0]"))
+    reserve = next(ln for ln in lines if ln.strip().startswith("Reserve[P0]"))
     assert "♥7" in reserve and "P0:" not in reserve
-    assert next(ln for ln in lines if ln.strip().startswith("変えカード[P1]")).split()[-2:] == ["11", "cards"]
+    assert next(ln for ln in lines if ln.strip().startswith("Reserve[P1]")).split()[-2:] == ["11", "cards"]
 
 
 def test_move_cap_ends_the_game_as_a_draw():

@@ -12,7 +12,8 @@ knows. ``determinize(state, player, rng)`` builds one such world from the player
   stack item, a pending option) follows that card's *position*: it names whichever card now lies there.
 - Hidden variables are drawn afresh from their type (a player, an enum member, a bool, an unseen
   card; other types keep their initial value); per-player variables that only their owner sees are
-  shuffled among the other players; variables of unseen cards return to their initial values.
+  shuffled among the other players; variables of unseen cards return to their initial values (so
+  a value that follows from public facts is better a function than a per-card variable).
 - Other players' unrevealed simultaneous choices are redrawn among their legal options, and the
   game's random generator is replaced, so the future shuffles are unknown too.
 
@@ -69,6 +70,8 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
             return None
         if code == "card":
             return card(v)
+        if code == "card!":         # a card named in the rules' text: the same card in every world
+            return v
         if code == "list:card":
             return tuple(card(x) for x in v)
         if code.startswith("choices:"):
@@ -111,7 +114,7 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
                 s.g[slot] = val
         else:
             for slot in hidden_slots:
-                s.g[slot] = _sample(v, rng, game, unseen, sigma)
+                s.g[slot] = _sample(v, rng, game, unseen)
     # frames of waiting rules
     for fr in s.frames:
         codes = game.comp.frame_types.get(fr[0])
@@ -141,7 +144,7 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
     return s
 
 
-def _sample(v: Any, rng: random.Random, game: Any, unseen: list[int], sigma: list[int]) -> Any:
+def _sample(v: Any, rng: random.Random, game: Any, unseen: list[int]) -> Any:
     """A value for a variable the player cannot see, from its type alone."""
     kind = v.type.kind
     if kind == "player":
@@ -151,5 +154,5 @@ def _sample(v: Any, rng: random.Random, game: Any, unseen: list[int], sigma: lis
     if kind == "bool":
         return rng.random() < 0.5
     if kind == "card":
-        return sigma[rng.choice(unseen)] if unseen else v.init
+        return rng.choice(unseen) if unseen else v.init      # wherever the world put it
     return v.init

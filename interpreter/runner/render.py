@@ -153,7 +153,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     for gname, cells in grids.items():
         w = max(x for x, _ in cells) + 1
         h = max(y for _, y in cells) + 1
-        out.append(f"  {gname}:")
+        out.append(f"  {called(gname)}:")
         colw = max([6] + [width(labels.get(c or "", c or "")) + 2 for cs in cells.values() for c in cs])
         out.append("     " + "".join(pad(f"{x}", colw) for x in range(w)))
         for y in range(h):
@@ -169,7 +169,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             out.append(f"   {y} " + "".join(row))
     for sname, lines in seqs.items():
         lines.sort()
-        out.append(f"  {sname}: " + "  |  ".join(cards(c, labels) or "—" for _, c in lines) + "   (front → back)")
+        out.append(f"  {called(sname)}: " + "  |  ".join(cards(c, labels) or "—" for _, c in lines) + "   (front → back)")
     out.extend(render_sequences(v, labels))
     types = v.get("var_types", {})
     named: dict[str, str] = v.get("var_labels", {})     # a variable without a label is bookkeeping
