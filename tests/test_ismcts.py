@@ -445,3 +445,22 @@ def test_ismcts_never_reads_hidden_state_it_remembers_nothing_more(seed):
     a = ISMCTS(7, iterations=40).choose(st, 1, st.legal_actions(1))
     b = ISMCTS(7, iterations=40).choose(other, 1, other.legal_actions(1))
     assert a.id == b.id
+
+
+@pytest.mark.parametrize("name", ["jekyll_hyde", "john", "napoleon", "senretsu", "super_page_one"])
+def test_no_bundled_ruleset_lets_the_bot_read_hidden_state(name):
+    """The poisoned-world test on every bundled game, early and late: the same choice. (It caught
+    Napoleon's worlds redrawing hidden bookkeeping through the real places of cards.)"""
+    from interpreter.resources import bundled_rulesets
+
+    assert name in bundled_rulesets()
+    for seed, steps in ((4, 9), (4, 20), (1, 40)):
+        st = midgame(name, {}, seed, steps)
+        if st.over or len(st.legal_actions(st.to_move()[0])) < 2:
+            continue
+        p = st.to_move()[0]
+        other = poison(st, p, seed)
+        assert view(other, p, log_tail=0) == view(st, p, log_tail=0)
+        a = ISMCTS(99, iterations=40).choose(st, p, st.legal_actions(p))
+        b = ISMCTS(99, iterations=40).choose(other, p, other.legal_actions(p))
+        assert a.id == b.id, (seed, steps)
