@@ -1799,3 +1799,14 @@ phase play { }
     with pytest.raises(FudaError) as info:
         load_text(text.replace("require big_blind >= small_blind * 2", "require big_blind"))
     assert info.value.first.code == "E201" and "true or false" in info.value.first.message
+
+
+def test_a_square_may_be_typed_without_its_brackets():
+    """`flip 3 2` was refused for `flip (3,2)` (a newcomer's Concentration)."""
+    game = load(str(CONSTRUCTS / "grid.fuda"), {})
+    st = game.new_state(1)
+    p = st.to_move()[0]
+    want = game.find_action(st, p, "step (2,1)")
+    assert game.find_action(st, p, "step 2 1") == want == game.find_action(st, p, "step 2,1")
+    with pytest.raises(IllegalAction):
+        game.find_action(st, p, "step 21")

@@ -562,6 +562,11 @@ class Game:
             some = [a for a in legal if _squashed(a.id) in keys]
             if len(some) == 1:
                 return some[0].raw
+            # a square typed without its brackets ("flip 3 2", "flip 3,2" for "flip (3,2)")
+            keys = {_bare(norm), _bare(want)}
+            some = [a for a in legal if _bare(a.id) in keys]
+            if len(some) == 1:
+                return some[0].raw
         raise self.illegal(f"{action} is not legal now", self.legal_actions(st, player))
 
     def _typed_card(self, word: str) -> str:
@@ -716,6 +721,11 @@ class Game:
 
 # the Python errors a rule's mistake can raise (reading through none, dividing by zero, …)
 _PY_FAILURES = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError)
+
+
+def _bare(text: str) -> str:
+    """An action id with brackets and commas read as spaces: "flip (3,2)" is "flip 3 2"."""
+    return " ".join(re.sub(r"[(),]", " ", text).split()).lower()
 
 
 def _squashed(text: str) -> str:
