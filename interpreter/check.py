@@ -1404,7 +1404,7 @@ class Checker:
             self.want(s.player, T.PLAYER, sc, ctx, "choose asks one player")
             if s.label is not None:     # the prompt may interpolate values: resolve its names
                 self.text(s.label, sc, Ctx(ctx.kind, ctx.proc, pure=True))
-            self.decision_options(s.options, sc, ctx)
+            self.decision_options(s.options, sc, ctx, s.player)
             if s.otherwise is not None:
                 self.block(s.otherwise, sc, ctx)
         elif isinstance(s, A.Simultaneous):
@@ -1416,7 +1416,7 @@ class Checker:
             inner.names[s.var] = ctx.proc.new_local(s.var, T.PLAYER, s.span, readonly=True)
             if s.label is not None:     # the prompt may interpolate values (and the player asked)
                 self.text(s.label, inner, Ctx(ctx.kind, ctx.proc, pure=True))
-            self.decision_options(s.options, inner, ctx)
+            self.decision_options(s.options, inner, ctx, A.Name(span=s.span, name=s.var))
         elif isinstance(s, A.Turn):
             self.want(s.player, T.PLAYER, sc, ctx, "turn takes a player")
             self.block(s.body, sc, ctx)
@@ -1493,13 +1493,37 @@ class Checker:
             return isinstance(self.globals.get(e.obj.name), VarSym) and sc.lookup(e.obj.name) is None
         return False
 
-    def decision_options(self, opts: list[A.Option], sc: Scope, ctx: Ctx) -> None:
+    def decision_options(self, opts: list[A.Option], sc: Scope, ctx: Ctx, chooser: A.Expr | None = None) -> None:
         names: set[str] = set()
         for o in opts:
             if o.name in names:
                 self.err("E102", f"option {o.name} appears twice in this decision", o.span)
             names.add(o.name)
             self.option(o, sc, ctx)
+            if chooser is not None:
+                self.warn_telling_where(o, chooser)
+
+    def warn_telling_where(self, o: A.Option, chooser: A.Expr) -> None:
+        """W102: an option's `where` tests cards of a zone the chooser may not see, so the list of
+        legal actions would tell them what lies there (`draw c in hand[q] where not c.joker`)."""
+        if o.where is None:
+            return
+        reads = _names_in(o.where)
+        for b in o.binders:
+            src = b.source
+            zone_name, owner = (src.name, None) if isinstance(src, A.Name) else \
+                (src.obj.name, src.args[0]) if isinstance(src, A.Index) and isinstance(src.obj, A.Name) \
+                and len(src.args) == 1 else (None, None)
+            z = self.globals.get(zone_name or "")
+            if b.var not in reads or not isinstance(z, ZoneSym) or z.decl is None:
+                continue
+            vis = z.decl.visibility
+            own = owner is not None and _same_expr(owner, chooser)
+            if vis == "hidden" or vis == "owner" and not own or vis == "others" and own:
+                self.warn("W102", f"the where of option {o.name} tests the cards of {zone_name}, which the chooser "
+                          f"may not see: the legal actions would tell them which cards lie there", o.where.span,
+                          f"offer every card of {zone_name} and decide in the option's block, or let a player "
+                          "who sees them choose")
 
     def option(self, o: A.Option, sc: Scope, ctx: Ctx) -> None:
         inner = Scope(sc)
@@ -2262,6 +2286,18 @@ def _const_round(x: float) -> int:
 # built-ins that a fixed value may use (option defaults, the deck, initial values): pure, one argument
 _CONST_CALLS: dict[str, Any] = {"size": len, "min": min, "max": max, "sum": sum, "abs": abs,
                                 "floor": math.floor, "ceil": math.ceil, "round": _const_round}
+
+
+def _same_expr(a: A.Expr, b: A.Expr) -> bool:
+    """The same player written the same way (`current` and `current`, `players[1]` twice)."""
+    if isinstance(a, A.Name) and isinstance(b, A.Name):
+        return a.name == b.name
+    if isinstance(a, A.Index) and isinstance(b, A.Index):
+        return _same_expr(a.obj, b.obj) and len(a.args) == len(b.args) and \
+            all(_same_expr(x, y) for x, y in zip(a.args, b.args, strict=True))
+    if isinstance(a, A.Lit) and isinstance(b, A.Lit):
+        return bool(a.value == b.value)
+    return False
 
 
 def _names_in(e: Any) -> set[str]:

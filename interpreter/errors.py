@@ -161,6 +161,7 @@ CODES: dict[str, str] = {
     "E602": "illegal action",
     "E603": "a check keeps firing",
     "W101": "unused declaration",
+    "W102": "legal actions would tell hidden cards",
 }
 
 

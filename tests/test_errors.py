@@ -812,3 +812,20 @@ def test_a_base_in_the_parent_folder_is_found_from_wherever_fuda_is_started(tmp_
         check_ruleset("lost.fuda")
     d = info.value.first
     assert d.code == "E403" and d.hint is not None and "nowhere.fuda in ./ or " in d.hint
+
+
+def test_a_where_that_tests_cards_the_chooser_cannot_see_is_warned(tmp_path: Path) -> None:
+    """W102: `draw c in hand[q] where not c.joker` tells the drawer where the Joker is (a newcomer's
+    Old Maid). Testing one's own hand, or a public zone, is fine."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 1) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
+            "zone hand: hand per player owner\nsetup { deal 5 from deck to hand }\nphase play {\n"
+            "    let q = next(current)\n    choose current {\n        {OPTION}\n    }\n}\n")
+    def warnings(option: str) -> list[str]:
+        f = tmp_path / "w.fuda"
+        f.write_text(base.replace("{OPTION}", option), encoding="utf-8")
+        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+    assert warnings("draw c in hand[q] where not c.joker { move c to hand[current] }") == ["W102"]
+    assert warnings("peek c in deck where c.rank > 5 { }") == ["W102"]
+    assert warnings("draw c in hand[q] { move c to hand[current] }") == []
+    assert warnings("play c in hand[current] where not c.joker { move c to pile }") == []
+    assert warnings("take c in pile where c.rank > 5 { }") == []
