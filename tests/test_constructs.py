@@ -1810,3 +1810,36 @@ def test_a_square_may_be_typed_without_its_brackets():
     assert game.find_action(st, p, "step 2 1") == want == game.find_action(st, p, "step 2,1")
     with pytest.raises(IllegalAction):
         game.find_action(st, p, "step 21")
+
+
+def test_lose_keeps_the_places_of_players_who_finished():
+    """`lose p` after others went out (Old Maid): they keep their places and win, p is last; with
+    nobody out, p is second and the rest share first (as against a house)."""
+    text = """
+ruleset om
+players 4
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+setup { }
+phase play {
+    choose players[0] {
+        ranked { finish players[2]
+                 finish players[0]
+                 finish players[3]
+                 lose players[1] }
+        early { finish players[3]
+                lose players[1] }
+        house { lose players[1] }
+    }
+}
+"""
+    game = load_text(text)
+
+    def after(action: str) -> list[tuple[str, int]]:
+        st = game.new_state(1)
+        st.apply(0, action)
+        return [(r["outcome"], r["place"]) for r in game.result(st)]
+
+    assert after("ranked") == [("win", 2), ("lose", 4), ("win", 1), ("win", 3)]
+    assert after("early") == [("win", 2), ("lose", 3), ("win", 2), ("win", 1)]
+    assert after("house") == [("win", 1), ("lose", 2), ("win", 1), ("win", 1)]

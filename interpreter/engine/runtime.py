@@ -503,11 +503,18 @@ def _win(st: State, who: Any, sp: int, drawn: Any = ()) -> None:
 
 
 def _lose(st: State, p: int, sp: int) -> None:
+    """``p`` loses, everyone else wins: those who finished keep their places, the others share the
+    best free one, and ``p`` takes the place after them (Old Maid: the last one holding the Joker)."""
     g = st.g
     n = st.game.n
+    g[2 + n + p] = 0
+    free = _free_places(st)
+    unplaced = [q for q in range(n) if q != p and g[2 + n + q] == 0]
     for q in range(n):
         g[2 + 3 * n + q] = LOSE if q == p else WIN
-        g[2 + n + q] = 2 if q == p else 1
+    for q in unplaced:
+        g[2 + n + q] = free[0]
+    g[2 + n + p] = free[0] + 1 if unplaced else free[0]
     st.ev.append((EV_LOSE, sp, p))
     _over(st)
 
