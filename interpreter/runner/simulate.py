@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bots.base import make_bot
+from ..engine import runtime as R
 from ..errors import NO_SPAN, Diagnostic, FudaError, RuleRuntimeError
 
 
@@ -81,14 +82,23 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
         raise RuleRuntimeError([replace(e.first, hint=f"in the game with seed {seed}: "
                                         f"{replay_command(ruleset, options, seed, seats)} shows it")]
                                + e.diagnostics[1:], e.sources) from None
-    act = next((ev for ev in st.ev if ev[0] == 0), None)       # the first decision: who took it, unless
-    first = None if act is None or game.sites[act[3]].kind == "simul" else act[2]   # all chose at once
+    first = first_player(game, st)
     res = game.result(st)
     return {"seed": seed, "winners": [r["player"] for r in res if r["outcome"] == "win"],
             "draw": all(r["outcome"] == "draw" for r in res), "places": [r["place"] for r in res],
             "scores": [r["score"] for r in res], "length": st.ndec, "capped": st.capped, "first": first,
             "estimates": estimates, "seats": seats_for(seats, game.n, 0),
             "roles": roles(st)}
+
+
+def first_player(game: Any, st: Any) -> int | None:
+    """Whose turn came first (the rules' first `turn`); in rules without turns, who took the first
+    decision, unless everyone chose at once."""
+    turn = next((ev[2] for ev in st.ev if ev[0] == R.EV_TURN), None)
+    if turn is not None:
+        return int(turn)
+    act = next((ev for ev in st.ev if ev[0] == R.EV_ACT), None)
+    return None if act is None or game.sites[act[3]].kind == "simul" else int(act[2])
 
 
 def replay_command(ruleset: str, options: dict[str, Any], seed: int | str, seats: list[str]) -> str:
