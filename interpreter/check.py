@@ -1566,8 +1566,16 @@ class Checker:
     def want(self, e: A.Expr, ty: T.T, sc: Scope, ctx: Ctx, why: str) -> T.T:
         t = self.expr(e, sc, ctx)
         if not T.assignable(t, ty):
-            raise self.fail("E201", f"{why}: expected {ty}, got {t}", e.span)
+            raise self.fail("E201", f"{why}: expected {ty}, got {t}", e.span, self.member_hint(e, ty))
         return t
+
+    def member_hint(self, e: A.Expr, ty: T.T) -> str | None:
+        """A name that is also a member of the enum wanted: the global of that name hid it."""
+        en = self.enums.get(ty.name or "") if ty.kind == "enum" else None
+        if isinstance(e, A.Name) and en is not None and e.name in en.members:
+            return f"{e.name} here is the {type(self.globals.get(e.name)).__name__[:-3].lower() or 'name'} " \
+                   f"{e.name}, which hides the member: write {en.name}.{e.name} (or rename one of them)"
+        return None
 
     def cards_expr(self, e: A.Expr, sc: Scope, ctx: Ctx) -> None:
         t = self.expr(e, sc, ctx)
@@ -2062,7 +2070,7 @@ class Checker:
         for pn, pt in params:
             at = self.expr(given[pn], sc, ctx)
             if not T.assignable(at, pt) and pn not in left_out:     # a default was checked where declared
-                self.err("E201", f"{name}: {pn} is {pt}, got {at}", given[pn].span)
+                self.err("E201", f"{name}: {pn} is {pt}, got {at}", given[pn].span, self.member_hint(given[pn], pt))
         # keyword arguments (and defaults) are put in place positionally for the compiler
         if kwargs or left_out:
             args[:] = [given[p] for p, _ in params]
