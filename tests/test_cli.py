@@ -552,3 +552,11 @@ def test_a_slow_bot_without_an_evaluation_gets_the_advice_once(monkeypatch):
     out = io.StringIO()
     play(load(str(ROOT / "tests/constructs/evaluate.fuda"), {}), ["ismcts:5", "random"], seed=3, out=out)
     assert "evaluate … after N decisions" not in out.getvalue()
+
+
+def test_fuda_test_events_prints_each_scenario_s_game(capsys):
+    """`fuda test --events`: the whole log of each scenario's game (a newcomer could see only the last
+    12 events of a failing step)."""
+    code, out, _ = run(capsys, "test", "--events", str(ROOT / "rulesets/tests/napoleon_trump_exchange.yaml"))
+    assert code == 0 and "PASS" in out
+    assert "act  P0: call ♠ A" in out and "move  ♠9: 手札[P0] → 捨て札" in out and "phase: play" in out

@@ -559,11 +559,13 @@ def cmd_test(args: argparse.Namespace) -> int:
     for f in files:
         o = run_scenario(f)
         if o.passed:
-            if args.verbose:
+            if args.verbose or args.events:
                 print(f"PASS {o.file} ({o.steps} steps)")
         else:
             failed += 1
             print(f"FAIL {o.file}\n{o.message}")     # the report, in order: on standard output, like pytest
+        if args.events:
+            print("\n".join(o.events) if o.events else "  (no events)")
     print(f"{len(files) - failed} passed, {failed} failed")
     return 1 if failed or not files else 0
 
@@ -746,7 +748,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("test", help="run scenario files (rule tests as data)",
                        description="Run scenario YAML files or directories of them.")
     p.add_argument("files", nargs="+", metavar="SCENARIO")
-    p.add_argument("-v", "--verbose", action="store_true")
+    p.add_argument("-v", "--verbose", action="store_true", help="name the scenarios that pass too")
+    p.add_argument("--events", action="store_true",
+                   help="print every event of each scenario's game, as fuda replay does (to see what happened)")
     p.set_defaults(fn=cmd_test)
 
     p = sub.add_parser("bench", help="measure random playouts/s, decisions/s and clone cost on one core",

@@ -16,7 +16,7 @@ import functools
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -163,6 +163,7 @@ class Outcome:
     passed: bool
     message: str = ""
     steps: int = 0
+    events: list[str] = field(default_factory=list)     # the game's log as replay prints it (for --events)
 
 
 class Runner:
@@ -520,13 +521,13 @@ class Runner:
                         if got_r.get(k) != v:
                             raise self.fail((*path, "result", who),
                                             f"P{p} {k}: expected {_shown(v)}, found {_shown(got_r.get(k))}")
-        for key, field, wanted in (("scores", "score", e.scores), ("places", "place", e.places)):
+        for key, part, wanted in (("scores", "score", e.scores), ("places", "place", e.places)):
             for who, want_v in (wanted or {}).items():
                 with keep():
                     p = self.player(who, (*path, key, who))
-                    if res[p][field] != want_v:
+                    if res[p][part] != want_v:
                         raise self.fail((*path, key, who),
-                                        f"P{p} {field}: expected {_shown(want_v)}, found {_shown(res[p][field])}")
+                                        f"P{p} {part}: expected {_shown(want_v)}, found {_shown(res[p][part])}")
         with keep():
             if e.view is not None:
                 for i, vs in enumerate(e.view if isinstance(e.view, list) else [e.view]):
@@ -540,6 +541,14 @@ class Runner:
                 told = f"{more}events since the last expect: " + "; ".join(since[-12:])
                 diags[-1].hint = f"{diags[-1].hint}\n  {told}" if diags[-1].hint else told
             raise FudaError(diags, failed[0].sources)
+
+    def event_texts(self) -> list[str]:
+        """Every event so far, as `fuda replay` prints it (none before the game began)."""
+        if not hasattr(self, "st"):
+            return []
+        return [f"{i:>4} {r['kind']:>8}  {r['text']}" for i, r in
+                ((i, render_event(self.st, self.st.ev[i], "all", at=i)) for i in range(len(self.st.ev)))
+                if r is not None]
 
     def log(self, start: int) -> list[dict[str, Any]]:
         return [r for r in (render_event(self.st, self.st.ev[i], "all", at=i) for i in range(start, len(self.st.ev)))
@@ -761,12 +770,14 @@ def _ps(ps: list[int]) -> str:
 def run_scenario(path: str | Path) -> Outcome:
     """Run one scenario file; failures come back as an Outcome with the formatted error."""
     p = Path(path)
+    runner = None
     try:
         sc, loc = load_scenario(p)
-        n = Runner(sc, loc, p.parent).run()
-        return Outcome(sc.name or p.stem, str(p), True, steps=n)
+        runner = Runner(sc, loc, p.parent)
+        n = runner.run()
+        return Outcome(sc.name or p.stem, str(p), True, steps=n, events=runner.event_texts())
     except FudaError as e:
-        return Outcome(p.stem, str(p), False, e.format())
+        return Outcome(p.stem, str(p), False, e.format(), events=runner.event_texts() if runner else [])
 
 
 def scenario_files(paths: list[str]) -> list[Path]:
