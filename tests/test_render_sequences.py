@@ -3,6 +3,7 @@ stand in the row), and two players' rows of one per-player sequence drawn facing
 
 from __future__ import annotations
 
+from interpreter.api import load_text
 from interpreter.runner.render import render
 
 from .conftest import game_from
@@ -211,3 +212,26 @@ def test_zones_are_called_by_their_labels_in_the_reader_s_language():
     assert "Draw pile" in en and "Hand[P0] (you)" in en and "Hand[P1]" in en
     assert "山札" in ja and "手札[P0]" in ja and "Draw pile" not in ja
     assert "手札[P0]" in st.view(0, 0)["zones"]
+
+
+def test_per_player_variables_are_shown_a_line_a_seat():
+    """`Folded = P0: false, P1: false, …` runs read badly at a poker table (a newcomer's Hold'em): a
+    labelled per-player variable goes on its seat's line; the others stay where they were."""
+    text = """
+ruleset seats_demo
+players 3
+cards standard() in deck
+zone deck: pile hidden
+var chips: int per player = 100 "Chips | チップ"
+var secret: int per player = 7 owner "Secret | 秘密"
+var pot: int = 5 "Pot | ポット"
+setup { chips[players[1]] = 90 }
+phase play { }
+"""
+    game = load_text(text)
+    screen = render(game.new_state(1).view(0), 0)
+    lines = screen.splitlines()
+    i = lines.index("seats:")
+    assert lines[i + 1].split() == ["P0", "(you)", "Chips", "100", "·", "Secret", "7"]
+    assert lines[i + 2].split() == ["P1", "Chips", "90"]          # P1's secret is not shown to P0
+    assert "Pot = 5" in screen and "Chips =" not in screen

@@ -109,7 +109,19 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         extra = say("out_place", lang, n=s["place"]) if s["out"] else ""
         score = say("score", lang, s=s["score"] or 0) if keeps_score else ""
         seats.append(f"P{s['player']}{mark}{extra}{score}")
-    out.append(say("seats", lang) + " | ".join(seats))
+    types = v.get("var_types", {})
+    named: dict[str, str] = v.get("var_labels", {})     # a variable without a label is bookkeeping
+    per_seat = [k for k, x in v["vars"].items() if k in named and isinstance(x, dict)]
+    if per_seat:        # chips, bets, flags: one line a seat, like a table's place cards
+        out.append(say("seats", lang).rstrip())
+        wide = max(width(x) for x in seats)
+        for s, text in zip(v["seats"], seats, strict=True):
+            who = f"P{s['player']}"
+            entries = [f"{named[k]} {_val(v['vars'][k][who], types.get(k, ''), lang)}"
+                       for k in per_seat if who in v["vars"][k]]
+            out.append(f"  {pad(text, wide)}  " + " · ".join(entries))
+    else:
+        out.append(say("seats", lang) + " | ".join(seats))
     grids: dict[str, dict[tuple[int, int], list[str | None]]] = {}
     seqs: dict[str, list[tuple[int, list[str | None]]]] = {}
     sequences: dict[str, list[str]] = v.get("sequences", {})
@@ -171,9 +183,8 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         lines.sort()
         out.append(f"  {called(sname)}: " + "  |  ".join(cards(c, labels) or "—" for _, c in lines) + "   (front → back)")
     out.extend(render_sequences(v, labels))
-    types = v.get("var_types", {})
-    named: dict[str, str] = v.get("var_labels", {})     # a variable without a label is bookkeeping
-    shown_vars = [f"{named[k]} = {_val(x, types.get(k, ''), lang)}" for k, x in v["vars"].items() if k in named]
+    shown_vars = [f"{named[k]} = {_val(x, types.get(k, ''), lang)}" for k, x in v["vars"].items()
+                  if k in named and k not in per_seat]
     out.extend(_wrapped(shown_vars))
     in_sight = _cards_in_sight(v, me)
     card_lines = [f"{labels.get(c, c)}: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang)}"
