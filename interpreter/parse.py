@@ -127,6 +127,7 @@ def _describe_token(tok: Token) -> str:
 _DECL_WORDS = {"show", "ruleset", "extends", "players", "option", "enum", "cards", "zone", "var", "fn", "rule", "setup",
                "phase", "effect", "window", "windows", "check", "ordering", "limit", "override",
                "evaluate", "allies"}
+_COMPARE = ("==", "!=", "<", ">", "<=", ">=")
 _QUANT_WORDS = {"any": "any x in LIST where COND", "all": "all x in LIST where COND",
                 "count": "count x in LIST where COND", "best": "best x in LIST by KEY"}
 
@@ -219,6 +220,11 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
             hint = "an if expression chains with else if: if A then X else if B then Y else Z"
         elif str(tok) in ("else", "elif") or (before and before.group(1) in ("else", "elif")):
             hint = f"{str(tok) if str(tok) in ('else', 'elif') else before.group(1)} comes right after the '}}' of an if block"  # type: ignore[union-attr]
+        elif str(tok) in _COMPARE and (qm := re.search(r"\b(count|any|all|best)\b[^{]*\bwhere\b", src[:span.col - 1])):
+            hint = (f"`{qm.group(1)} … where …` takes everything after it: to compare it, put it in parentheses, "
+                    f"({qm.group(1)} x in L where C) {tok} …")
+        elif str(tok) in _COMPARE and re.search(r"(==|!=|<=|>=|<|>)", src[:span.col - 1]):
+            hint = "comparisons do not chain: write a < b and b < c"
         elif (tok.type == "NAME" and before and before.group(1) in _QUANT_WORDS
               and re.search(r"(\band|\bor|\bnot|[=<>+*/-])\s*\w+\s*$", src[:span.col - 1])):
             q = before.group(1)
