@@ -484,8 +484,8 @@ class CardsDecl(Decl):
 class ZoneDecl(Decl):
     name: str
     kind: Literal["pile", "hand", "grid", "sequence"]
-    width: int = 0
-    height: int = 0
+    width: Expr | None = None       # a grid's size: fixed values (literals, options)
+    height: Expr | None = None
     per_player: bool = False
     visibility: Literal["public", "hidden", "owner", "others"] = "public"
     label: Text | None = None

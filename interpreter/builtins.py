@@ -240,7 +240,7 @@ def _square_of_src(ctx: Any, c: str) -> str:
     for z in ctx.p.zones:
         if z.kind == "grid":
             for k in range(z.count):
-                cells[z.base + k] = (k % z.decl.width, k // z.decl.width)
+                cells[z.base + k] = (k % z.width, k // z.width)
     table = ctx.const("CELL_SQUARE", cells)
     if re.fullmatch(r"[A-Za-z_]\w*", c):
         return f"(None if {c} is None else {table}.get(LOC[{c}]))"
@@ -249,7 +249,7 @@ def _square_of_src(ctx: Any, c: str) -> str:
 
 def _grid_info(ctx: Any, t: T.T) -> tuple[int, int, int]:
     z = ctx.zone(t.name)
-    return z.base, z.decl.width, z.decl.height
+    return z.base, z.width, z.height
 
 
 B: list[Builtin] = [

@@ -75,6 +75,8 @@ class ZoneSym(Sym):
     index: int = 0              # declaration order
     base: int = 0               # first static slot (not for sequences)
     count: int = 1              # static slots
+    width: int = 0              # a grid's size, worked out from the options
+    height: int = 0
     seq_base: int = 0           # sequences: first index in State.sq
 
     @property
@@ -707,6 +709,18 @@ class Checker:
                         "size/min/max/sum/abs/floor/ceil/round of those)", e.span)
 
     # -------------------------------------------------------------- zones and cards
+    def grid_side(self, e: A.Expr | None) -> int:
+        """A grid's width or height: a fixed whole number (1 after a reported mistake)."""
+        assert e is not None            # the grammar gives a grid both
+        try:
+            v = self.const(e, None)
+        except Abort:
+            return 1
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.err("E201", f"a grid's size is a whole number, not {_const_type(v)}", e.span)
+            return 1
+        return v
+
     def zones_decl(self, decls: list[A.ZoneDecl]) -> None:
         slot = 0
         seq = 0
@@ -716,9 +730,10 @@ class Checker:
             if d.kind == "grid":
                 if d.per_player:
                     self.err("E309", "a grid is shared; declare one grid and give squares owners", d.span)
-                if d.width < 1 or d.height < 1:
+                z.width, z.height = (self.grid_side(e) for e in (d.width, d.height))
+                if z.width < 1 or z.height < 1:
                     self.err("E309", "a grid needs a size of at least 1 × 1", d.span)
-                z.count = max(d.width, 1) * max(d.height, 1)
+                z.count = max(z.width, 1) * max(z.height, 1)
             elif d.per_player:
                 z.count = self.n_players
             if d.kind == "sequence":

@@ -1462,7 +1462,7 @@ class ExprGen:
         if kind in ("gridxy", "gridsq"):
             z = self.cg.zone((e.obj.ty or T.ANY).name)
             sid = self.cg.span(e.span)
-            w, h = z.decl.width, z.decl.height  # type: ignore[union-attr]
+            w, h = z.width, z.height
             if kind == "gridxy":
                 return f"_cell({z.base}, {w}, {h}, {self.gen(e.args[0])}, {self.gen(e.args[1])}, {sid})"
             return f"_cellsq({z.base}, {w}, {h}, {self.gen(e.args[0])}, {sid})"

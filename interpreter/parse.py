@@ -472,8 +472,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         tags = [x for x in c if isinstance(x, _Tag)]
         vis = next((t.value for t in tags if t.tag == "vis"), "public")
         return A.ZoneDecl(
-            span=self.sp(meta), name=str(c[0]), kind=kind.value, width=kind.extra[0] if kind.extra else 0,
-            height=kind.extra[1] if kind.extra else 0, per_player=any(t.tag == "per" for t in tags),
+            span=self.sp(meta), name=str(c[0]), kind=kind.value, width=kind.extra[0] if kind.extra else None,
+            height=kind.extra[1] if kind.extra else None, per_player=any(t.tag == "per" for t in tags),
             visibility=vis, label=_first(c, A.Text))
 
     def zk_pile(self, meta: Any, c: list[Any]) -> _Tag:
@@ -483,7 +483,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return _Tag("kind", "hand")
 
     def zk_grid(self, meta: Any, c: list[Any]) -> _Tag:
-        return _Tag("kind", "grid", (int(c[0]), int(c[1])))
+        return _Tag("kind", "grid", (c[0], c[1]))
 
     def zk_sequence(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("kind", "sequence")

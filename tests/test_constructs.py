@@ -1843,3 +1843,22 @@ phase play {
     assert after("ranked") == [("win", 2), ("lose", 4), ("win", 1), ("win", 3)]
     assert after("early") == [("win", 2), ("lose", 3), ("win", 2), ("win", 1)]
     assert after("house") == [("win", 1), ("lose", 2), ("win", 1), ("win", 1)]
+
+
+def test_a_grid_s_size_may_come_from_options():
+    """`grid(cols, 4)` (a newcomer's Concentration wanted a table size option)."""
+    text = """
+ruleset gs
+players 2
+option cols: int 1..13 = 13
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone table: grid(cols, 52 // cols) hidden
+setup { }
+phase play { }
+"""
+    assert len(load_text(text).new_state(1).view(0)["zones"]) == 1 + 13 * 4
+    assert len(load_text(text, {"cols": 4}).new_state(1).view(0)["zones"]) == 1 + 4 * 13
+    with pytest.raises(FudaError) as info:
+        load_text(text.replace("grid(cols, 52 // cols)", "grid(cols, true)"))
+    assert info.value.first.code == "E201" and "whole number" in info.value.first.message

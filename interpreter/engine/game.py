@@ -80,7 +80,7 @@ class Game:
                 slot = z.base + k
                 self.zone_decl.append(zi)
                 if z.kind == "grid":
-                    x, y = k % z.decl.width, k // z.decl.width
+                    x, y = k % z.width, k // z.width
                     self.cell_square[slot] = (x, y)
                     self.zone_owner.append(None)
                     self.zone_label.append(f"{z.name}[{x},{y}]")
