@@ -16,6 +16,7 @@ is reported at the rule, never as a Python traceback.
 from __future__ import annotations
 
 import ast as pyast
+import builtins as pybuiltins
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -159,6 +160,7 @@ class Compiler:
         self.frame_ids[prog.setup.index] = self._setup_fid = self.frame_ids.get(prog.setup.index, 0)
         self.check_reads = _check_reads(prog)
         self.text_fns: list[str] = []          # formatters of logged messages (ExprGen.text_later)
+        self.aggregates: dict[str, tuple[str, int]] = {}   # helper body → its name, span (ExprGen.aggregate)
 
     # -------------------------------------------------------------- helpers
     def is_frame(self, proc: Proc) -> bool:
@@ -243,6 +245,11 @@ class Compiler:
             for proc in w.procs:
                 self.gen_frame_proc(proc, self.frame_ids[proc.index])
         self.gen_stack_proc(windows, effects)
+        for body, (name, sid) in self.aggregates.items():
+            head, *rest = body.split("\n")
+            self.emit(0, f"def {name}({head}):", sid)
+            for text in rest:
+                self.emit((len(text) - len(text.lstrip(" "))) // 4, text.lstrip(" "), sid)
         for k, body in enumerate(self.text_fns):
             self.emit(0, f"def T{k}(st, a):")
             self.emit(1, f"return {body}")
@@ -1187,6 +1194,18 @@ _SAFE_HOIST = {"top", "bottom", "size", "cards", "next", "prev", "others", "seat
 _CONST_TUPLE = re.compile(r"\(*\(((?:\s*-?\d+\s*,)*(?:\s*-?\d+\s*)?)\)\)*")
 
 
+_PY_BUILTINS = set(dir(pybuiltins))
+_RUNTIME_NAMES = set(dir(runtime)) | {"ALL", "AUTO", "ZM", "NSTATIC", "_RuleFailure", "_Goto", "_frame"}
+
+
+def _is_local_name(name: str, consts: dict[str, Any]) -> bool:
+    """A name generated code reads that is local to the function it is in (``st``, ``Z``, ``l0``,
+    ``fr``, ``h1`` …), not a module constant, helper or Python builtin."""
+    if name in ("Z", "G", "LOC"):
+        return True
+    return not (name in consts or name in _RUNTIME_NAMES or name in _PY_BUILTINS or name[:1].isupper())
+
+
 def cheap(code: str) -> bool:
     """Reading this Python twice costs about as much as a variable: no calls, no loops."""
     return not _CALL.search(code)
@@ -1501,6 +1520,10 @@ class ExprGen:
             return f"R{r.proc.index}(st{''.join(', ' + a for a in args)})"
         if isinstance(r, tuple) and r[0] == "const":
             return repr(r[1])
+        if e.func in ("sum", "of_a_kind") and e.args and isinstance(e.args[0], A.Comprehension):
+            agg = self.aggregate(e.func, e.args[0])
+            if agg is not None:
+                return agg
         b = BUILTINS[e.func]
         return "(" + b.gen(args, [a.ty or T.ANY for a in e.args], self.cg) + ")"
 
@@ -1561,6 +1584,49 @@ class ExprGen:
         cond = f" if {self.gen(e.cond)}" if e.cond is not None else ""
         # a list comprehension, then a tuple: much faster than tuple(generator) on small lists
         return f"tuple([{self.gen(e.elem)} for {v} in {self.iter_src(e.source)}{cond}])"
+
+    def aggregate(self, func: str, e: A.Comprehension) -> str | None:
+        """sum / of_a_kind of a comprehension as one loop in a helper function (AG0, AG1 …): no list
+        is built (in Python 3.11 a list comprehension is a function call of its own, then the list is
+        walked again). The helper takes the local names the comprehension reads. sum only over ints
+        (a float sum would depend on how Python adds); of_a_kind counts in a dict what
+        ``_of_a_kind`` counts with a set and ``list.count`` (the same hashing and equality)."""
+        if func == "sum" and (e.elem.ty is None or e.elem.ty.kind not in ("int", "bool")):
+            return None
+        v = self._var(e)
+        parts = [self.gen(e.elem), self.iter_src(e.source), self.gen(e.cond) if e.cond is not None else "True"]
+        try:
+            trees = [pyast.parse(x, mode="eval") for x in parts]
+        except SyntaxError:
+            return None
+        nodes = [n for t in trees for n in pyast.walk(t)]
+        if any(isinstance(n, pyast.Lambda | pyast.NamedExpr | pyast.comprehension) for n in nodes) \
+                or v in {n.id for n in pyast.walk(trees[1]) if isinstance(n, pyast.Name)}:
+            return None         # keep it simple: no nested comprehension, no lambda
+        used = {n.id for n in nodes if isinstance(n, pyast.Name)} - {v}
+        params = sorted(n for n in used if _is_local_name(n, self.cg.consts))
+        if len(params) > 6 or "_e" in used:
+            return None
+        for n in nodes:
+            if isinstance(n, pyast.Name) and n.id == v:
+                n.id = "_e"     # one helper for the same loop whatever its variable is called
+        elem, src, cond = (pyast.unparse(t) for t in trees)
+        sp = self.cg.span(e.span)
+        loop = [f"    for _e in {src}:"]
+        ind = "        "
+        if e.cond is not None:
+            loop.append(f"{ind}if {cond}:")
+            ind += "    "
+        if func == "sum":
+            body = ["    _a = 0", *loop, f"{ind}_a += {elem}", "    return _a"]
+        else:   # the count of the most frequent element; 1 when all differ, 0 when there are none
+            body = ["    _n = {}; _m = 0", *loop, f"{ind}_v = {elem}", f"{ind}if _v in _n:",
+                    f"{ind}    _k = _n[_v] = _n[_v] + 1", f"{ind}    if _k > _m: _m = _k",
+                    f"{ind}else:", f"{ind}    _n[_v] = 1", "    return _m or (1 if _n else 0)"]
+        key = "\n".join([", ".join(params), *body])
+        name = self.cg.aggregates.get(key, (f"AG{len(self.cg.aggregates)}", sp))[0]
+        self.cg.aggregates.setdefault(key, (name, sp))
+        return f"{name}({', '.join(params)})"
 
     def g_Quantifier(self, e: A.Quantifier) -> str:
         v = self._var(e)
