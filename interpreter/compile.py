@@ -75,6 +75,7 @@ class SiteInfo:
     weights: Any = None              # same args + option -> its rollout weight; None: all weigh 1
     window: int = -1
     hidden: bool = False             # a `choose … hidden`: the others see only that it was made
+    maybe: str | None = None         # cheap code (args it, pl) false when the decision has no option
 
 
 @dataclass
@@ -506,9 +507,12 @@ class Compiler:
         for wi, (w, sym) in enumerate(zip(windows, self.p.windows, strict=True)):
             sid = self.sites[w.site].span
             self.emit(3, f"{'if' if wi == 0 else 'elif'} wi == {wi}:", sid)
-            self.emit(4, f"opts = E{w.site}(st, it, pl)", sid)
             d = sym.decl
             assert d is not None and sym.scope_proc is not None
+            maybe = self.sites[w.site].maybe
+            if maybe is not None and d.ask_all is None:     # no card to answer with: not asked
+                self.emit(4, f"if not ({maybe}): continue", sid)
+            self.emit(4, f"opts = E{w.site}(st, it, pl)", sid)
             eg = ExprGen(self, {id(sym.scope_proc.locals[0]): "it"}, "plain")
             ask = f" and not {eg.gen(d.ask_all)}" if d.ask_all is not None else ""
             self.emit(4, f"if not opts{ask}: continue", sid)
@@ -607,6 +611,7 @@ class Compiler:
         self.emit(1, _ALIASES + "; out = []", sid)
         label_lines: list[tuple[int, str, int]] = []
         weight_lines: list[tuple[int, str, int]] = []
+        guards: list[str | None] = []
         for k, (o, proc, m) in enumerate(zip(options, procs, maps, strict=True)):
             osid = self.span(o.span)
             m = dict(m)
@@ -622,10 +627,16 @@ class Compiler:
             eg = ExprGen(self, m, mode, hoist)
             sources = [eg.iter_src(b.source) for b in o.binders]
             where = eg.gen(o.where) if o.where is not None else None
-            for h in hoist.lines:
-                self.emit(1, h, osid)
-            tup = "(" + ", ".join([str(k), *names]) + ("," if not names else "") + ")"
             btypes = [_find_local(proc, b.var, b.span).type for b in o.binders]
+            guard = self.zone_guard(where, names, btypes, sources)
+            guards.append(guard)
+            i0 = 1
+            if guard is not None:       # none of the few cards it could be is there: no loop
+                self.emit(1, f"if {guard}:", osid)
+                i0 = 2
+            for h in hoist.lines:
+                self.emit(i0, h, osid)
+            tup = "(" + ", ".join([str(k), *names]) + ("," if not names else "") + ")"
             if len(btypes) == 1 and btypes[0].kind == "card":
                 # one option per card: its tuples exist once, not once per decision
                 table = self.const(f"OPT{site}_{k}", tuple((k, c) for c in range(len(self.p.cards.names))))
@@ -633,15 +644,15 @@ class Compiler:
             plain = Hoister(variant)
             plain.cache = {c: n for c, n in hoist.cache.items() if f"{n} = {c}" in hoist.lines}
             slow = ExprGen(self, m, mode, plain).gen(o.where) if o.where is not None else None
-            base = 1
+            base = i0
             # `where A or B` with A the same for every option (and unable to fail): tested once
             fixed = {"G", "fr", "it", "pl"} | {ln.split(" = ", 1)[0] for ln in hoist.lines}
             split, split_slow = _split_or(where, fixed, self.p.players), _split_or(slow, fixed, self.p.players)
             if split is not None and split_slow is not None and split[0] == split_slow[0]:
-                self.emit(1, f"if {split[0]}:", osid)
-                self.option_loops(2, None, o, proc, sources, tup, osid)
-                self.emit(1, "else:", osid)
-                base, where, slow = 2, split[1], split_slow[1]
+                self.emit(i0, f"if {split[0]}:", osid)
+                self.option_loops(i0 + 1, None, o, proc, sources, tup, osid)
+                self.emit(i0, "else:", osid)
+                base, where, slow = i0 + 1, split[1], split_slow[1]
             if hoist.guards:
                 # loop versioning: attributes of hoisted cards are read once when those cards exist;
                 # otherwise the plain version runs (and fails where the rule itself would)
@@ -673,12 +684,35 @@ class Compiler:
                 weight_lines += [(1, f"if o[0] == {k}:", osid), *binds,
                                  (2, f"return {eg_o.gen(o.weight)}", self.span(o.weight.span))]
         self.emit(1, "return out", sid)
+        if args == "it, pl" and guards and all(g is not None for g in guards):
+            self.sites[site].maybe = " or ".join(f"({g})" for g in guards)
         self.option_fn(f"LB{site}", args, label_lines, "None", sid)
         self.sites[site].enum = f"E{site}"
         self.sites[site].labels = f"LB{site}"
         if weight_lines:
             self.option_fn(f"RW{site}", args, weight_lines, "1", sid)
             self.sites[site].weights = f"RW{site}"
+
+    def zone_guard(self, where: str | None, names: list[str], btypes: list[T.T], sources: list[str]) -> str | None:
+        """For an option `x in ZONE where …` whose condition starts with a test of x's card attributes
+        that at most four cards pass (`k.rank == 13`): whether one of them is in that zone (four
+        lookups instead of a loop over the zone). None when that does not apply."""
+        if len(names) != 1 or btypes[0].kind != "card":
+            return None
+        try:
+            src = pyast.parse(sources[0], mode="eval").body
+        except SyntaxError:
+            return None
+        if not (isinstance(src, pyast.Subscript) and isinstance(src.value, pyast.Name) and src.value.id == "Z"):
+            return None
+        slot = pyast.unparse(src.slice)
+        if not cheap(slot):
+            return None
+        cards = _card_filter(where, names[0], self.consts, len(self.p.cards.names))
+        if cards is None or len(cards) > 4:
+            return None
+        slot = slot if re.fullmatch(r"[\w.]+", slot) else f"({slot})"
+        return " or ".join(f"LOC[{c}] == {slot}" for c in cards) or "False"
 
     def option_fn(self, name: str, args: str, lines: list[tuple[int, str, int]], default: str, sid: int) -> None:
         """A function of one option of a decision (its label, its weight): ``lines`` by option."""
@@ -838,6 +872,37 @@ def _split_or(code: str | None, fixed: set[str], players: int) -> tuple[str, str
         return None
     return (" or ".join(f"({pyast.unparse(t)})" for t in fixed_terms),
             "(" + " or ".join(f"({pyast.unparse(t)})" for t in rest) + ")")
+
+
+def _card_filter(where: str | None, var: str, consts: dict[str, Any], ncards: int) -> list[int] | None:
+    """The cards that pass the leading terms of ``where`` (``a and b and …``) that read nothing but
+    the option's card and card attributes (``A_rank[b2] == 13``): None if it has no such term."""
+    if where is None:
+        return None
+    try:
+        tree = pyast.parse(where, mode="eval").body
+    except SyntaxError:
+        return None
+    terms = tree.values if isinstance(tree, pyast.BoolOp) and isinstance(tree.op, pyast.And) else [tree]
+    fixed: list[pyast.expr] = []
+    for t in terms:
+        names = {n.id for n in pyast.walk(t) if isinstance(n, pyast.Name)}
+        ok = all(isinstance(n, pyast.expr_context | pyast.Name | pyast.Constant | pyast.Subscript | pyast.Compare
+                            | pyast.BoolOp | pyast.UnaryOp | pyast.cmpop | pyast.boolop | pyast.unaryop | pyast.Tuple)
+                 for n in pyast.walk(t))
+        if not ok or any(n != var and not (n.startswith("A_") and n in consts) for n in names):
+            break
+        fixed.append(t)
+    if not fixed:
+        return None
+    expr = pyast.fix_missing_locations(pyast.Expression(pyast.BoolOp(pyast.And(), fixed) if len(fixed) > 1
+                                                        else fixed[0]))
+    code = compile(expr, "<card filter>", "eval")
+    tables = {n: consts[n] for n in consts if n.startswith("A_")}
+    try:
+        return [c for c in range(ncards) if eval(code, {"__builtins__": {}, **tables}, {var: c})]
+    except Exception:       # a term that fails for some card: leave the loop as it is
+        return None
 
 
 def _thread_jumps(blocks: list[_Block]) -> list[_Block]:
