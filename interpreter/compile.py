@@ -426,12 +426,19 @@ class Compiler:
             # the condition inline (no call per player); the order of players does not matter here
             cond = ExprGen(self, {}, "plain").gen(c.decl.cond)
             csid = self.span(c.decl.cond.span)
+            tops: list[str] = []
+            if loop:        # the top card of a fixed zone, read for every player: once, before the loop
+                tops = sorted({m.group(1) for m in _TOP_OF_SLOT.finditer(cond)})
+                for i, t in enumerate(tops):
+                    cond = cond.replace(f"({t})", f"_h{i}")
             self.emit(2, f"_r = {src_roles}[_s] | {roles}[_d]", sid)
             if loop and any(r == 2 for r in self.consts[roles]):
                 assert c.var is not None
                 pv = f"l{c.var.slot}"
                 member = "" if src == "PLAYERS" else f" and {pv} in {src}"
                 self.emit(2, "if _r == 2:", sid)
+                for i, t in enumerate(tops):
+                    self.emit(3, f"_h{i} = {t}", sid)
                 self.emit(3, f"for {pv} in ({src_owners}[_s], {owners}[_d]):", sid)
                 self.emit(4, f"if {pv} >= 0{member} and {cond}: return CHECKS(st)", csid)
                 self.emit(2, "elif _r:", sid)
@@ -439,6 +446,8 @@ class Compiler:
                 self.emit(2, "if _r:", sid)
             if loop:
                 assert c.var is not None
+                for i, t in enumerate(tops):
+                    self.emit(3, f"_h{i} = {t}", sid)
                 self.emit(3, f"for l{c.var.slot} in {src}:", sid)
                 self.emit(4, f"if {cond}: return CHECKS(st)", csid)
             else:
@@ -977,6 +986,8 @@ def _jumps_to(b: _Block, target: int) -> bool:
 
 
 _ALIASES = "Z = st.z; G = st.g; LOC = st.loc"
+# top(z) of a zone at a fixed slot, as builtins._top1 writes it: it cannot fail, so it may be read early
+_TOP_OF_SLOT = re.compile(r"\((\(Z\[(\d+)\]\[-1\] if Z\[\2\] else None\))\)")
 
 
 def _prune_prologues(out: list[tuple[int, str, int]]) -> None:
