@@ -2506,6 +2506,41 @@ def _bounded_range(code: str, sp: int) -> str:
     return code
 
 
+# ------------------------------------------------------------------ quiet playouts
+def quiet_source(source: str) -> str:
+    """The generated module without its events (``st.ev.append(…)`` becomes ``pass``, so every
+    line keeps its number and rule span): for playouts whose log nobody reads (Game.playout quiet)."""
+    key = "st.ev.append("
+    out: list[str] = []
+    i = 0
+    while (j := source.find(key, i)) >= 0:
+        out.append(source[i:j])
+        k = j + len(key)
+        depth = 1
+        while depth:
+            ch = source[k]
+            if ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+            elif ch in "'\"":           # a string: skip to its end (escapes included)
+                k += 1
+                while source[k] != ch:
+                    k += 2 if source[k] == "\\" else 1
+            k += 1
+        calls = {m.group(1) for m in _CALLED.finditer(source, j + len(key), k - 1)}
+        out.append("pass" if calls <= _PURE_IN_EVENTS else source[j:k])   # a call that may draw: kept
+        i = k
+    out.append(source[i:])
+    return "".join(out)
+
+
+_CALLED = re.compile(r"([A-Za-z_][\w.]*)\s*\(")
+# what an event's values may call and still be left out: nothing that changes the state or draws
+_PURE_IN_EVENTS = {"if", "else", "and", "or", "not", "in", "tuple", "len", "min", "max", "_amask", "_next",
+                   "_cell_card", "_active", "_top"}
+
+
 # ------------------------------------------------------------------ entry point
 def compile_program(prog: Program) -> Compiled:
     comp = Compiler(prog).run()
@@ -2546,4 +2581,4 @@ def compile_program(prog: Program) -> Compiled:
     return comp
 
 
-__all__ = ["Compiled", "compile_program", "type_code", "ITEM_FIELDS", "EffectSym", "WindowSym"]
+__all__ = ["Compiled", "compile_program", "quiet_source", "type_code", "ITEM_FIELDS", "EffectSym", "WindowSym"]

@@ -145,7 +145,7 @@ class ISMCTS:
             node = child
             path.append(node)
         after = game.eval_after
-        game.playout(s, rng.random, self.rollout_limit if after is None else after, weighted=True)
+        game.playout(s, rng.random, self.rollout_limit if after is None else after, weighted=True, quiet=True)
         r = rewards(s) if s.over else (game.evaluate(s) or [0.5] * game.n)
         for nd in path:
             nd.visits += 1

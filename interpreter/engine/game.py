@@ -104,6 +104,7 @@ class Game:
         self.effect_fields = [e.fields for e in comp.effects]
         self.n_item_fields = len(prog.item_fields)
         self.procs = comp.procs
+        self._quiet_rules: tuple[dict[str, Any], list[Any]] | None = None     # see playout(quiet=True)
         self.frame_sizes = comp.frame_sizes
         self.sites = comp.sites
         self.weighted = any(site.weights is not None for site in comp.sites)   # some `rollout weight`
@@ -633,19 +634,30 @@ class Game:
                 st.frames.pop()
             self.run(st)
 
-    def playout(self, st: State, rnd: Any, max_decisions: int | None = None, weighted: bool = False) -> int:
+    def playout(self, st: State, rnd: Any, max_decisions: int | None = None, weighted: bool = False,
+                quiet: bool = False) -> int:
         """Play uniformly random legal actions until the game ends (or ``max_decisions``);
         returns the number of decisions taken. What bots' rollouts, all-random simulations and
         `fuda bench` spend their time in: while it runs the rules take each decision themselves
         where they pose it (the same act events and decision limit as ``apply_raw``), so a game
         runs without returning here; only simultaneous decisions come back. ``weighted`` (bots'
         rollouts): options are picked in proportion to their `rollout weight`s where the rules
-        give some; random seats and all-random simulations stay uniform."""
+        give some; random seats and all-random simulations stay uniform.
+
+        ``quiet``: for a caller that reads only the outcome (a rollout, an all-random game of a
+        simulation), the game is played by the rules compiled without their events (quiet_source):
+        the same decisions, moves and end, ~8 % faster, and the state's log is left as it was
+        when the playout began. Playouts cut short (``max_decisions``, weights) are never quiet."""
         if max_decisions is not None or (weighted and self.weighted):
             return self._playout_steps(st, rnd, 10**9 if max_decisions is None else max_decisions,
                                        weighted and self.weighted)
         start = st.ndec
         ns = self.comp.namespace
+        procs = self.procs
+        ev = st.ev
+        if quiet:
+            ns, self.procs = self._quiet()
+            st.ev = []          # what the runtime's helpers still log is dropped with it
         ns["AUTO"] = rnd
         try:
             while not st.over:
@@ -656,7 +668,19 @@ class Game:
                         break
         finally:
             ns["AUTO"] = None
+            self.procs = procs
+            st.ev = ev
         return st.ndec - start
+
+    def _quiet(self) -> tuple[dict[str, Any], list[Any]]:
+        """The rules compiled without events (made on first use): their namespace and procedures."""
+        if self._quiet_rules is None:
+            from ..compile import quiet_source
+
+            ns = dict(self.comp.namespace)
+            exec(compile(quiet_source(self.comp.source), f"<fuda:{self.prog.name}>", "exec"), ns)   # same lines: same spans
+            self._quiet_rules = (ns, [ns[f"P{fid}"] for fid in range(len(self.procs))])
+        return self._quiet_rules
 
     def _playout_steps(self, st: State, rnd: Any, max_decisions: int, weighted: bool = False) -> int:
         """Random play one decision at a time, stopping after ``max_decisions`` (rollouts cut short

@@ -40,19 +40,21 @@ def seats_for(seats: list[str], n: int, i: int, rotate: bool = False) -> list[st
 
 
 def run_game(game: Any, seed: int, seats: list[str], estimates: list[tuple[int, float]] | None = None,
-             st: Any = None, progress: Any = None) -> Any:
+             st: Any = None, progress: Any = None, quiet: bool = False) -> Any:
     """Play one game between bots (the same way for `simulate` and `replay --seed`): all-random
     seats use the engine's playout loop with one generator seeded by the game seed. Bots that
     estimate their chances (ISMCTS) append (player, estimate) to ``estimates`` as they move.
     ``st``: the game's new state, when the caller wants it even if a rule fails on the way;
-    ``progress``: called with the state after each bot's decision (slow bots: show that it moves)."""
+    ``progress``: called with the state after each bot's decision (slow bots: show that it moves);
+    ``quiet``: an all-random game is played without its log (Game.playout), for a caller that reads
+    only its outcome."""
     import random
 
     if st is None:
         st = game.new_state(seed)
     kinds = seats_for(seats, game.n, 0)
     if all(k == "random" for k in kinds):
-        game.playout(st, random.Random(seed).random)
+        game.playout(st, random.Random(seed).random, quiet=quiet)
         return st
     bots = [make_bot(k, seed * 1000 + p) for p, k in enumerate(kinds)]
     while not st.over:
@@ -76,12 +78,14 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
     game = load(ruleset, options)
     estimates: list[tuple[int, float]] = []
     try:
-        st = run_game(game, seed, seats, estimates)
+        st = game.new_state(seed)
+        moving = st.to_move()
+        first = moving[0] if moving else None          # who takes the first decision
+        st = run_game(game, seed, seats, estimates, st=st, quiet=True)    # its log is not read
     except RuleRuntimeError as e:    # say which game, so that it can be replayed
         raise RuleRuntimeError([replace(e.first, hint=f"in the game with seed {seed}: "
                                         f"{replay_command(ruleset, options, seed, seats)} shows it")]
                                + e.diagnostics[1:], e.sources) from None
-    first = next((ev[2] for ev in st.ev if ev[0] == 0), None)      # who took the first decision
     res = game.result(st)
     return {"seed": seed, "winners": [r["player"] for r in res if r["outcome"] == "win"],
             "draw": all(r["outcome"] == "draw" for r in res), "places": [r["place"] for r in res],
