@@ -439,8 +439,12 @@ class Compiler:
                 self.emit(2, "if _r == 2:", sid)
                 for i, t in enumerate(tops):
                     self.emit(3, f"_h{i} = {t}", sid)
-                self.emit(3, f"for {pv} in ({src_owners}[_s], {owners}[_d]):", sid)
-                self.emit(4, f"if {pv} >= 0{member} and {cond}: return CHECKS(st)", csid)
+                # the owners of the two slots, one after the other (none for a source the condition
+                # only grows with)
+                for table, slot in ((src_owners, "_s"), (owners, "_d")):
+                    if any(o >= 0 for o in self.consts[table]):
+                        self.emit(3, f"{pv} = {table}[{slot}]", sid)
+                        self.emit(3, f"if {pv} >= 0{member} and {cond}: return CHECKS(st)", csid)
                 self.emit(2, "elif _r:", sid)
             else:
                 self.emit(2, "if _r:", sid)
