@@ -427,11 +427,14 @@ class Compiler:
             cond = ExprGen(self, {}, "plain").gen(c.decl.cond)
             csid = self.span(c.decl.cond.span)
             tops: list[str] = []
+            fixed = None
             if loop:        # the top card of a fixed zone, read for every player: once, before the loop
+                assert c.var is not None
                 tops = sorted({m.group(1) for m in _TOP_OF_SLOT.finditer(cond)})
                 for i, t in enumerate(tops):
                     cond = cond.replace(f"({t})", f"_h{i}")
-            self.emit(2, f"_r = {src_roles}[_s] | {roles}[_d]", sid)
+                fixed, cond = _leading_variables(cond)      # `started and …`: tested once
+            self.emit(2, f"_r = {src_roles}[_s] | {roles}[_d]{f' if {fixed} else 0' if fixed else ''}", sid)
             if loop and any(r == 2 for r in self.consts[roles]):
                 assert c.var is not None
                 pv = f"l{c.var.slot}"
@@ -885,6 +888,38 @@ def _split_or(code: str | None, fixed: set[str], players: int) -> tuple[str, str
         return None
     return (" or ".join(f"({pyast.unparse(t)})" for t in fixed_terms),
             "(" + " or ".join(f"({pyast.unparse(t)})" for t in rest) + ")")
+
+
+def _leading_variables(cond: str) -> tuple[str | None, str]:
+    """Split ``G[i] and … and rest`` into the leading terms that only read variables (``G[75]``,
+    ``not G[3]``, ``G[5] == 2``: they cannot fail, and a check's condition reads them the same for
+    every player) and the rest."""
+    try:
+        tree = pyast.parse(cond, mode="eval").body
+    except SyntaxError:
+        return None, cond
+    if not (isinstance(tree, pyast.BoolOp) and isinstance(tree.op, pyast.And)):
+        return None, cond
+
+    def var(n: pyast.expr) -> bool:
+        return isinstance(n, pyast.Subscript) and isinstance(n.value, pyast.Name) and n.value.id == "G" \
+            and isinstance(n.slice, pyast.Constant) and isinstance(n.slice.value, int)
+
+    def plain(n: pyast.expr) -> bool:
+        if isinstance(n, pyast.UnaryOp) and isinstance(n.op, pyast.Not):
+            return plain(n.operand)
+        if isinstance(n, pyast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], pyast.Eq | pyast.NotEq):
+            return var(n.left) and isinstance(n.comparators[0], pyast.Constant)
+        return var(n)
+
+    k = 0
+    while k < len(tree.values) - 1 and plain(tree.values[k]):
+        k += 1
+    if k == 0:
+        return None, cond
+    rest = tree.values[k:]
+    return (" and ".join(f"({pyast.unparse(t)})" for t in tree.values[:k]),
+            pyast.unparse(pyast.BoolOp(pyast.And(), rest)) if len(rest) > 1 else f"({pyast.unparse(rest[0])})")
 
 
 def _card_filter(where: str | None, var: str, consts: dict[str, Any], ncards: int) -> list[int] | None:
