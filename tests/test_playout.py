@@ -48,6 +48,13 @@ def test_a_quiet_playout_plays_the_same_game_and_leaves_the_log_alone(name):
         a.pop("ev"), b.pop("ev")
         assert a == b
         assert game.result(loud) == game.result(quiet)
+    for seed in range(3):                      # cut short and weighted, as bots' rollouts play
+        loud, quiet = game.new_state(seed), game.new_state(seed)
+        game.playout(loud, random.Random(seed).random, 40, weighted=True)
+        game.playout(quiet, random.Random(seed).random, 40, weighted=True, quiet=True)
+        a, b = loud.to_json(), quiet.to_json()
+        a.pop("ev"), b.pop("ev")
+        assert a == b
     later = game.new_state(0)                  # and the game's own (loud) rules are untouched
     game.playout(later, random.Random(0).random)
     assert len(later.ev) > len(before)

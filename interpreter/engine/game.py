@@ -647,33 +647,36 @@ class Game:
         ``quiet``: for a caller that reads only the outcome (a rollout, an all-random game of a
         simulation), the game is played by the rules compiled without their events (quiet_source):
         the same decisions, moves and end, ~8 % faster, and the state's log is left as it was
-        when the playout began. Playouts cut short (``max_decisions``, weights) are never quiet."""
-        if max_decisions is not None or (weighted and self.weighted):
-            return self._playout_steps(st, rnd, 10**9 if max_decisions is None else max_decisions,
-                                       weighted and self.weighted)
-        start = st.ndec
-        ns = self.comp.namespace
+        when the playout began."""
         procs = self.procs
+        ns = self.comp.namespace
         ev = st.ev
         if quiet:
-            ns, self.procs = self._quiet()
-            st.ev = []          # what the runtime's helpers still log is dropped with it
-        ns["AUTO"] = rnd
+            ns, self.procs = self.quiet_rules()
+            st.ev = []          # what the runtime's helpers and apply_raw still log is dropped with it
         try:
-            while not st.over:
-                for p in st.to_move():
-                    opts = st.opts if st.schosen is None else st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
-                    self.apply_raw(st, p, opts[int(rnd() * len(opts))])  # type: ignore[index,arg-type]
-                    if st.over:
-                        break
+            if max_decisions is not None or (weighted and self.weighted):
+                return self._playout_steps(st, rnd, 10**9 if max_decisions is None else max_decisions,
+                                           weighted and self.weighted)
+            start = st.ndec
+            ns["AUTO"] = rnd
+            try:
+                while not st.over:
+                    for p in st.to_move():
+                        opts = st.opts if st.schosen is None else st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
+                        self.apply_raw(st, p, opts[int(rnd() * len(opts))])  # type: ignore[index,arg-type]
+                        if st.over:
+                            break
+            finally:
+                ns["AUTO"] = None
+            return st.ndec - start
         finally:
-            ns["AUTO"] = None
             self.procs = procs
             st.ev = ev
-        return st.ndec - start
 
-    def _quiet(self) -> tuple[dict[str, Any], list[Any]]:
-        """The rules compiled without events (made on first use): their namespace and procedures."""
+    def quiet_rules(self) -> tuple[dict[str, Any], list[Any]]:
+        """The rules compiled without events, made on first use (~0.15 s for a large ruleset: a bot
+        with a time budget asks for them before its clock starts): their namespace and procedures."""
         if self._quiet_rules is None:
             from ..compile import quiet_source
 
