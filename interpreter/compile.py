@@ -16,6 +16,7 @@ is reported at the rule, never as a Python traceback.
 from __future__ import annotations
 
 import ast as pyast
+import builtins as pybuiltins
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,6 +75,7 @@ class SiteInfo:
     weights: Any = None              # same args + option -> its rollout weight; None: all weigh 1
     window: int = -1
     hidden: bool = False             # a `choose … hidden`: the others see only that it was made
+    maybe: str | None = None         # cheap code (args it, pl) false when the decision has no option
 
 
 @dataclass
@@ -159,6 +161,7 @@ class Compiler:
         self.frame_ids[prog.setup.index] = self._setup_fid = self.frame_ids.get(prog.setup.index, 0)
         self.check_reads = _check_reads(prog)
         self.text_fns: list[str] = []          # formatters of logged messages (ExprGen.text_later)
+        self.aggregates: dict[str, tuple[str, int]] = {}   # helper body → its name, span (ExprGen.aggregate)
 
     # -------------------------------------------------------------- helpers
     def is_frame(self, proc: Proc) -> bool:
@@ -243,6 +246,11 @@ class Compiler:
             for proc in w.procs:
                 self.gen_frame_proc(proc, self.frame_ids[proc.index])
         self.gen_stack_proc(windows, effects)
+        for body, (name, sid) in self.aggregates.items():
+            head, *rest = body.split("\n")
+            self.emit(0, f"def {name}({head}):", sid)
+            for text in rest:
+                self.emit((len(text) - len(text.lstrip(" "))) // 4, text.lstrip(" "), sid)
         for k, body in enumerate(self.text_fns):
             self.emit(0, f"def T{k}(st, a):")
             self.emit(1, f"return {body}")
@@ -418,19 +426,35 @@ class Compiler:
             # the condition inline (no call per player); the order of players does not matter here
             cond = ExprGen(self, {}, "plain").gen(c.decl.cond)
             csid = self.span(c.decl.cond.span)
-            self.emit(2, f"_r = {src_roles}[_s] | {roles}[_d]", sid)
+            tops: list[str] = []
+            fixed = None
+            if loop:        # the top card of a fixed zone, read for every player: once, before the loop
+                assert c.var is not None
+                tops = sorted({m.group(1) for m in _TOP_OF_SLOT.finditer(cond)})
+                for i, t in enumerate(tops):
+                    cond = cond.replace(f"({t})", f"_h{i}")
+                fixed, cond = _leading_variables(cond)      # `started and …`: tested once
+            self.emit(2, f"_r = {src_roles}[_s] | {roles}[_d]{f' if {fixed} else 0' if fixed else ''}", sid)
             if loop and any(r == 2 for r in self.consts[roles]):
                 assert c.var is not None
                 pv = f"l{c.var.slot}"
                 member = "" if src == "PLAYERS" else f" and {pv} in {src}"
                 self.emit(2, "if _r == 2:", sid)
-                self.emit(3, f"for {pv} in ({src_owners}[_s], {owners}[_d]):", sid)
-                self.emit(4, f"if {pv} >= 0{member} and {cond}: return CHECKS(st)", csid)
+                for i, t in enumerate(tops):
+                    self.emit(3, f"_h{i} = {t}", sid)
+                # the owners of the two slots, one after the other (none for a source the condition
+                # only grows with)
+                for table, slot in ((src_owners, "_s"), (owners, "_d")):
+                    if any(o >= 0 for o in self.consts[table]):
+                        self.emit(3, f"{pv} = {table}[{slot}]", sid)
+                        self.emit(3, f"if {pv} >= 0{member} and {cond}: return CHECKS(st)", csid)
                 self.emit(2, "elif _r:", sid)
             else:
                 self.emit(2, "if _r:", sid)
             if loop:
                 assert c.var is not None
+                for i, t in enumerate(tops):
+                    self.emit(3, f"_h{i} = {t}", sid)
                 self.emit(3, f"for l{c.var.slot} in {src}:", sid)
                 self.emit(4, f"if {cond}: return CHECKS(st)", csid)
             else:
@@ -499,9 +523,12 @@ class Compiler:
         for wi, (w, sym) in enumerate(zip(windows, self.p.windows, strict=True)):
             sid = self.sites[w.site].span
             self.emit(3, f"{'if' if wi == 0 else 'elif'} wi == {wi}:", sid)
-            self.emit(4, f"opts = E{w.site}(st, it, pl)", sid)
             d = sym.decl
             assert d is not None and sym.scope_proc is not None
+            maybe = self.sites[w.site].maybe
+            if maybe is not None and d.ask_all is None:     # no card to answer with: not asked
+                self.emit(4, f"if not ({maybe}): continue", sid)
+            self.emit(4, f"opts = E{w.site}(st, it, pl)", sid)
             eg = ExprGen(self, {id(sym.scope_proc.locals[0]): "it"}, "plain")
             ask = f" and not {eg.gen(d.ask_all)}" if d.ask_all is not None else ""
             self.emit(4, f"if not opts{ask}: continue", sid)
@@ -600,6 +627,7 @@ class Compiler:
         self.emit(1, _ALIASES + "; out = []", sid)
         label_lines: list[tuple[int, str, int]] = []
         weight_lines: list[tuple[int, str, int]] = []
+        guards: list[str | None] = []
         for k, (o, proc, m) in enumerate(zip(options, procs, maps, strict=True)):
             osid = self.span(o.span)
             m = dict(m)
@@ -615,10 +643,16 @@ class Compiler:
             eg = ExprGen(self, m, mode, hoist)
             sources = [eg.iter_src(b.source) for b in o.binders]
             where = eg.gen(o.where) if o.where is not None else None
-            for h in hoist.lines:
-                self.emit(1, h, osid)
-            tup = "(" + ", ".join([str(k), *names]) + ("," if not names else "") + ")"
             btypes = [_find_local(proc, b.var, b.span).type for b in o.binders]
+            guard = self.zone_guard(where, names, btypes, sources)
+            guards.append(guard)
+            i0 = 1
+            if guard is not None:       # none of the few cards it could be is there: no loop
+                self.emit(1, f"if {guard}:", osid)
+                i0 = 2
+            for h in hoist.lines:
+                self.emit(i0, h, osid)
+            tup = "(" + ", ".join([str(k), *names]) + ("," if not names else "") + ")"
             if len(btypes) == 1 and btypes[0].kind == "card":
                 # one option per card: its tuples exist once, not once per decision
                 table = self.const(f"OPT{site}_{k}", tuple((k, c) for c in range(len(self.p.cards.names))))
@@ -626,15 +660,15 @@ class Compiler:
             plain = Hoister(variant)
             plain.cache = {c: n for c, n in hoist.cache.items() if f"{n} = {c}" in hoist.lines}
             slow = ExprGen(self, m, mode, plain).gen(o.where) if o.where is not None else None
-            base = 1
+            base = i0
             # `where A or B` with A the same for every option (and unable to fail): tested once
             fixed = {"G", "fr", "it", "pl"} | {ln.split(" = ", 1)[0] for ln in hoist.lines}
             split, split_slow = _split_or(where, fixed, self.p.players), _split_or(slow, fixed, self.p.players)
             if split is not None and split_slow is not None and split[0] == split_slow[0]:
-                self.emit(1, f"if {split[0]}:", osid)
-                self.option_loops(2, None, o, proc, sources, tup, osid)
-                self.emit(1, "else:", osid)
-                base, where, slow = 2, split[1], split_slow[1]
+                self.emit(i0, f"if {split[0]}:", osid)
+                self.option_loops(i0 + 1, None, o, proc, sources, tup, osid)
+                self.emit(i0, "else:", osid)
+                base, where, slow = i0 + 1, split[1], split_slow[1]
             if hoist.guards:
                 # loop versioning: attributes of hoisted cards are read once when those cards exist;
                 # otherwise the plain version runs (and fails where the rule itself would)
@@ -666,12 +700,35 @@ class Compiler:
                 weight_lines += [(1, f"if o[0] == {k}:", osid), *binds,
                                  (2, f"return {eg_o.gen(o.weight)}", self.span(o.weight.span))]
         self.emit(1, "return out", sid)
+        if args == "it, pl" and guards and all(g is not None for g in guards):
+            self.sites[site].maybe = " or ".join(f"({g})" for g in guards)
         self.option_fn(f"LB{site}", args, label_lines, "None", sid)
         self.sites[site].enum = f"E{site}"
         self.sites[site].labels = f"LB{site}"
         if weight_lines:
             self.option_fn(f"RW{site}", args, weight_lines, "1", sid)
             self.sites[site].weights = f"RW{site}"
+
+    def zone_guard(self, where: str | None, names: list[str], btypes: list[T.T], sources: list[str]) -> str | None:
+        """For an option `x in ZONE where …` whose condition starts with a test of x's card attributes
+        that at most four cards pass (`k.rank == 13`): whether one of them is in that zone (four
+        lookups instead of a loop over the zone). None when that does not apply."""
+        if len(names) != 1 or btypes[0].kind != "card":
+            return None
+        try:
+            src = pyast.parse(sources[0], mode="eval").body
+        except SyntaxError:
+            return None
+        if not (isinstance(src, pyast.Subscript) and isinstance(src.value, pyast.Name) and src.value.id == "Z"):
+            return None
+        slot = pyast.unparse(src.slice)
+        if not cheap(slot):
+            return None
+        cards = _card_filter(where, names[0], self.consts, len(self.p.cards.names))
+        if cards is None or len(cards) > 4:
+            return None
+        slot = slot if re.fullmatch(r"[\w.]+", slot) else f"({slot})"
+        return " or ".join(f"LOC[{c}] == {slot}" for c in cards) or "False"
 
     def option_fn(self, name: str, args: str, lines: list[tuple[int, str, int]], default: str, sid: int) -> None:
         """A function of one option of a decision (its label, its weight): ``lines`` by option."""
@@ -836,6 +893,69 @@ def _split_or(code: str | None, fixed: set[str], players: int) -> tuple[str, str
             "(" + " or ".join(f"({pyast.unparse(t)})" for t in rest) + ")")
 
 
+def _leading_variables(cond: str) -> tuple[str | None, str]:
+    """Split ``G[i] and … and rest`` into the leading terms that only read variables (``G[75]``,
+    ``not G[3]``, ``G[5] == 2``: they cannot fail, and a check's condition reads them the same for
+    every player) and the rest."""
+    try:
+        tree = pyast.parse(cond, mode="eval").body
+    except SyntaxError:
+        return None, cond
+    if not (isinstance(tree, pyast.BoolOp) and isinstance(tree.op, pyast.And)):
+        return None, cond
+
+    def var(n: pyast.expr) -> bool:
+        return isinstance(n, pyast.Subscript) and isinstance(n.value, pyast.Name) and n.value.id == "G" \
+            and isinstance(n.slice, pyast.Constant) and isinstance(n.slice.value, int)
+
+    def plain(n: pyast.expr) -> bool:
+        if isinstance(n, pyast.UnaryOp) and isinstance(n.op, pyast.Not):
+            return plain(n.operand)
+        if isinstance(n, pyast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], pyast.Eq | pyast.NotEq):
+            return var(n.left) and isinstance(n.comparators[0], pyast.Constant)
+        return var(n)
+
+    k = 0
+    while k < len(tree.values) - 1 and plain(tree.values[k]):
+        k += 1
+    if k == 0:
+        return None, cond
+    rest = tree.values[k:]
+    return (" and ".join(f"({pyast.unparse(t)})" for t in tree.values[:k]),
+            pyast.unparse(pyast.BoolOp(pyast.And(), rest)) if len(rest) > 1 else f"({pyast.unparse(rest[0])})")
+
+
+def _card_filter(where: str | None, var: str, consts: dict[str, Any], ncards: int) -> list[int] | None:
+    """The cards that pass the leading terms of ``where`` (``a and b and …``) that read nothing but
+    the option's card and card attributes (``A_rank[b2] == 13``): None if it has no such term."""
+    if where is None:
+        return None
+    try:
+        tree = pyast.parse(where, mode="eval").body
+    except SyntaxError:
+        return None
+    terms = tree.values if isinstance(tree, pyast.BoolOp) and isinstance(tree.op, pyast.And) else [tree]
+    fixed: list[pyast.expr] = []
+    for t in terms:
+        names = {n.id for n in pyast.walk(t) if isinstance(n, pyast.Name)}
+        ok = all(isinstance(n, pyast.expr_context | pyast.Name | pyast.Constant | pyast.Subscript | pyast.Compare
+                            | pyast.BoolOp | pyast.UnaryOp | pyast.cmpop | pyast.boolop | pyast.unaryop | pyast.Tuple)
+                 for n in pyast.walk(t))
+        if not ok or any(n != var and not (n.startswith("A_") and n in consts) for n in names):
+            break
+        fixed.append(t)
+    if not fixed:
+        return None
+    expr = pyast.fix_missing_locations(pyast.Expression(pyast.BoolOp(pyast.And(), fixed) if len(fixed) > 1
+                                                        else fixed[0]))
+    code = compile(expr, "<card filter>", "eval")
+    tables = {n: consts[n] for n in consts if n.startswith("A_")}
+    try:
+        return [c for c in range(ncards) if eval(code, {"__builtins__": {}, **tables}, {var: c})]
+    except Exception:       # a term that fails for some card: leave the loop as it is
+        return None
+
+
 def _thread_jumps(blocks: list[_Block]) -> list[_Block]:
     """Follow blocks that only jump, drop blocks nothing reaches, and renumber the rest."""
     alias: dict[int, int] = {}
@@ -908,6 +1028,8 @@ def _jumps_to(b: _Block, target: int) -> bool:
 
 
 _ALIASES = "Z = st.z; G = st.g; LOC = st.loc"
+# top(z) of a zone at a fixed slot, as builtins._top1 writes it: it cannot fail, so it may be read early
+_TOP_OF_SLOT = re.compile(r"\((\(Z\[(\d+)\]\[-1\] if Z\[\2\] else None\))\)")
 
 
 def _prune_prologues(out: list[tuple[int, str, int]]) -> None:
@@ -1188,6 +1310,18 @@ _SAFE_HOIST = {"top", "bottom", "size", "cards", "next", "prev", "others", "seat
 
 
 _CONST_TUPLE = re.compile(r"\(*\(((?:\s*-?\d+\s*,)*(?:\s*-?\d+\s*)?)\)\)*")
+
+
+_PY_BUILTINS = set(dir(pybuiltins))
+_RUNTIME_NAMES = set(dir(runtime)) | {"ALL", "AUTO", "ZM", "NSTATIC", "_RuleFailure", "_Goto", "_frame"}
+
+
+def _is_local_name(name: str, consts: dict[str, Any]) -> bool:
+    """A name generated code reads that is local to the function it is in (``st``, ``Z``, ``l0``,
+    ``fr``, ``h1`` …), not a module constant, helper or Python builtin."""
+    if name in ("Z", "G", "LOC"):
+        return True
+    return not (name in consts or name in _RUNTIME_NAMES or name in _PY_BUILTINS or name[:1].isupper())
 
 
 def cheap(code: str) -> bool:
@@ -1504,6 +1638,10 @@ class ExprGen:
             return f"R{r.proc.index}(st{''.join(', ' + a for a in args)})"
         if isinstance(r, tuple) and r[0] == "const":
             return repr(r[1])
+        if e.func in ("sum", "of_a_kind") and e.args and isinstance(e.args[0], A.Comprehension):
+            agg = self.aggregate(e.func, e.args[0])
+            if agg is not None:
+                return agg
         b = BUILTINS[e.func]
         return "(" + b.gen(args, [a.ty or T.ANY for a in e.args], self.cg) + ")"
 
@@ -1564,6 +1702,49 @@ class ExprGen:
         cond = f" if {self.gen(e.cond)}" if e.cond is not None else ""
         # a list comprehension, then a tuple: much faster than tuple(generator) on small lists
         return f"tuple([{self.gen(e.elem)} for {v} in {self.iter_src(e.source)}{cond}])"
+
+    def aggregate(self, func: str, e: A.Comprehension) -> str | None:
+        """sum / of_a_kind of a comprehension as one loop in a helper function (AG0, AG1 …): no list
+        is built (in Python 3.11 a list comprehension is a function call of its own, then the list is
+        walked again). The helper takes the local names the comprehension reads. sum only over ints
+        (a float sum would depend on how Python adds); of_a_kind counts in a dict what
+        ``_of_a_kind`` counts with a set and ``list.count`` (the same hashing and equality)."""
+        if func == "sum" and (e.elem.ty is None or e.elem.ty.kind not in ("int", "bool")):
+            return None
+        v = self._var(e)
+        parts = [self.gen(e.elem), self.iter_src(e.source), self.gen(e.cond) if e.cond is not None else "True"]
+        try:
+            trees = [pyast.parse(x, mode="eval") for x in parts]
+        except SyntaxError:
+            return None
+        nodes = [n for t in trees for n in pyast.walk(t)]
+        if any(isinstance(n, pyast.Lambda | pyast.NamedExpr | pyast.comprehension) for n in nodes) \
+                or v in {n.id for n in pyast.walk(trees[1]) if isinstance(n, pyast.Name)}:
+            return None         # keep it simple: no nested comprehension, no lambda
+        used = {n.id for n in nodes if isinstance(n, pyast.Name)} - {v}
+        params = sorted(n for n in used if _is_local_name(n, self.cg.consts))
+        if len(params) > 6 or "_e" in used:
+            return None
+        for n in nodes:
+            if isinstance(n, pyast.Name) and n.id == v:
+                n.id = "_e"     # one helper for the same loop whatever its variable is called
+        elem, src, cond = (pyast.unparse(t) for t in trees)
+        sp = self.cg.span(e.span)
+        loop = [f"    for _e in {src}:"]
+        ind = "        "
+        if e.cond is not None:
+            loop.append(f"{ind}if {cond}:")
+            ind += "    "
+        if func == "sum":
+            body = ["    _a = 0", *loop, f"{ind}_a += {elem}", "    return _a"]
+        else:   # the count of the most frequent element; 1 when all differ, 0 when there are none
+            body = ["    _n = {}; _m = 0", *loop, f"{ind}_v = {elem}", f"{ind}if _v in _n:",
+                    f"{ind}    _k = _n[_v] = _n[_v] + 1", f"{ind}    if _k > _m: _m = _k",
+                    f"{ind}else:", f"{ind}    _n[_v] = 1", "    return _m or (1 if _n else 0)"]
+        key = "\n".join([", ".join(params), *body])
+        name = self.cg.aggregates.get(key, (f"AG{len(self.cg.aggregates)}", sp))[0]
+        self.cg.aggregates.setdefault(key, (name, sp))
+        return f"{name}({', '.join(params)})"
 
     def g_Quantifier(self, e: A.Quantifier) -> str:
         v = self._var(e)
@@ -2367,6 +2548,41 @@ def _bounded_range(code: str, sp: int) -> str:
     return code
 
 
+# ------------------------------------------------------------------ quiet playouts
+def quiet_source(source: str) -> str:
+    """The generated module without its events (``st.ev.append(…)`` becomes ``pass``, so every
+    line keeps its number and rule span): for playouts whose log nobody reads (Game.playout quiet)."""
+    key = "st.ev.append("
+    out: list[str] = []
+    i = 0
+    while (j := source.find(key, i)) >= 0:
+        out.append(source[i:j])
+        k = j + len(key)
+        depth = 1
+        while depth:
+            ch = source[k]
+            if ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+            elif ch in "'\"":           # a string: skip to its end (escapes included)
+                k += 1
+                while source[k] != ch:
+                    k += 2 if source[k] == "\\" else 1
+            k += 1
+        calls = {m.group(1) for m in _CALLED.finditer(source, j + len(key), k - 1)}
+        out.append("pass" if calls <= _PURE_IN_EVENTS else source[j:k])   # a call that may draw: kept
+        i = k
+    out.append(source[i:])
+    return "".join(out)
+
+
+_CALLED = re.compile(r"([A-Za-z_][\w.]*)\s*\(")
+# what an event's values may call and still be left out: nothing that changes the state or draws
+_PURE_IN_EVENTS = {"if", "else", "and", "or", "not", "in", "tuple", "len", "min", "max", "_amask", "_next",
+                   "_cell_card", "_active", "_top"}
+
+
 # ------------------------------------------------------------------ entry point
 def compile_program(prog: Program) -> Compiled:
     comp = Compiler(prog).run()
@@ -2407,4 +2623,4 @@ def compile_program(prog: Program) -> Compiled:
     return comp
 
 
-__all__ = ["Compiled", "compile_program", "type_code", "ITEM_FIELDS", "EffectSym", "WindowSym"]
+__all__ = ["Compiled", "compile_program", "quiet_source", "type_code", "ITEM_FIELDS", "EffectSym", "WindowSym"]

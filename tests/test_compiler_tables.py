@@ -49,3 +49,45 @@ def test_a_card_condition_is_a_table_and_lists_the_same_actions():
         played += bool(plays)
         st.apply(p, "play " + plays[0] if plays else "draw")
     assert played >= 3
+
+
+GUARDED = """
+ruleset guarded
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone pile: pile public
+zone hand: hand per player owner
+var lenient: bool = false
+setup {
+    deal 5 from deck to hand
+    move top(deck) to pile
+}
+phase play {
+    while true {
+        choose current {
+            king c in hand[current] where c.rank == 13 and c.suit != top(pile).suit "king {c}" { move c to pile }
+            monarch c in hand[current] where (lenient or c.rank == 13) and c.suit != top(pile).suit "monarch {c}" { move c to pile }
+            draw "draw" { move top(deck) to hand[current] }
+        }
+        current = next(current)
+    }
+}
+"""
+
+
+def test_a_card_attribute_test_first_skips_the_loop_when_none_of_its_cards_is_there():
+    """`where c.rank == 13 and …`: at most four cards can pass, so the hand is looped over only when
+    one of them is in it (the `monarch` option, whose test reads a variable first, always loops)."""
+    game = load_text(GUARDED)
+    assert game.comp.source.count("if LOC[12] == ") == 1
+    st = game.new_state(2)
+    kings = 0
+    for _ in range(40):
+        p = st.to_move()[0]
+        legal = [a.id for a in st.legal_actions(p)]
+        ks = sorted(x[5:] for x in legal if x.startswith("king "))
+        assert ks == sorted(x[8:] for x in legal if x.startswith("monarch "))
+        kings += bool(ks)
+        st.apply(p, "king " + ks[0] if ks else "draw")
+    assert kings > 0

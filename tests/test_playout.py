@@ -33,6 +33,69 @@ def test_playout_plays_the_game_apply_raw_plays(name):
         assert n == driven.ndec
 
 
+@pytest.mark.parametrize("name", bundled_rulesets())
+def test_a_quiet_playout_plays_the_same_game_and_leaves_the_log_alone(name):
+    """quiet=True (simulate's all-random games, bots' rollouts): the rules compiled without their
+    events play the same decisions to the same end; the state's log stays as it was."""
+    game = load(name)
+    for seed in range(6):
+        loud, quiet = game.new_state(seed), game.new_state(seed)
+        before = list(quiet.ev)
+        n = game.playout(loud, random.Random(seed).random)
+        assert game.playout(quiet, random.Random(seed).random, quiet=True) == n
+        assert quiet.ev == before
+        a, b = loud.to_json(), quiet.to_json()
+        a.pop("ev"), b.pop("ev")
+        assert a == b
+        assert game.result(loud) == game.result(quiet)
+    for seed in range(3):                      # cut short and weighted, as bots' rollouts play
+        loud, quiet = game.new_state(seed), game.new_state(seed)
+        game.playout(loud, random.Random(seed).random, 40, weighted=True)
+        game.playout(quiet, random.Random(seed).random, 40, weighted=True, quiet=True)
+        a, b = loud.to_json(), quiet.to_json()
+        a.pop("ev"), b.pop("ev")
+        assert a == b
+    later = game.new_state(0)                  # and the game's own (loud) rules are untouched
+    game.playout(later, random.Random(0).random)
+    assert len(later.ev) > len(before)
+
+
+def test_an_event_whose_values_draw_at_random_stays_in_the_quiet_rules():
+    """Leaving out an event must not leave out what its values do: a logged random number."""
+    from interpreter.compile import quiet_source
+
+    game = load_text(ROLLS)
+    src = quiet_source(game.comp.source)
+    assert "st.ev.append" in src and src.count("\n") == game.comp.source.count("\n")
+    for seed in range(5):
+        loud, quiet = game.new_state(seed), game.new_state(seed)
+        game.playout(loud, random.Random(seed).random)
+        game.playout(quiet, random.Random(seed).random, quiet=True)
+        assert loud.g == quiet.g and loud.z == quiet.z
+
+
+ROLLS = """
+ruleset rolls
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+var total: int = 0
+setup { deal 3 from deck to hand }
+phase play {
+    repeat 6 {
+        log "a roll of {random([1, 2, 3, 4, 5, 6])}"
+        choose current {
+            add "add" { total += random([1, 2, 3, 4, 5, 6]) }
+            wait "wait" { }
+        }
+        current = next(current)
+    }
+    end game
+}
+"""
+
+
 ENDLESS = """
 ruleset endless
 players 2

@@ -85,6 +85,7 @@ class ISMCTS:
             return legal[0]
         game = st.game
         root = Node(game.n)
+        game.quiet_rules()          # its rollouts' rules, compiled once, not on the clock
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         limit = self.iterations if self.iterations is not None else 10**9
         known = remembered(st, player)     # the same every world: worked out once a move
@@ -147,7 +148,7 @@ class ISMCTS:
             node = child
             path.append(node)
         after = game.eval_after
-        game.playout(s, rng.random, self.rollout_limit if after is None else after, weighted=True)
+        game.playout(s, rng.random, self.rollout_limit if after is None else after, weighted=True, quiet=True)
         r = rewards(s) if s.over else (game.evaluate(s) or [0.5] * game.n)
         for nd in path:
             nd.visits += 1

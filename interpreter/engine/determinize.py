@@ -41,6 +41,7 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
         known = remembered(st, player)
     s = st.clone()
     s.ev = []
+    s.ck_ok = False         # cards dealt anew may meet a check's condition: the next pass is full
     visible = [c in known or card_visible(st, c, player) for c in range(n)]
     unseen = [c for c in range(n) if not visible[c]]
     fresh = unseen[:]

@@ -104,6 +104,7 @@ class Game:
         self.effect_fields = [e.fields for e in comp.effects]
         self.n_item_fields = len(prog.item_fields)
         self.procs = comp.procs
+        self._quiet_rules: tuple[dict[str, Any], list[Any]] | None = None     # see playout(quiet=True)
         self.frame_sizes = comp.frame_sizes
         self.sites = comp.sites
         self.weighted = any(site.weights is not None for site in comp.sites)   # some `rollout weight`
@@ -638,30 +639,56 @@ class Game:
                 st.frames.pop()
             self.run(st)
 
-    def playout(self, st: State, rnd: Any, max_decisions: int | None = None, weighted: bool = False) -> int:
+    def playout(self, st: State, rnd: Any, max_decisions: int | None = None, weighted: bool = False,
+                quiet: bool = False) -> int:
         """Play uniformly random legal actions until the game ends (or ``max_decisions``);
         returns the number of decisions taken. What bots' rollouts, all-random simulations and
         `fuda bench` spend their time in: while it runs the rules take each decision themselves
         where they pose it (the same act events and decision limit as ``apply_raw``), so a game
         runs without returning here; only simultaneous decisions come back. ``weighted`` (bots'
         rollouts): options are picked in proportion to their `rollout weight`s where the rules
-        give some; random seats and all-random simulations stay uniform."""
-        if max_decisions is not None or (weighted and self.weighted):
-            return self._playout_steps(st, rnd, 10**9 if max_decisions is None else max_decisions,
-                                       weighted and self.weighted)
-        start = st.ndec
+        give some; random seats and all-random simulations stay uniform.
+
+        ``quiet``: for a caller that reads only the outcome (a rollout, an all-random game of a
+        simulation), the game is played by the rules compiled without their events (quiet_source):
+        the same decisions, moves and end, ~8 % faster, and the state's log is left as it was
+        when the playout began."""
+        procs = self.procs
         ns = self.comp.namespace
-        ns["AUTO"] = rnd
+        ev = st.ev
+        if quiet:
+            ns, self.procs = self.quiet_rules()
+            st.ev = []          # what the runtime's helpers and apply_raw still log is dropped with it
         try:
-            while not st.over:
-                for p in st.to_move():
-                    opts = st.opts if st.schosen is None else st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
-                    self.apply_raw(st, p, opts[int(rnd() * len(opts))])  # type: ignore[index,arg-type]
-                    if st.over:
-                        break
+            if max_decisions is not None or (weighted and self.weighted):
+                return self._playout_steps(st, rnd, 10**9 if max_decisions is None else max_decisions,
+                                           weighted and self.weighted)
+            start = st.ndec
+            ns["AUTO"] = rnd
+            try:
+                while not st.over:
+                    for p in st.to_move():
+                        opts = st.opts if st.schosen is None else st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
+                        self.apply_raw(st, p, opts[int(rnd() * len(opts))])  # type: ignore[index,arg-type]
+                        if st.over:
+                            break
+            finally:
+                ns["AUTO"] = None
+            return st.ndec - start
         finally:
-            ns["AUTO"] = None
-        return st.ndec - start
+            self.procs = procs
+            st.ev = ev
+
+    def quiet_rules(self) -> tuple[dict[str, Any], list[Any]]:
+        """The rules compiled without events, made on first use (~0.15 s for a large ruleset: a bot
+        with a time budget asks for them before its clock starts): their namespace and procedures."""
+        if self._quiet_rules is None:
+            from ..compile import quiet_source
+
+            ns = dict(self.comp.namespace)
+            exec(compile(quiet_source(self.comp.source), f"<fuda:{self.prog.name}>", "exec"), ns)   # same lines: same spans
+            self._quiet_rules = (ns, [ns[f"P{fid}"] for fid in range(len(self.procs))])
+        return self._quiet_rules
 
     def _playout_steps(self, st: State, rnd: Any, max_decisions: int, weighted: bool = False) -> int:
         """Random play one decision at a time, stopping after ``max_decisions`` (rollouts cut short

@@ -35,22 +35,27 @@ def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int 
     game = load(ruleset, options)
     playout = game.playout
 
-    def playouts(n: int, base: int) -> tuple[float, int]:
+    def playouts(n: int, base: int, quiet: bool = False) -> tuple[float, int]:
         rnd = random.Random(base).random
         decisions = 0
         t = time.perf_counter()
         for i in range(n):
-            decisions += playout(game.new_state(base + i), rnd)
+            decisions += playout(game.new_state(base + i), rnd, quiet=quiet)
         return time.perf_counter() - t, decisions
 
     playouts(max(10, games // 20), seed)   # warm up
+    playouts(max(10, games // 20), seed, quiet=True)
     best = None
+    best_quiet = None
     with paused_gc():
-        for r in range(rounds):
+        for r in range(rounds):     # with the log, then without it (simulate, rollouts): interleaved
             dt, dec = playouts(games, seed + r * games)
             if best is None or dt < best[0]:
                 best = (dt, dec)
-    assert best is not None
+            dtq, _ = playouts(games, seed + r * games, quiet=True)
+            if best_quiet is None or dtq < best_quiet:
+                best_quiet = dtq
+    assert best is not None and best_quiet is not None
     dt, dec = best
     # clone and new-state cost, on states sampled along random games
     rng = random.Random(seed)
@@ -76,7 +81,8 @@ def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int 
         game.new_state(i)
     new_us = (time.perf_counter() - t) / 200 * 1e6
     return {"ruleset": ruleset, "players": game.n, "options": options, "games": games, "rounds": rounds,
-            "games_per_second": games / dt, "decisions_per_second": dec / dt, "decisions_per_game": dec / games,
+            "games_per_second": games / dt, "quiet_games_per_second": games / best_quiet,
+            "decisions_per_second": dec / dt, "decisions_per_game": dec / games,
             "clone_us": clone_us, "new_state_us": new_us}
 
 
@@ -126,7 +132,8 @@ def bench_bot(ruleset: str, options: dict[str, Any], bot: str, states: int = 8, 
 def format_bench(r: dict[str, Any]) -> str:
     return (f"{r['ruleset']} ({r['players']} players{', ' + str(r['options']) if r['options'] else ''}), "
             f"one core, best of {r['rounds']} rounds of {r['games']} random games:\n"
-            f"  random playouts   {r['games_per_second']:10,.0f} games/s\n"
+            f"  random playouts   {r['games_per_second']:10,.0f} games/s  (with the game log)\n"
+            f"  quiet playouts    {r['quiet_games_per_second']:10,.0f} games/s  (no log: simulate, bots' rollouts)\n"
             f"  decisions         {r['decisions_per_second']:10,.0f} /s  ({r['decisions_per_game']:.1f} per game)\n"
             f"  clone             {r['clone_us']:10.2f} µs\n"
             f"  new game (setup)  {r['new_state_us']:10.1f} µs")

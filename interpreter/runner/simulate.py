@@ -41,19 +41,21 @@ def seats_for(seats: list[str], n: int, i: int, rotate: bool = False) -> list[st
 
 
 def run_game(game: Any, seed: int, seats: list[str], estimates: list[tuple[int, float]] | None = None,
-             st: Any = None, progress: Any = None) -> Any:
+             st: Any = None, progress: Any = None, quiet: bool = False) -> Any:
     """Play one game between bots (the same way for `simulate` and `replay --seed`): all-random
     seats use the engine's playout loop with one generator seeded by the game seed. Bots that
     estimate their chances (ISMCTS) append (player, estimate) to ``estimates`` as they move.
     ``st``: the game's new state, when the caller wants it even if a rule fails on the way;
-    ``progress``: called with the state after each bot's decision (slow bots: show that it moves)."""
+    ``progress``: called with the state after each bot's decision (slow bots: show that it moves);
+    ``quiet``: an all-random game is played without its log (Game.playout), for a caller that reads
+    only its outcome."""
     import random
 
     if st is None:
         st = game.new_state(seed)
     kinds = seats_for(seats, game.n, 0)
     if all(k == "random" for k in kinds):
-        game.playout(st, random.Random(seed).random)
+        game.playout(st, random.Random(seed).random, quiet=quiet)
         return st
     bots = [make_bot(k, seed * 1000 + p) for p, k in enumerate(kinds)]
     while not st.over:
@@ -77,12 +79,13 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
     game = load(ruleset, options)
     estimates: list[tuple[int, float]] = []
     try:
-        st = run_game(game, seed, seats, estimates)
+        st = game.new_state(seed)
+        first = first_player(game, st)                 # read now: the game's log is not kept
+        st = run_game(game, seed, seats, estimates, st=st, quiet=True)
     except RuleRuntimeError as e:    # say which game, so that it can be replayed
         raise RuleRuntimeError([replace(e.first, hint=f"in the game with seed {seed}: "
                                         f"{replay_command(ruleset, options, seed, seats)} shows it")]
                                + e.diagnostics[1:], e.sources) from None
-    first = first_player(game, st)
     res = game.result(st)
     return {"seed": seed, "winners": [r["player"] for r in res if r["outcome"] == "win"],
             "draw": all(r["outcome"] == "draw" for r in res), "places": [r["place"] for r in res],
@@ -92,13 +95,14 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
 
 
 def first_player(game: Any, st: Any) -> int | None:
-    """Whose turn came first (the rules' first `turn`); in rules without turns, who took the first
-    decision, unless everyone chose at once."""
+    """At the first decision of a new game: whose turn it is (the rules' first `turn`, if one has
+    begun), else who is asked first, unless everyone chooses at once."""
     turn = next((ev[2] for ev in st.ev if ev[0] == R.EV_TURN), None)
     if turn is not None:
         return int(turn)
-    act = next((ev for ev in st.ev if ev[0] == R.EV_ACT), None)
-    return None if act is None or game.sites[act[3]].kind == "simul" else int(act[2])
+    if st.over or st.pend is None or game.sites[st.pend[0]].kind == "simul":
+        return None
+    return int(st.to_move()[0])
 
 
 def replay_command(ruleset: str, options: dict[str, Any], seed: int | str, seats: list[str]) -> str:
