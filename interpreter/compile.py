@@ -345,7 +345,7 @@ class Compiler:
         if d.text is not None:
             self.emit(0, "def SHOW(st, l0):", sid)
             self.emit(1, _ALIASES, sid)
-            self.emit(1, f"return {ExprGen(self, {}, 'plain').text(d.text)}", sid)
+            self.emit(1, f"return {ExprGen(self, {}, 'plain').text(d.text, shown=False)}", sid)
         if d.order is not None:
             self.emit(0, "def SHOW_ORDER(st, l0):", sid)
             self.emit(1, _ALIASES, sid)
@@ -1785,9 +1785,13 @@ class ExprGen:
             return f"OB_{_ident(k.ref.name)}(st, {src})"     # see Compiler.gen_ordering
         return f"max({src}, key=lambda {v}: {self.gen(e.key)}, default=None)"
 
-    def fmt(self, e: A.Expr, lang: int = 0) -> str:
-        """Code showing a value in a text as _fmt does; the common types by a table lookup."""
-        return self.fmt_value(self.gen(e), type_code(e.ty or T.ANY), lang)
+    def fmt(self, e: A.Expr, lang: int = 0, shown: bool = False) -> str:
+        """Code showing a value in a text as _fmt does; the common types by a table lookup.
+        ``shown``: a card as the ruleset's `show` writes it (labels and prompts, drawn when read)."""
+        tc = type_code(e.ty or T.ANY)
+        if shown and self.cg.p.show is not None and self.cg.p.show[1].text is not None and tc in ("card", "list:card"):
+            return f"_shown(st, {self.gen(e)}, {lang})" if tc == "card" else f"_shown_list(st, {self.gen(e)}, {lang})"
+        return self.fmt_value(self.gen(e), tc, lang)
 
     def fmt_value(self, code: str, tc: str, lang: int = 0) -> str:
         """``lang``: the half of the text (0 English, 1 Japanese) — an effect shows its label there."""
@@ -1816,8 +1820,9 @@ class ExprGen:
         table = self.cg.const(f"TXT_{_ident(elem.replace(':', '_'))}", {None: "none", **dict(enumerate(names))})
         return f"_fmt_list({table}, {code})" if elem != tc else f"{table}[{code}]"
 
-    def text(self, t: A.Text) -> str:
-        """A label or message → a Python expression building (english, japanese)."""
+    def text(self, t: A.Text, shown: bool = True) -> str:
+        """A label or prompt → a Python expression building (english, japanese). Cards in it read as
+        the hands show them (the ruleset's `show`), but in the `show` text itself (``shown``)."""
         halves = []
         for lang, parts in enumerate(t.parts):
             segs = []
@@ -1825,7 +1830,7 @@ class ExprGen:
                 if isinstance(p, str):
                     segs.append(repr(p))
                 else:
-                    segs.append(self.fmt(p, lang))
+                    segs.append(self.fmt(p, lang, shown))
             halves.append(" + ".join(segs) if segs else "''")
         if len(halves) == 1:
             return f"(({halves[0]}),) * 2"

@@ -1862,3 +1862,29 @@ phase play { }
     with pytest.raises(FudaError) as info:
         load_text(text.replace("grid(cols, 52 // cols)", "grid(cols, true)"))
     assert info.value.first.code == "E201" and "whole number" in info.value.first.message
+
+
+def test_labels_and_prompts_show_cards_as_the_hands_do():
+    """Napoleon's hand showed `Joker` while its choices read `discard JK1`: a card in a label or a
+    prompt is written by the ruleset's `show`; ids and logs keep names, `show` itself sees names."""
+    text = """
+ruleset sh
+players 2
+cards standard(jokers = 1) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+show c as "{if c.joker then "Joker" else text(c)} | {if c.joker then "ジョーカー" else text(c)}"
+setup { move card("JK1") to hand[players[0]] }
+phase play {
+    choose players[0] "Which of {cards(hand[players[0]])}? | どれ?" {
+        discard c in hand[players[0]] "discard {c} | {c} を捨てる" { log "out: {c}" }
+    }
+}
+"""
+    game = load_text(text)
+    st = game.new_state(1)
+    (a,) = st.legal_actions(0)
+    assert a.id == "discard JK1" and a.label == "discard Joker | ジョーカー を捨てる"
+    assert st.view(0)["decision"]["prompt"].startswith("Which of Joker?")
+    st.apply(0, a)
+    assert "out: JK1" in [e["text"] for e in st.view(0)["log"]]

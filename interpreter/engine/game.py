@@ -119,6 +119,7 @@ class Game:
         self.spans = comp.spans
         self.enum_members = {name: e.members for name, e in prog.enums.items()}
         self.show_fn = comp.namespace.get("SHOW")
+        self._showing = False       # Game.show is running (a text inside `show` names cards by name)
         self.show_order_fn = comp.namespace.get("SHOW_ORDER")
         self.texts = comp.namespace["TEXTS"]      # formatters of logged messages
         ev = prog.evaluate
@@ -156,13 +157,17 @@ class Game:
         return R.ALL & ~(1 << owner)  # others
 
     def show(self, st: State, c: int, lang: int = 0) -> str | None:
-        """The ruleset's `show` text for a card (None without a `show` declaration)."""
-        if self.show_fn is None:
+        """The ruleset's `show` text for a card (None without a `show` declaration, or while it is
+        being worked out: a label inside it names cards by name)."""
+        if self.show_fn is None or self._showing:
             return None
+        self._showing = True
         try:
             text = self.show_fn(st, c)
         except Exception:
             return None
+        finally:
+            self._showing = False
         return str(text[min(lang, len(text) - 1)])
 
     def sorted_cards(self, st: State, cards: list[int]) -> list[int]:

@@ -659,6 +659,18 @@ def _fmt_list(table: dict[Any, str], v: Any) -> str:
     return "none" if v is None else " ".join([table[x] for x in v])
 
 
+def _shown(st: State, c: Any, lang: int) -> str:
+    """A card in a label or prompt as the ruleset's `show` writes it (its name if that fails)."""
+    if c is None:
+        return "none"
+    text = st.game.show(st, c, lang)
+    return text if text is not None else st.game.card_names[c]  # type: ignore[no-any-return]
+
+
+def _shown_list(st: State, cs: Any, lang: int) -> str:
+    return "none" if cs is None else " ".join([_shown(st, c, lang) for c in cs])
+
+
 def _fmt(st: State, v: Any, code: str) -> str:
     """A value as players see it, by its static type code (see compile.type_code)."""
     if v is None:
