@@ -2065,7 +2065,7 @@ class BodyGen:
             self.line(ind, f"_hide_var(st, {self.var_slot(s.what)}, {sp})", sp)
         elif isinstance(s, A.Hide):
             what = eg.seq(s.what) if s.what.ty is not None and s.what.ty.kind == "zone" else eg.gen(s.what)
-            self.line(ind, f"_hide(st, {what})", sp)
+            self.line(ind, f"_hide(st, {what}, {sp})", sp)
             self.check_after(ind, sp, vis=True)
         elif isinstance(s, A.Swap):
             self.line(ind, f"_swap(st, {eg.gen(s.a)}, {eg.gen(s.b)}, {sp})", sp)

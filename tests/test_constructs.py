@@ -1888,3 +1888,32 @@ phase play {
     assert st.view(0)["decision"]["prompt"].startswith("Which of Joker?")
     st.apply(0, a)
     assert "out: JK1" in [e["text"] for e in st.view(0)["log"]]
+
+
+def test_hide_is_an_event_for_those_who_saw_the_card():
+    """`hide` wrote nothing (a newcomer's Concentration: a replay could not show the cards going
+    face down again): those who saw the card see it turned face down; the others see nothing."""
+    text = """
+ruleset hd
+players 3
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+setup {
+    reveal top(deck)
+    reveal bottom(deck) to players[1]
+    hide top(deck)
+    hide bottom(deck)
+    hide deck[3]
+}
+phase play { }
+"""
+    game = load_text(text)
+    st = game.new_state(2)
+    top, bottom = game.card_names[st.z[0][-1]], game.card_names[st.z[0][0]]
+    logs = {p: [e["text"] for e in st.view(p)["log"]] for p in (0, 1)}
+    assert f"{top} turned face down" in logs[0] and f"{top} turned face down" in logs[1]
+    assert f"{bottom} turned face down" in logs[1]
+    assert not any("a card turned" in t or bottom in t for t in logs[0])
+    from interpreter.engine.observe import full_view
+
+    assert sum("turned face down" in e["text"] for e in full_view(st)["log"]) == 2     # deck[3] was never up

@@ -365,6 +365,11 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             return None
         to = say("everyone", lang) if mask == R.ALL else ", ".join(f"P{q}" for q in range(game.n) if mask >> q & 1)
         text = say("reveal", lang, c=card(c, mask), to=to)
+    elif k == R.EV_HIDE:
+        _, _, c, mask = ev
+        if not everyone and mask != R.ALL and (viewer is None or not mask >> viewer & 1):
+            return None         # it was never face up for this viewer: nothing changed in their sight
+        text = say("hide", lang, c=card(c, mask))
     elif k == R.EV_REVEALVAR:
         text = say("revealed", lang, v=_slot_name(game, ev[2], lang))
     elif k == R.EV_HIDEVAR:

@@ -23,10 +23,10 @@ DONE, SUSPEND, CALL = 0, 1, 2
 # event kinds
 (EV_ACT, EV_MOVE, EV_SHUFFLE, EV_TURN, EV_PHASE, EV_PUSH, EV_RESOLVE, EV_NEGATE, EV_FIZZLE, EV_FINISH,
  EV_WIN, EV_LOSE, EV_END, EV_LOG, EV_TELL, EV_REVEAL, EV_REVEALVAR, EV_CHECK, EV_SWAP, EV_MODIFY, EV_CAP,
- EV_INSERT, EV_REVERSE, EV_REMOVEZONE, EV_HIDEVAR, EV_REJOIN) = range(26)
+ EV_INSERT, EV_REVERSE, EV_REMOVEZONE, EV_HIDEVAR, EV_REJOIN, EV_HIDE) = range(27)
 EV_NAMES = ["act", "move", "shuffle", "turn", "phase", "push", "resolve", "negate", "fizzle", "finish", "win",
             "lose", "end", "log", "tell", "reveal", "reveal_var", "check", "swap", "modify", "cap", "insert",
-            "reverse", "remove_zone", "hide_var", "rejoin"]
+            "reverse", "remove_zone", "hide_var", "rejoin", "hide"]
 
 # outcome codes kept in State.g
 NO_OUTCOME, WIN, LOSE, DRAW = 0, 1, 2, 3
@@ -247,8 +247,11 @@ def _reveal(st: State, cards: Any, mask: int, sp: int) -> None:
         st.ev.append((EV_REVEAL, sp, c, mask))
 
 
-def _hide(st: State, cards: Any) -> None:
+def _hide(st: State, cards: Any, sp: int = -1) -> None:
+    """Forget face up and reveals; the players who saw a card see it go face down (an event)."""
     for c in (cards,) if isinstance(cards, int) else tuple(cards):
+        if st.vis[c]:
+            st.ev.append((EV_HIDE, sp, c, st.vis[c]))
         st.vis[c] = 0
 
 
