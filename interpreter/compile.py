@@ -1674,7 +1674,7 @@ class ExprGen:
         if (m := _LEN.fullmatch(left)) and _balanced(m.group(1)) and (op, right) in _EMPTINESS:
             return f"({_EMPTINESS[op, right]}{m.group(1)})"     # size(x) > 0: x's truth, no len() call
         if isinstance(e.left, A.Binary) and e.left.op == op and op in ("+", "-", "*", "and", "or") \
-                and left.startswith("(") and left.endswith(")"):
+                and left.startswith("(") and left.endswith(")") and _top_op(left) == op:
             left = left[1:-1]       # a + b + c, not ((a + b) + c): Python limits nested brackets
         return f"({left} {op} {right})"
 
@@ -2537,6 +2537,20 @@ class BodyGen:
         self.line(0, f"{self.eg.local(var_sym)} = {ps}[{ix}]; _cc = {ch}[{ix}]; {ix} += 1", sp)
         self.dispatch(s.options, infos, "_cc", sp, head)
         self.cur = exit_
+
+
+def _top_op(code: str) -> str | None:
+    """The operator at the top of a generated expression: a left operand whose own operator was
+    folded away (`true and (a or b)` is `(a or b)`) must keep its brackets in `… and c`."""
+    try:
+        body = pyast.parse(code, mode="eval").body
+    except SyntaxError:
+        return None
+    if isinstance(body, pyast.BoolOp):
+        return "and" if isinstance(body.op, pyast.And) else "or"
+    if isinstance(body, pyast.BinOp):
+        return {pyast.Add: "+", pyast.Sub: "-", pyast.Mult: "*"}.get(type(body.op))
+    return None
 
 
 def _bounded_count(code: str, sp: int) -> str:
