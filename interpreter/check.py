@@ -1505,25 +1505,34 @@ class Checker:
 
     def warn_telling_where(self, o: A.Option, chooser: A.Expr) -> None:
         """W102: an option's `where` tests cards of a zone the chooser may not see, so the list of
-        legal actions would tell them what lies there (`draw c in hand[q] where not c.joker`)."""
-        if o.where is None:
-            return
-        reads = _names_in(o.where)
+        legal actions would tell them what lies there (`draw c in hand[q] where not c.joker`); or its
+        label shows more of such a card than its place (`"take {c.rank}"`: a bare `{c}` is shown as
+        the place, anything else about the card is computed from the card itself)."""
+        shown = [p for parts in o.label.parts for p in parts if not isinstance(p, str)] if o.label else []
         for b in o.binders:
             src = b.source
             zone_name, owner = (src.name, None) if isinstance(src, A.Name) else \
                 (src.obj.name, src.args[0]) if isinstance(src, A.Index) and isinstance(src.obj, A.Name) \
                 and len(src.args) == 1 else (None, None)
             z = self.globals.get(zone_name or "")
-            if b.var not in reads or not isinstance(z, ZoneSym) or z.decl is None:
+            if not isinstance(z, ZoneSym) or z.decl is None:
                 continue
             vis = z.decl.visibility
             own = owner is not None and _same_expr(owner, chooser)
-            if vis == "hidden" or vis == "owner" and not own or vis == "others" and own:
+            if not (vis == "hidden" or vis == "owner" and not own or vis == "others" and own):
+                continue
+            if o.where is not None and b.var in _names_in(o.where):
                 self.warn("W102", f"the where of option {o.name} tests the cards of {zone_name}, which the chooser "
                           f"may not see: the legal actions would tell them which cards lie there", o.where.span,
                           f"offer every card of {zone_name} and decide in the option's block, or let a player "
                           "who sees them choose")
+            told = [e for e in shown if b.var in _names_in(e) and not (isinstance(e, A.Name) and e.name == b.var)]
+            if told:
+                assert o.label is not None
+                self.warn("W102", f"the label of option {o.name} shows more of a card of {zone_name} than its place, "
+                          f"and the chooser may not see that card: the label would tell them what lies there",
+                          o.label.span, f"show the card only as {{{b.var}}} (its place, to a chooser who cannot "
+                          "see it), and tell what it is once it is revealed")
 
     def option(self, o: A.Option, sc: Scope, ctx: Ctx) -> None:
         inner = Scope(sc)

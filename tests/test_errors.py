@@ -829,3 +829,20 @@ def test_a_where_that_tests_cards_the_chooser_cannot_see_is_warned(tmp_path: Pat
     assert warnings("draw c in hand[q] { move c to hand[current] }") == []
     assert warnings("play c in hand[current] where not c.joker { move c to pile }") == []
     assert warnings("take c in pile where c.rank > 5 { }") == []
+
+
+def test_a_label_that_shows_a_card_the_chooser_cannot_see_is_warned(tmp_path: Path) -> None:
+    """W102 for labels: `take c in hand[q] "take the {c.rank}"` labelled each face-down place with the
+    rank lying there (the bare `{c}` is shown as the place; `c.rank` was computed from the card)."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 1) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
+            "zone hand: hand per player owner\nsetup { deal 5 from deck to hand }\nphase play {\n"
+            "    let q = next(current)\n    choose current {\n        {OPTION}\n    }\n}\n")
+    def warnings(option: str) -> list[str]:
+        f = tmp_path / "w.fuda"
+        f.write_text(base.replace("{OPTION}", option), encoding="utf-8")
+        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+    assert warnings('take c in hand[q] "take {c} of rank {c.rank}" { move c to hand[current] }') == ["W102"]
+    assert warnings('peek c in deck "peek at {text(c)}" { }') == ["W102"]
+    assert warnings('take c in hand[q] "take {c} | {c} を取る" { move c to hand[current] }') == []
+    assert warnings('play c in hand[current] "play {c} ({c.rank})" { move c to pile }') == []
+    assert warnings('take c in pile "take {c.rank}" { }') == []
