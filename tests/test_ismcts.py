@@ -464,3 +464,41 @@ def test_no_bundled_ruleset_lets_the_bot_read_hidden_state(name):
         a = ISMCTS(99, iterations=40).choose(st, p, st.legal_actions(p))
         b = ISMCTS(99, iterations=40).choose(other, p, other.legal_actions(p))
         assert a.id == b.id, (seed, steps)
+
+
+OTHERS_OPTIONS = """
+ruleset simul_options
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+zone given: pile per player owner
+setup {
+    shuffle deck
+    deal 4 from deck to hand
+}
+phase play {
+    simultaneous p in players {
+        give c in hand[p] where c.rank >= 11 { move c to given[p] }
+        keep { }
+    }
+    end game
+}
+"""
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_others_simultaneous_options_are_those_of_the_sampled_world(seed):
+    """A world's other deciders choose among what their sampled hands allow, not among the real
+    options carried over by place: those told the bot how many face cards P1 holds and where."""
+    game = game_from(OTHERS_OPTIONS)
+    st = game.new_state(seed)
+    site = game.sites[st.pend[0]]
+    rng = random.Random(seed)
+    counts = set()
+    for _ in range(30):
+        d = determinize(st, 0, rng)
+        assert d.sopts[0] == st.sopts[0]                    # its own options, cards it sees
+        assert d.sopts[1] == site.enum(d, d.frames[-1], 1)  # P1's, from the hand P1 holds in this world
+        counts.add(len(d.sopts[1]))
+    assert len(counts) > 1

@@ -14,8 +14,9 @@ knows. ``determinize(state, player, rng)`` builds one such world from the player
   card; other types keep their initial value); per-player variables that only their owner sees are
   shuffled among the other players; variables of unseen cards return to their initial values (so
   a value that follows from public facts is better a function than a per-card variable).
-- Other players' unrevealed simultaneous choices are redrawn among their legal options, and the
-  game's random generator is replaced, so the future shuffles are unknown too.
+- Other players' options in a simultaneous decision are those of the sampled world (worked out
+  anew: the real ones would tell what their real hands allow), their unrevealed choices are redrawn
+  among them, and the game's random generator is replaced, so the future shuffles are unknown too.
 
 The player has perfect recall of cards (``observe.remembered``): a card it saw and can still place
 — one it passed face down to a neighbour, one turned up and face down again where it lies — keeps
@@ -137,7 +138,14 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
             s.sopts = [[option(site, o) for o in os] for os in s.sopts]  # type: ignore[misc]
             assert s.schosen is not None
             for i, q in enumerate(s.pend[1]):
-                if q != player and s.schosen[i] is not None:
+                if q == player:
+                    continue
+                # the others choose among what their hands in this world allow: their real options,
+                # carried over by place, told how many (and where) they had of what the options test
+                mine = site.enum(s, s.frames[-1], q)
+                if mine:
+                    s.sopts[i] = mine
+                if s.schosen[i] is not None:
                     s.schosen[i] = rng.choice(s.sopts[i])       # their choice is unknown: redraw it
     s.rng = rng.getrandbits(64)
     s.seed = -1
