@@ -58,6 +58,7 @@ def poison(st: State, player: int, seed: int) -> State:
     s.ev = [(ev[0], ev[1], pi[ev[2]], *ev[3:]) if ev[0] in (R.EV_MOVE, R.EV_REVEAL) else
             (ev[0], ev[1], pi[ev[2]], pi[ev[3]], *ev[4:]) if ev[0] == R.EV_SWAP else ev for ev in st.ev]
     s.rng ^= 0x5DEECE66D
+    s.game.refresh_options(s)       # the pending options of this world (a face-down card: the one now there)
     return s
 
 

@@ -248,3 +248,24 @@ def test_a_persona_does_not_say_the_same_line_twice_running():
         bot.say(key)
         said += bot.take_lines()
     assert len(said) == 30 and all(a != b for a, b in zip(said, said[1:], strict=False))
+
+
+def test_a_bold_persona_weighs_a_face_down_card_in_its_own_world():
+    """The rollout weights that let a bold persona take a bold action were read on the real cards of
+    the options (a draw from a hand it cannot see, weighed by the card drawn: it drew the places of
+    P1's real face cards). Read in a world sampled from its view, the choice is the same in another
+    world it cannot tell from the real one."""
+    from pathlib import Path
+
+    from .test_ismcts import poison
+
+    daring = PersonaFile(id="daring", name="Daring", aliases=["D"], strength=20,
+                         style={"boldness": 5.0, "bold_actions": ["draw"], "chattiness": 0.0})
+    game = load(str(Path(__file__).parent / "constructs" / "bold_draw.fuda"), {})
+    for seed in range(16):
+        st = game.new_state(seed)
+        other = poison(st, 0, seed)
+        assert [c for z in other.z for c in z] != [c for z in st.z for c in z]
+        a = PersonaBot(daring, seed).choose(st, 0, st.legal_actions(0))
+        b = PersonaBot(daring, seed).choose(other, 0, other.legal_actions(0))
+        assert a.id == b.id, seed

@@ -137,9 +137,11 @@ class PersonaBot:
         b = self.persona.style.boldness
         if self.rng.random() >= b / (1 + b):
             return chosen
-        # weighed in a world sampled from the persona's view: a weight may read what it cannot see
+        # weighed in a world sampled from the persona's view: a weight may read what it cannot see,
+        # so each option is weighed as that world has it (a face-down card: the one it put there)
         seen = determinize(st, player, self.rng) if st.game.weighted else None
-        ws = st.game.rollout_weights(seen, player, [a.raw for a in bold]) if seen is not None else None
+        ws = st.game.rollout_weights(seen, player, [_in_world(st, seen, player, a.raw) for a in bold]) \
+            if seen is not None else None
         if ws is not None:
             bold = [a for a, w in zip(bold, ws, strict=True) if w > 0]
             if not bold:            # bold, not reckless: no bid that hand might make
@@ -201,6 +203,15 @@ class PersonaBot:
     def take_lines(self) -> list[str]:
         out, self.said = self.said, []
         return out
+
+
+def _in_world(st: State, world: State, player: int, raw: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``player``'s pending option ``raw`` of ``st`` as the sampled ``world`` has it (determinize keeps
+    the player's own options in their order, each card carried to the one now at its place)."""
+    own, mine = (st.opts, world.opts) if st.schosen is None else \
+        (st.sopts[st.pend[1].index(player)], world.sopts[st.pend[1].index(player)])  # type: ignore[index,union-attr]
+    assert own is not None and mine is not None
+    return mine[own.index(raw)]
 
 
 def _names_seat(st: State, slot: int, seat: int | None) -> bool:
