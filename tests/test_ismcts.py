@@ -564,3 +564,40 @@ def test_a_local_computed_from_a_hidden_card_is_not_known_in_the_bots_worlds():
     slot = 2 + next(i for i, code in enumerate(game.comp.frame_types[st.frames[-1][0]][2:]) if code == "enum:Suit")
     worlds = [determinize(st, 0, rng) for _ in range(30)]
     assert len({d.frames[-1][slot] for d in worlds}) > 1
+
+
+HIDDEN_CARD_VAR = """
+ruleset trap
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone table: pile public
+var trap: bool per card = false hidden
+setup {
+    shuffle deck
+    move top(deck) to table
+    move top(deck) to table
+    choose players[0] hidden "Arm a card | 仕掛ける" {
+        arm c in table { c.trap = true }
+    }
+}
+phase play {
+    choose current { take c in table { move c to deck } }
+    end game
+}
+"""
+
+
+def test_a_hidden_per_card_value_of_a_card_in_sight_is_guessed():
+    """P0 secretly marks a card on the table: P1 sees the cards, not the mark (its view has no
+    card_vars), yet every world of P1's held the real mark. It is drawn from its type, like a
+    hidden global."""
+    game = game_from(HIDDEN_CARD_VAR)
+    st = game.new_state(0)
+    st.apply(0, st.legal_actions(0)[1])
+    assert view(st, 1)["card_vars"] == {}
+    trap = next(v for v in game.prog.vars if v.name == "trap")
+    table = next(z for z in st.z if z and all(card_visible(st, c, 1) for c in z))
+    rng = random.Random(0)
+    marks = {tuple(determinize(st, 1, rng).g[trap.slot + c] for c in table) for _ in range(30)}
+    assert len(marks) > 1

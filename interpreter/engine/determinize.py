@@ -13,7 +13,8 @@ knows. ``determinize(state, player, rng)`` builds one such world from the player
 - Hidden variables are drawn afresh from their type (a player, an enum member, a bool, an unseen
   card; other types keep their initial value); per-player variables that only their owner sees are
   shuffled among the other players; variables of unseen cards return to their initial values (so
-  a value that follows from public facts is better a function than a per-card variable).
+  a value that follows from public facts is better a function than a per-card variable), and a
+  hidden per-card variable of a card in sight is drawn from its type like a hidden global.
 - Other players' options in a simultaneous decision are those of the sampled world (worked out
   anew: the real ones would tell what their real hands allow), their unrevealed choices are redrawn
   among them, and the game's random generator is replaced, so the future shuffles are unknown too.
@@ -99,6 +100,9 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
         if v.scope == "card":
             for c in unseen:
                 s.g[v.slot + c] = v.init
+            for c in range(n):      # a hidden value of a card in sight: the card is seen, not the value
+                if visible[c] and not var_visible(st, v.slot + c, v.visibility, None, player):
+                    s.g[v.slot + c] = _sample(v, rng, game, unseen)
             continue
         owners = [None] if v.scope == "global" else list(range(game.n))
         hidden_slots = []
