@@ -314,6 +314,7 @@ class Ctx:
 # ------------------------------------------------------------------ the checker
 class Checker:
     def __init__(self, src: Source, options: dict[str, Any] | None = None) -> None:
+        self.binder_elem: dict[int, T.T] = {}     # a binder (by id) → the type of its values (W102)
         self.src = src
         self.given = dict(options or {})
         self.diags: list[Diagnostic] = list(src.merge_diags)
@@ -1516,10 +1517,9 @@ class Checker:
                 and len(src.args) == 1 else (None, None)
             z = self.globals.get(zone_name or "")
             if not isinstance(z, ZoneSym) or z.decl is None:
+                self.warn_naming_hidden(o, b, chooser)
                 continue
-            vis = z.decl.visibility
-            own = owner is not None and _same_expr(owner, chooser)
-            if not (vis == "hidden" or vis == "owner" and not own or vis == "others" and own):
+            if not self.unseen_by(z, owner, chooser):
                 continue
             if o.where is not None and b.var in _names_in(o.where):
                 self.warn("W102", f"the where of option {o.name} tests the cards of {zone_name}, which the chooser "
@@ -1533,6 +1533,29 @@ class Checker:
                           f"and the chooser may not see that card: the label would tell them what lies there",
                           o.label.span, f"show the card only as {{{b.var}}} (its place, to a chooser who cannot "
                           "see it), and tell what it is once it is revealed")
+
+    def unseen_by(self, z: ZoneSym, owner: A.Expr | None, chooser: A.Expr) -> bool:
+        """May the cards of zone ``z`` (of ``owner``) be hidden from ``chooser``?"""
+        assert z.decl is not None
+        vis = z.decl.visibility
+        own = owner is not None and _same_expr(owner, chooser)
+        return vis == "hidden" or vis == "owner" and not own or vis == "others" and own
+
+    def warn_naming_hidden(self, o: A.Option, b: A.Binder, chooser: A.Expr) -> None:
+        """W102: a binder over a list of cards taken from a zone the chooser may not see
+        (`take c in cards(hand[q])`) names those cards in the legal actions; a binder over the zone
+        itself (`take c in hand[q]`) offers their places."""
+        et = self.binder_elem.get(id(b))
+        if et is None or not (et == T.CARD or et.kind == "list" and et.elem == T.CARD):
+            return
+        for name, owner in _zones_read(b.source):
+            z = self.globals.get(name)
+            if isinstance(z, ZoneSym) and z.decl is not None and self.unseen_by(z, owner, chooser):
+                self.warn("W102", f"option {o.name} names the cards of {name}, which the chooser may not see: "
+                          f"its legal actions would list them", b.source.span,
+                          f"bind the cards of the zone itself, one a decision (`c in {name}`): a card the chooser "
+                          "cannot see is then offered by its place")
+                return
 
     def option(self, o: A.Option, sc: Scope, ctx: Ctx) -> None:
         inner = Scope(sc)
@@ -1551,6 +1574,7 @@ class Checker:
                     name = last.message.split()[-1]
                     last.hint = (f"{name} is bound later in this option; a binder's list may use only the binders "
                                  f"before it: put {name} first")
+            self.binder_elem[id(b)] = et
             self.no_shadow(b.var, b.span)
             if inner.lookup(b.var) is not None:
                 self.err("E109", f"{b.var} is already a local name here", b.span)
@@ -2303,6 +2327,22 @@ def _const_round(x: float) -> int:
 # built-ins that a fixed value may use (option defaults, the deck, initial values): pure, one argument
 _CONST_CALLS: dict[str, Any] = {"size": len, "min": min, "max": max, "sum": sum, "abs": abs,
                                 "floor": math.floor, "ceil": math.ceil, "round": _const_round}
+
+
+def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
+    """The zones an expression reads the cards of, each with its owner expression (`hand[q]`), or
+    None (`deck`); not those it only counts (`size(hand[q])`)."""
+    if isinstance(e, A.Call) and e.func == "size":
+        return []
+    if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and len(e.args) == 1:
+        return [(e.obj.name, e.args[0])] + _zones_read(e.args[0])
+    if isinstance(e, A.Name):
+        return [(e.name, None)]
+    if isinstance(e, list):
+        return [r for x in e for r in _zones_read(x)]
+    if isinstance(e, A.Node):
+        return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in _zones_read(v)]
+    return []
 
 
 def _same_expr(a: A.Expr, b: A.Expr) -> bool:

@@ -846,3 +846,22 @@ def test_a_label_that_shows_a_card_the_chooser_cannot_see_is_warned(tmp_path: Pa
     assert warnings('take c in hand[q] "take {c} | {c} を取る" { move c to hand[current] }') == []
     assert warnings('play c in hand[current] "play {c} ({c.rank})" { move c to pile }') == []
     assert warnings('take c in pile "take {c.rank}" { }') == []
+
+
+def test_a_list_of_cards_the_chooser_cannot_see_is_warned(tmp_path: Path) -> None:
+    """W102 for lists: `take c in cards(hand[q])` listed P1's whole hand by name in P0's legal actions
+    (`take ♥10`, `take ♠A`, `take ♣9`), where `take c in hand[q]` offers places."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 1) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
+            "zone hand: hand per player owner\nsetup { deal 5 from deck to hand }\nphase play {\n"
+            "    let q = next(current)\n    choose current {\n        {OPTION}\n    }\n}\n")
+    def warnings(option: str) -> list[str]:
+        f = tmp_path / "w.fuda"
+        f.write_text(base.replace("{OPTION}", option), encoding="utf-8")
+        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+    assert warnings("take c in cards(hand[q]) { move c to hand[current] }") == ["W102"]
+    assert warnings("pick cs in subsets(sorted(hand[q]), 2) { }") == ["W102"]
+    assert warnings("peek c in [top(deck)] { }") == ["W102"]
+    assert warnings("give cs in subsets(sorted(hand[current]), 2) { }") == []
+    assert warnings("take c in cards(pile) { }") == []
+    assert warnings("guess n in 0..size(hand[q]) { }") == []
+    assert warnings("call c in [card(\"♠A\"), card(\"♥A\")] { }") == []
