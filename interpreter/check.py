@@ -1187,7 +1187,33 @@ class Checker:
                              "an ordering's key (strength(c)) or a number: c.rank, index_of(order, c.suit)")
             except Abort:
                 pass
+        for part, e in [("text", x) for parts in (d.text.parts if d.text else []) for x in parts
+                        if not isinstance(x, str)] + ([("order", d.order)] if d.order is not None else []):
+            secret = self.secret_read(e, set())
+            if secret is not None:
+                self.warn("W103", f"the show {part} reads {secret}, which players may not see: every viewer's "
+                          f"cards would be {'labelled' if part == 'text' else 'ordered'} by it", e.span,
+                          f"show a card by what its viewer knows; or make {secret} public")
+                break
         return proc, d
+
+    def secret_read(self, e: Any, seen: set[str]) -> str | None:
+        """A hidden or owner-only variable that ``e`` reads, directly or through functions."""
+        if isinstance(e, A.Name | A.Attr) or isinstance(e, A.Call) and e.func not in seen:
+            sym = self.globals.get(e.func if isinstance(e, A.Call) else e.name)
+            if isinstance(sym, VarSym) and sym.visibility != "public" and (isinstance(e, A.Name) or sym.scope == "card"):
+                return sym.name
+            if isinstance(sym, FnSym) and sym.decl is not None and isinstance(e, A.Call):
+                seen.add(sym.name)
+                found = self.secret_read(sym.decl.body, seen)
+                if found is not None:
+                    return found
+        if isinstance(e, list):
+            return next((f for x in e if (f := self.secret_read(x, seen)) is not None), None)
+        if isinstance(e, A.Node):
+            return next((f for v in vars(e).values() if isinstance(v, A.Node | list)
+                         if (f := self.secret_read(v, seen)) is not None), None)
+        return None
 
     def check_window(self, w: WindowSym) -> None:
         if w.scope_proc is not None:

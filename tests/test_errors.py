@@ -865,3 +865,22 @@ def test_a_list_of_cards_the_chooser_cannot_see_is_warned(tmp_path: Path) -> Non
     assert warnings("take c in cards(pile) { }") == []
     assert warnings("guess n in 0..size(hand[q]) { }") == []
     assert warnings("call c in [card(\"♠A\"), card(\"♥A\")] { }") == []
+
+
+def test_a_show_that_reads_a_hidden_variable_is_warned(tmp_path: Path) -> None:
+    """W103: `show c sorted by (if c.suit == trump …)` with a hidden trump ordered every hand trumps
+    first — the view's `order` told the hidden trump (so did a label through a function)."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+            "zone hand: hand per player owner\nvar trump: Suit = none hidden\nvar lead: Suit = none\n"
+            "var mark: bool per card = false hidden\nfn strong(c: card) -> bool = c.suit == trump\n"
+            "{SHOW}\nsetup { deal 5 from deck to hand\n trump = ♠\n lead = ♥\n top(deck).mark = true }\n"
+            "phase play { end game }\n")
+    def warnings(show: str) -> list[str]:
+        f = tmp_path / "w.fuda"
+        f.write_text(base.replace("{SHOW}", show), encoding="utf-8")
+        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+    assert warnings("show c sorted by (if c.suit == trump then 0 else 1)") == ["W103"]
+    assert warnings('show c as "{c}{if strong(c) then "*" else ""} | {c}"') == ["W103"]
+    assert warnings('show c as "{c}{if c.mark then "!" else ""} | {c}"') == ["W103"]
+    assert warnings("show c sorted by (if c.suit == lead then 0 else 1)") == []
+    assert warnings('show c as "{c}·{c.rank} | {c}" sorted by c.rank') == []
