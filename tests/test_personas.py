@@ -269,3 +269,24 @@ def test_a_bold_persona_weighs_a_face_down_card_in_its_own_world():
         a = PersonaBot(daring, seed).choose(st, 0, st.legal_actions(0))
         b = PersonaBot(daring, seed).choose(other, 0, other.legal_actions(0))
         assert a.id == b.id, seed
+
+
+def test_a_persona_does_not_name_at_the_table_a_card_the_table_cannot_see():
+    """Parker's misplay line 「（{action} を出しかけて、みんなに注意される）」 named the action he almost
+    took — `lay ♠Q`, a card of his hand to be laid face down — for everyone at the table to read."""
+    from pathlib import Path
+
+    from interpreter.engine.observe import card_visible
+
+    clumsy = PersonaFile(id="clumsy", name="Clumsy", aliases=["C"], strength=5,
+                         style={"misplay": 1.0, "corrected": True, "chattiness": 1.0},
+                         lines={"misplay": ["({action})"], "action:lay": ["{action}!"]})
+    game = load(str(Path(__file__).parent / "constructs" / "lay_down.fuda"), {})
+    for seed in range(4):
+        st = game.new_state(seed)
+        bot = PersonaBot(clumsy, seed)
+        bot.choose(st, 0, st.legal_actions(0))
+        said = " ".join(bot.take_lines())
+        assert "(lay " in said and "!" in said
+        hidden = [game.card_names[c] for c in range(game.ncards) if not card_visible(st, c, None)]
+        assert not [n for n in hidden if n in said.replace("(", " ").replace(")", " ").replace("!", " ").split()], said

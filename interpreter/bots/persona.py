@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..engine.determinize import determinize
 from ..engine.game import Action
-from ..engine.observe import render_event, var_at
+from ..engine.observe import action_seen, render_event, var_at
 from ..engine.state import State
 from ..errors import error
 from ..load import read_text
@@ -118,11 +118,11 @@ class PersonaBot:
             wrong = legal[int(self.rng.random() * len(legal))]
             if not style.corrected:
                 return wrong
-            self.say("misplay", {"action": wrong.id})
+            self.say("misplay", {"action": _at_table(st, wrong)})
         a = self.search.choose(st, player, legal)
         if style.boldness and style.bold_actions and len(legal) > 1:
             a = self.bolder(st, player, a, legal)
-        self.say(f"action:{a.name}", {"action": a.id})
+        self.say(f"action:{a.name}", {"action": _at_table(st, a)})
         self.last_estimate = self.search.last_estimate
         return a
 
@@ -203,6 +203,12 @@ class PersonaBot:
     def take_lines(self) -> list[str]:
         out, self.said = self.said, []
         return out
+
+
+def _at_table(st: State, a: Action) -> str:
+    """An action as a line said at the table may name it: as everyone sees it (talk is public: a
+    card laid face down is "a card"; a secret choice is not named)."""
+    return action_seen(st, a.raw, None) or "…"
 
 
 def _in_world(st: State, world: State, player: int, raw: tuple[Any, ...]) -> tuple[Any, ...]:
