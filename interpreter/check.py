@@ -1488,6 +1488,7 @@ class Checker:
             pass
         elif isinstance(s, A.Log):
             self.text(s.text, sc, ctx)
+            self.warn_log_naming_hidden(s)
         elif isinstance(s, A.Tell):
             self.want(s.player, T.PLAYER, sc, ctx, "tell takes a player")
             self.text(s.text, sc, ctx)
@@ -1507,6 +1508,19 @@ class Checker:
             self.expr(s.key, sc, ctx)
         else:  # pragma: no cover - the grammar has no other statements
             raise self.fail("E309", f"unsupported statement {type(s).__name__}", s.span)
+
+    def warn_log_naming_hidden(self, s: A.Log) -> None:
+        """W104: a log line is everyone's, so one that shows the cards of a zone some players may not
+        see (`log "the top card is {top(deck)}"`) names them to all (counting them is fine)."""
+        for e in (x for parts in s.text.parts for x in parts if not isinstance(x, str)):
+            for name, _ in _zones_read(e):
+                z = self.globals.get(name)
+                if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public":
+                    self.warn("W104", f"this log shows the cards of {name}, which some players may not see: "
+                              "every player's log would name them", e.span,
+                              "reveal them instead (a reveal is logged with the cards, to whom it shows them), "
+                              "or `tell` the player who may see them")
+                    return
 
     def impure(self, s: A.Stmt | A.Expr, ctx: Ctx) -> None:
         if ctx.pure:

@@ -884,3 +884,19 @@ def test_a_show_that_reads_a_hidden_variable_is_warned(tmp_path: Path) -> None:
     assert warnings('show c as "{c}{if c.mark then "!" else ""} | {c}"') == ["W103"]
     assert warnings("show c sorted by (if c.suit == lead then 0 else 1)") == []
     assert warnings('show c as "{c}·{c.rank} | {c}" sorted by c.rank') == []
+
+
+def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
+    """W104: `log "top is {top(deck)}"` named the hidden top card in every player's log."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
+            "zone hand: hand per player owner\nsetup { deal 5 from deck to hand\n move top(deck) to pile }\n"
+            "phase play {\n    {LOG}\n    end game\n}\n")
+    def warnings(log: str) -> list[str]:
+        f = tmp_path / "w.fuda"
+        f.write_text(base.replace("{LOG}", log), encoding="utf-8")
+        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+    assert warnings('log "top is {top(deck)}"') == ["W104"]
+    assert warnings('log "{current} holds {cards(hand[current])}"') == ["W104"]
+    assert warnings('log "{current} holds {size(hand[current])} cards"') == []
+    assert warnings('log "on the pile: {top(pile)}"') == []
+    assert warnings('tell current "you hold {cards(hand[current])}"') == []
