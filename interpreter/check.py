@@ -1431,6 +1431,7 @@ class Checker:
             self.want(s.player, T.PLAYER, sc, ctx, "choose asks one player")
             if s.label is not None:     # the prompt may interpolate values: resolve its names
                 self.text(s.label, sc, Ctx(ctx.kind, ctx.proc, pure=True))
+                self.warn_log_naming_hidden(s.label, s.player)
             self.decision_options(s.options, sc, ctx, s.player)
             if s.otherwise is not None:
                 self.block(s.otherwise, sc, ctx)
@@ -1443,6 +1444,7 @@ class Checker:
             inner.names[s.var] = ctx.proc.new_local(s.var, T.PLAYER, s.span, readonly=True)
             if s.label is not None:     # the prompt may interpolate values (and the player asked)
                 self.text(s.label, inner, Ctx(ctx.kind, ctx.proc, pure=True))
+                self.warn_log_naming_hidden(s.label, A.Name(span=s.span, name=s.var))
             self.decision_options(s.options, inner, ctx, A.Name(span=s.span, name=s.var))
         elif isinstance(s, A.Turn):
             self.want(s.player, T.PLAYER, sc, ctx, "turn takes a player")
@@ -1509,13 +1511,21 @@ class Checker:
         else:  # pragma: no cover - the grammar has no other statements
             raise self.fail("E309", f"unsupported statement {type(s).__name__}", s.span)
 
-    def warn_log_naming_hidden(self, s: A.Log) -> None:
+    def warn_log_naming_hidden(self, s: A.Log | A.Text, chooser: A.Expr | None = None) -> None:
         """W104: a log line is everyone's, so one that shows the cards of a zone some players may not
-        see (`log "the top card is {top(deck)}"`) names them to all (counting them is fine)."""
-        for e in (x for parts in s.text.parts for x in parts if not isinstance(x, str)):
-            for name, _ in _zones_read(e):
+        see (`log "the top card is {top(deck)}"`) names them to all (counting them is fine); a
+        decision's prompt (``chooser``: its player) names them to a chooser who may not see them."""
+        text = s.text if isinstance(s, A.Log) else s
+        for e in (x for parts in text.parts for x in parts if not isinstance(x, str)):
+            for name, owner in _zones_read(e):
                 z = self.globals.get(name)
-                if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public":
+                if not isinstance(z, ZoneSym) or z.decl is None:
+                    continue
+                if chooser is not None and self.unseen_by(z, owner, chooser):
+                    self.warn("W104", f"this prompt shows the cards of {name}, which the chooser may not see",
+                              e.span, "reveal them to the chooser first (`reveal … to …`), or leave them out")
+                    return
+                if chooser is None and z.decl.visibility != "public":
                     self.warn("W104", f"this log shows the cards of {name}, which some players may not see: "
                               "every player's log would name them", e.span,
                               "reveal them instead (a reveal is logged with the cards, to whom it shows them), "

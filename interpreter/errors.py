@@ -163,7 +163,7 @@ CODES: dict[str, str] = {
     "W101": "unused declaration",
     "W102": "legal actions would tell hidden cards",
     "W103": "a card's show would tell a hidden value",
-    "W104": "a log would name hidden cards",
+    "W104": "a log or prompt would name hidden cards",
 }
 
 

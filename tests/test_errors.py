@@ -900,3 +900,6 @@ def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
     assert warnings('log "{current} holds {size(hand[current])} cards"') == []
     assert warnings('log "on the pile: {top(pile)}"') == []
     assert warnings('tell current "you hold {cards(hand[current])}"') == []
+    assert warnings('choose current "the top is {top(deck)}" { ok { } }') == ["W104"]
+    assert warnings('choose current "you hold {cards(hand[current])}" { ok { } }') == []
+    assert warnings('choose current "P1 holds {cards(hand[next(current)])}" { ok { } }') == ["W104"]
