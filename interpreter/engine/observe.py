@@ -370,6 +370,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     elif k == R.EV_HIDEVAR:
         text = say("hidden_again", lang, v=_slot_name(game, ev[2], lang))
     elif k == R.EV_CHECK:
+        if not everyone:        # its condition may read what the viewer cannot see: they see what it does
+            return None
         chk = game.prog.checks[ev[2]]
         text = f"check {chk.name}" + (f" for {player(ev[3])}" if ev[3] is not None else "")
     elif k == R.EV_SWAP:
