@@ -290,3 +290,18 @@ def test_a_persona_does_not_name_at_the_table_a_card_the_table_cannot_see():
         assert "(lay " in said and "!" in said
         hidden = [game.card_names[c] for c in range(game.ncards) if not card_visible(st, c, None)]
         assert not [n for n in hidden if n in said.replace("(", " ").replace(")", " ").replace("!", " ").split()], said
+
+
+def test_a_persona_does_not_tell_a_secret_choice_by_its_action_line():
+    """An `action:bid` line said as the persona bid in a simultaneous (or hidden) decision told the
+    table it bid rather than passed, before the others chose."""
+    from pathlib import Path
+
+    talker = PersonaFile(id="talker", name="Talker", aliases=["T"], strength=5,
+                         style={"chattiness": 1.0}, lines={"action:bid": ["Bid!"], "action:pass": ["Pass."]})
+    game = load(str(Path(__file__).parent / "constructs" / "secret_bid.fuda"), {})
+    for seed in range(4):
+        st = game.new_state(seed)
+        bot = PersonaBot(talker, seed)
+        bot.choose(st, 1, st.legal_actions(1))
+        assert bot.take_lines() == []

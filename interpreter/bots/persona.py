@@ -122,7 +122,9 @@ class PersonaBot:
         a = self.search.choose(st, player, legal)
         if style.boldness and style.bold_actions and len(legal) > 1:
             a = self.bolder(st, player, a, legal)
-        self.say(f"action:{a.name}", {"action": _at_table(st, a)})
+        seen = action_seen(st, a.raw, None)
+        if seen is not None:        # a secret choice (hidden, simultaneous) is not talked about: not even its kind
+            self.say(f"action:{a.name}", {"action": seen})
         self.last_estimate = self.search.last_estimate
         return a
 
