@@ -634,3 +634,39 @@ def test_a_public_card_variable_set_from_a_hidden_place_is_not_known_in_the_bots
     last = next(v for v in game.prog.vars if v.name == "last")
     rng = random.Random(0)
     assert len({determinize(st, 0, rng).g[last.slot] for _ in range(30)}) > 1
+
+
+NESTED_SIMUL = """
+ruleset simul_nested
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+var bid: int per player = 0 owner
+setup { }
+phase play {
+    simultaneous p in players "Your bid | 入札" {
+        bid n in 1..3 "bid {n} | {n} を入札" {
+            bid[p] = n
+            choose p "Sure? | 確定?" { yes { } no { } }
+        }
+    }
+    for p in players { reveal bid[p] }
+    end game
+}
+"""
+
+
+def test_the_others_simultaneous_choices_stay_secret_while_the_blocks_run():
+    """P0 and P1 bid at once; P0's block asks P0 a question before P1's block has run. P0's view says
+    only `P1 has chosen`, yet every world of P0's held P1's real bid among the frame's choices."""
+    game = game_from(NESTED_SIMUL)
+    st = game.new_state(0)
+    st.apply(0, "bid 1")
+    st.apply(1, "bid 3")
+    assert st.to_move() == [0] and "P1 has chosen" in [e["text"] for e in view(st, 0)["log"]]
+    codes = game.comp.frame_types[st.frames[-1][0]]
+    ch = next(i for i, code in enumerate(codes) if code.startswith("choices:"))
+    rng = random.Random(0)
+    worlds = [determinize(st, 0, rng) for _ in range(30)]
+    assert {d.frames[-1][ch][0] for d in worlds} == {st.frames[-1][ch][0]}     # its own bid it knows
+    assert len({d.frames[-1][ch][1] for d in worlds}) > 1
