@@ -316,6 +316,7 @@ class Ctx:
 # ------------------------------------------------------------------ the checker
 class Checker:
     def __init__(self, src: Source, options: dict[str, Any] | None = None) -> None:
+        self.binder_elem: dict[int, T.T] = {}     # a binder (by id) → the type of its values (W102)
         self.src = src
         self.given = dict(options or {})
         self.diags: list[Diagnostic] = list(src.merge_diags)
@@ -1201,7 +1202,33 @@ class Checker:
                              "an ordering's key (strength(c)) or a number: c.rank, index_of(order, c.suit)")
             except Abort:
                 pass
+        for part, e in [("text", x) for parts in (d.text.parts if d.text else []) for x in parts
+                        if not isinstance(x, str)] + ([("order", d.order)] if d.order is not None else []):
+            secret = self.secret_read(e, set())
+            if secret is not None:
+                self.warn("W103", f"the show {part} reads {secret}, which players may not see: every viewer's "
+                          f"cards would be {'labelled' if part == 'text' else 'ordered'} by it", e.span,
+                          f"show a card by what its viewer knows; or make {secret} public")
+                break
         return proc, d
+
+    def secret_read(self, e: Any, seen: set[str]) -> str | None:
+        """A hidden or owner-only variable that ``e`` reads, directly or through functions."""
+        if isinstance(e, A.Name | A.Attr) or isinstance(e, A.Call) and e.func not in seen:
+            sym = self.globals.get(e.func if isinstance(e, A.Call) else e.name)
+            if isinstance(sym, VarSym) and sym.visibility != "public" and (isinstance(e, A.Name) or sym.scope == "card"):
+                return sym.name
+            if isinstance(sym, FnSym) and sym.decl is not None and isinstance(e, A.Call):
+                seen.add(sym.name)
+                found = self.secret_read(sym.decl.body, seen)
+                if found is not None:
+                    return found
+        if isinstance(e, list):
+            return next((f for x in e if (f := self.secret_read(x, seen)) is not None), None)
+        if isinstance(e, A.Node):
+            return next((f for v in vars(e).values() if isinstance(v, A.Node | list)
+                         if (f := self.secret_read(v, seen)) is not None), None)
+        return None
 
     def check_window(self, w: WindowSym) -> None:
         if w.scope_proc is not None:
@@ -1419,6 +1446,7 @@ class Checker:
             self.want(s.player, T.PLAYER, sc, ctx, "choose asks one player")
             if s.label is not None:     # the prompt may interpolate values: resolve its names
                 self.text(s.label, sc, Ctx(ctx.kind, ctx.proc, pure=True))
+                self.warn_log_naming_hidden(s.label, s.player)
             self.decision_options(s.options, sc, ctx, s.player)
             if s.otherwise is not None:
                 self.block(s.otherwise, sc, ctx)
@@ -1431,6 +1459,7 @@ class Checker:
             inner.names[s.var] = ctx.proc.new_local(s.var, T.PLAYER, s.span, readonly=True)
             if s.label is not None:     # the prompt may interpolate values (and the player asked)
                 self.text(s.label, inner, Ctx(ctx.kind, ctx.proc, pure=True))
+                self.warn_log_naming_hidden(s.label, A.Name(span=s.span, name=s.var))
             self.decision_options(s.options, inner, ctx, A.Name(span=s.span, name=s.var))
         elif isinstance(s, A.Turn):
             self.want(s.player, T.PLAYER, sc, ctx, "turn takes a player")
@@ -1476,6 +1505,7 @@ class Checker:
             pass
         elif isinstance(s, A.Log):
             self.text(s.text, sc, ctx)
+            self.warn_log_naming_hidden(s)
         elif isinstance(s, A.Tell):
             self.want(s.player, T.PLAYER, sc, ctx, "tell takes a player")
             self.text(s.text, sc, ctx)
@@ -1495,6 +1525,27 @@ class Checker:
             self.expr(s.key, sc, ctx)
         else:  # pragma: no cover - the grammar has no other statements
             raise self.fail("E309", f"unsupported statement {type(s).__name__}", s.span)
+
+    def warn_log_naming_hidden(self, s: A.Log | A.Text, chooser: A.Expr | None = None) -> None:
+        """W104: a log line is everyone's, so one that shows the cards of a zone some players may not
+        see (`log "the top card is {top(deck)}"`) names them to all (counting them is fine); a
+        decision's prompt (``chooser``: its player) names them to a chooser who may not see them."""
+        text = s.text if isinstance(s, A.Log) else s
+        for e in (x for parts in text.parts for x in parts if not isinstance(x, str)):
+            for name, owner in _zones_read(e):
+                z = self.globals.get(name)
+                if not isinstance(z, ZoneSym) or z.decl is None:
+                    continue
+                if chooser is not None and self.unseen_by(z, owner, chooser):
+                    self.warn("W104", f"this prompt shows the cards of {name}, which the chooser may not see",
+                              e.span, "reveal them to the chooser first (`reveal … to …`), or leave them out")
+                    return
+                if chooser is None and z.decl.visibility != "public":
+                    self.warn("W104", f"this log shows the cards of {name}, which some players may not see: "
+                              "every player's log would name them", e.span,
+                              "reveal them instead (a reveal is logged with the cards, to whom it shows them), "
+                              "or `tell` the player who may see them")
+                    return
 
     def impure(self, s: A.Stmt | A.Expr, ctx: Ctx) -> None:
         if ctx.pure:
@@ -1520,25 +1571,56 @@ class Checker:
 
     def warn_telling_where(self, o: A.Option, chooser: A.Expr) -> None:
         """W102: an option's `where` tests cards of a zone the chooser may not see, so the list of
-        legal actions would tell them what lies there (`draw c in hand[q] where not c.joker`)."""
-        if o.where is None:
-            return
-        reads = _names_in(o.where)
+        legal actions would tell them what lies there (`draw c in hand[q] where not c.joker`); or its
+        label shows more of such a card than its place (`"take {c.rank}"`: a bare `{c}` is shown as
+        the place, anything else about the card is computed from the card itself)."""
+        shown = [p for parts in o.label.parts for p in parts if not isinstance(p, str)] if o.label else []
         for b in o.binders:
             src = b.source
             zone_name, owner = (src.name, None) if isinstance(src, A.Name) else \
                 (src.obj.name, src.args[0]) if isinstance(src, A.Index) and isinstance(src.obj, A.Name) \
                 and len(src.args) == 1 else (None, None)
             z = self.globals.get(zone_name or "")
-            if b.var not in reads or not isinstance(z, ZoneSym) or z.decl is None:
+            if not isinstance(z, ZoneSym) or z.decl is None:
+                self.warn_naming_hidden(o, b, chooser)
                 continue
-            vis = z.decl.visibility
-            own = owner is not None and _same_expr(owner, chooser)
-            if vis == "hidden" or vis == "owner" and not own or vis == "others" and own:
+            if not self.unseen_by(z, owner, chooser):
+                continue
+            if o.where is not None and b.var in _names_in(o.where):
                 self.warn("W102", f"the where of option {o.name} tests the cards of {zone_name}, which the chooser "
                           f"may not see: the legal actions would tell them which cards lie there", o.where.span,
                           f"offer every card of {zone_name} and decide in the option's block, or let a player "
                           "who sees them choose")
+            told = [e for e in shown if b.var in _names_in(e) and not (isinstance(e, A.Name) and e.name == b.var)]
+            if told:
+                assert o.label is not None
+                self.warn("W102", f"the label of option {o.name} shows more of a card of {zone_name} than its place, "
+                          f"and the chooser may not see that card: the label would tell them what lies there",
+                          o.label.span, f"show the card only as {{{b.var}}} (its place, to a chooser who cannot "
+                          "see it), and tell what it is once it is revealed")
+
+    def unseen_by(self, z: ZoneSym, owner: A.Expr | None, chooser: A.Expr) -> bool:
+        """May the cards of zone ``z`` (of ``owner``) be hidden from ``chooser``?"""
+        assert z.decl is not None
+        vis = z.decl.visibility
+        own = owner is not None and _same_expr(owner, chooser)
+        return vis == "hidden" or vis == "owner" and not own or vis == "others" and own
+
+    def warn_naming_hidden(self, o: A.Option, b: A.Binder, chooser: A.Expr) -> None:
+        """W102: a binder over a list of cards taken from a zone the chooser may not see
+        (`take c in cards(hand[q])`) names those cards in the legal actions; a binder over the zone
+        itself (`take c in hand[q]`) offers their places."""
+        et = self.binder_elem.get(id(b))
+        if et is None or not (et == T.CARD or et.kind == "list" and et.elem == T.CARD):
+            return
+        for name, owner in _zones_read(b.source):
+            z = self.globals.get(name)
+            if isinstance(z, ZoneSym) and z.decl is not None and self.unseen_by(z, owner, chooser):
+                self.warn("W102", f"option {o.name} names the cards of {name}, which the chooser may not see: "
+                          f"its legal actions would list them", b.source.span,
+                          f"bind the cards of the zone itself, one a decision (`c in {name}`): a card the chooser "
+                          "cannot see is then offered by its place")
+                return
 
     def option(self, o: A.Option, sc: Scope, ctx: Ctx) -> None:
         inner = Scope(sc)
@@ -1557,6 +1639,7 @@ class Checker:
                     name = last.message.split()[-1]
                     last.hint = (f"{name} is bound later in this option; a binder's list may use only the binders "
                                  f"before it: put {name} first")
+            self.binder_elem[id(b)] = et
             self.no_shadow(b.var, b.span)
             if inner.lookup(b.var) is not None:
                 self.err("E109", f"{b.var} is already a local name here", b.span)
@@ -2309,6 +2392,22 @@ def _const_round(x: float) -> int:
 # built-ins that a fixed value may use (option defaults, the deck, initial values): pure, one argument
 _CONST_CALLS: dict[str, Any] = {"size": len, "min": min, "max": max, "sum": sum, "abs": abs,
                                 "floor": math.floor, "ceil": math.ceil, "round": _const_round}
+
+
+def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
+    """The zones an expression reads the cards of, each with its owner expression (`hand[q]`), or
+    None (`deck`); not those it only counts (`size(hand[q])`)."""
+    if isinstance(e, A.Call) and e.func == "size":
+        return []
+    if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and len(e.args) == 1:
+        return [(e.obj.name, e.args[0])] + _zones_read(e.args[0])
+    if isinstance(e, A.Name):
+        return [(e.name, None)]
+    if isinstance(e, list):
+        return [r for x in e for r in _zones_read(x)]
+    if isinstance(e, A.Node):
+        return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in _zones_read(v)]
+    return []
 
 
 def _same_expr(a: A.Expr, b: A.Expr) -> bool:

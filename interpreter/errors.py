@@ -162,6 +162,8 @@ CODES: dict[str, str] = {
     "E603": "a check keeps firing",
     "W101": "unused declaration",
     "W102": "legal actions would tell hidden cards",
+    "W103": "a card's show would tell a hidden value",
+    "W104": "a log or prompt would name hidden cards",
 }
 
 

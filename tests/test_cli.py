@@ -560,3 +560,47 @@ def test_fuda_test_events_prints_each_scenario_s_game(capsys):
     code, out, _ = run(capsys, "test", "--events", str(ROOT / "rulesets/tests/napoleon_trump_exchange.yaml"))
     assert code == 0 and "PASS" in out
     assert "act  P0: call ♠ A" in out and "move  ♠9: 手札[P0] → 捨て札" in out and "phase: play" in out
+
+
+LAY_FACE_DOWN = """
+ruleset lay_down
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+zone laid: pile per player owner
+setup {
+    shuffle deck
+    deal 1 from deck to hand
+    move top(deck) to hand[players[0]]
+}
+phase play {
+    for p in players {
+        choose p "Lay a card face down | 1枚伏せる" {
+            lay c in hand[p] "lay {c} | {c} を伏せる" { move c to laid[p] }
+        }
+    }
+    end game
+}
+"""
+
+
+def test_a_hot_seat_only_choice_is_not_named_on_the_shared_screen():
+    """At a hot seat, P1's only choice (lay the one card it holds face down) was printed before the
+    keyboard went to P1 — `P1: your only choice: lay ♦5` — for P0, still at the screen, to read."""
+    import io
+
+    from interpreter.runner.play import play
+
+    from .conftest import game_from
+
+    game = game_from(LAY_FACE_DOWN)
+    out = io.StringIO()
+    answers = iter(["1"] + ["quit"] * 10)
+    st = play(game, ["human", "human"], seed=3, out=out, inp=lambda _p: next(answers))
+    assert st.over
+    laid = st.z[next(i for i in range(len(st.z)) if game.zone_name(st, i) == "laid[P1]")]
+    assert len(laid) == 1
+    text = out.getvalue()
+    assert "P1: only one choice, taken (P1 finds it in the log)" in text
+    assert game.card_names[laid[0]] not in text

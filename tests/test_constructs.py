@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from interpreter.api import load, load_text
-from interpreter.engine.observe import render_event
+from interpreter.engine.observe import full_view, render_event
 from interpreter.engine.state import State
 from interpreter.errors import FudaError, IllegalAction, RuleRuntimeError
 from interpreter.runner.render import render
@@ -1190,7 +1190,41 @@ def test_check_wins_on_another_players_turn_in_the_log():
     """)
     st.apply(0, "play ♠5")
     assert st.over and st.game.winners(st) == [1]
-    assert "check match for P1" in view_log(st, 2)
+    assert "check match for P1" in [e["text"] for e in full_view(st)["log"]]      # a replay shows the check
+    assert "winner: P1" in view_log(st, 2)          # a player sees what it did (the check line: next test)
+
+
+def test_a_check_that_fires_is_not_news_to_the_players():
+    """`check ace_held for p when (any c in hand[p] where c.rank == 1)` whose block only tells p: every
+    player's log read `check ace_held for P1` — P0 learned that P1 holds an ace. Players see what a
+    check does (its moves, logs, tells to them), not that its condition held."""
+    g = load_text(textwrap.dedent("""
+        ruleset secret_check
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone hand: hand per player owner
+        var warned: bool per player = false owner
+        check ace_held for p in players when not warned[p] and (any c in hand[p] where c.rank == 1) {
+            warned[p] = true
+            tell p "you hold an ace | エースがある"
+        }
+        setup {
+            shuffle deck
+            deal 5 from deck to hand
+        }
+        phase play {
+            choose current { ok { } }
+            end game
+        }
+    """), {}, filename="secret_check.fuda")
+    fired = 0
+    for seed in range(6):
+        st = g.new_state(seed)
+        for p in (0, 1):
+            assert not [t for t in view_log(st, p) if t.startswith("check")]
+        fired += sum(1 for e in full_view(st)["log"] if e["text"].startswith("check ace_held"))
+    assert fired
 
 
 def test_check_reading_direction_fires_after_reverse():

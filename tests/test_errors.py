@@ -829,3 +829,77 @@ def test_a_where_that_tests_cards_the_chooser_cannot_see_is_warned(tmp_path: Pat
     assert warnings("draw c in hand[q] { move c to hand[current] }") == []
     assert warnings("play c in hand[current] where not c.joker { move c to pile }") == []
     assert warnings("take c in pile where c.rank > 5 { }") == []
+
+
+def test_a_label_that_shows_a_card_the_chooser_cannot_see_is_warned(tmp_path: Path) -> None:
+    """W102 for labels: `take c in hand[q] "take the {c.rank}"` labelled each face-down place with the
+    rank lying there (the bare `{c}` is shown as the place; `c.rank` was computed from the card)."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 1) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
+            "zone hand: hand per player owner\nsetup { deal 5 from deck to hand }\nphase play {\n"
+            "    let q = next(current)\n    choose current {\n        {OPTION}\n    }\n}\n")
+    def warnings(option: str) -> list[str]:
+        f = tmp_path / "w.fuda"
+        f.write_text(base.replace("{OPTION}", option), encoding="utf-8")
+        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+    assert warnings('take c in hand[q] "take {c} of rank {c.rank}" { move c to hand[current] }') == ["W102"]
+    assert warnings('peek c in deck "peek at {text(c)}" { }') == ["W102"]
+    assert warnings('take c in hand[q] "take {c} | {c} を取る" { move c to hand[current] }') == []
+    assert warnings('play c in hand[current] "play {c} ({c.rank})" { move c to pile }') == []
+    assert warnings('take c in pile "take {c.rank}" { }') == []
+
+
+def test_a_list_of_cards_the_chooser_cannot_see_is_warned(tmp_path: Path) -> None:
+    """W102 for lists: `take c in cards(hand[q])` listed P1's whole hand by name in P0's legal actions
+    (`take ♥10`, `take ♠A`, `take ♣9`), where `take c in hand[q]` offers places."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 1) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
+            "zone hand: hand per player owner\nsetup { deal 5 from deck to hand }\nphase play {\n"
+            "    let q = next(current)\n    choose current {\n        {OPTION}\n    }\n}\n")
+    def warnings(option: str) -> list[str]:
+        f = tmp_path / "w.fuda"
+        f.write_text(base.replace("{OPTION}", option), encoding="utf-8")
+        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+    assert warnings("take c in cards(hand[q]) { move c to hand[current] }") == ["W102"]
+    assert warnings("pick cs in subsets(sorted(hand[q]), 2) { }") == ["W102"]
+    assert warnings("peek c in [top(deck)] { }") == ["W102"]
+    assert warnings("give cs in subsets(sorted(hand[current]), 2) { }") == []
+    assert warnings("take c in cards(pile) { }") == []
+    assert warnings("guess n in 0..size(hand[q]) { }") == []
+    assert warnings("call c in [card(\"♠A\"), card(\"♥A\")] { }") == []
+
+
+def test_a_show_that_reads_a_hidden_variable_is_warned(tmp_path: Path) -> None:
+    """W103: `show c sorted by (if c.suit == trump …)` with a hidden trump ordered every hand trumps
+    first — the view's `order` told the hidden trump (so did a label through a function)."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+            "zone hand: hand per player owner\nvar trump: Suit = none hidden\nvar lead: Suit = none\n"
+            "var mark: bool per card = false hidden\nfn strong(c: card) -> bool = c.suit == trump\n"
+            "{SHOW}\nsetup { deal 5 from deck to hand\n trump = ♠\n lead = ♥\n top(deck).mark = true }\n"
+            "phase play { end game }\n")
+    def warnings(show: str) -> list[str]:
+        f = tmp_path / "w.fuda"
+        f.write_text(base.replace("{SHOW}", show), encoding="utf-8")
+        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+    assert warnings("show c sorted by (if c.suit == trump then 0 else 1)") == ["W103"]
+    assert warnings('show c as "{c}{if strong(c) then "*" else ""} | {c}"') == ["W103"]
+    assert warnings('show c as "{c}{if c.mark then "!" else ""} | {c}"') == ["W103"]
+    assert warnings("show c sorted by (if c.suit == lead then 0 else 1)") == []
+    assert warnings('show c as "{c}·{c.rank} | {c}" sorted by c.rank') == []
+
+
+def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
+    """W104: `log "top is {top(deck)}"` named the hidden top card in every player's log."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
+            "zone hand: hand per player owner\nsetup { deal 5 from deck to hand\n move top(deck) to pile }\n"
+            "phase play {\n    {LOG}\n    end game\n}\n")
+    def warnings(log: str) -> list[str]:
+        f = tmp_path / "w.fuda"
+        f.write_text(base.replace("{LOG}", log), encoding="utf-8")
+        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+    assert warnings('log "top is {top(deck)}"') == ["W104"]
+    assert warnings('log "{current} holds {cards(hand[current])}"') == ["W104"]
+    assert warnings('log "{current} holds {size(hand[current])} cards"') == []
+    assert warnings('log "on the pile: {top(pile)}"') == []
+    assert warnings('tell current "you hold {cards(hand[current])}"') == []
+    assert warnings('choose current "the top is {top(deck)}" { ok { } }') == ["W104"]
+    assert warnings('choose current "you hold {cards(hand[current])}" { ok { } }') == []
+    assert warnings('choose current "P1 holds {cards(hand[next(current)])}" { ok { } }') == ["W104"]

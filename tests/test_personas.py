@@ -248,3 +248,60 @@ def test_a_persona_does_not_say_the_same_line_twice_running():
         bot.say(key)
         said += bot.take_lines()
     assert len(said) == 30 and all(a != b for a, b in zip(said, said[1:], strict=False))
+
+
+def test_a_bold_persona_weighs_a_face_down_card_in_its_own_world():
+    """The rollout weights that let a bold persona take a bold action were read on the real cards of
+    the options (a draw from a hand it cannot see, weighed by the card drawn: it drew the places of
+    P1's real face cards). Read in a world sampled from its view, the choice is the same in another
+    world it cannot tell from the real one."""
+    from pathlib import Path
+
+    from .test_ismcts import poison
+
+    daring = PersonaFile(id="daring", name="Daring", aliases=["D"], strength=20,
+                         style={"boldness": 5.0, "bold_actions": ["draw"], "chattiness": 0.0})
+    game = load(str(Path(__file__).parent / "constructs" / "bold_draw.fuda"), {})
+    for seed in range(16):
+        st = game.new_state(seed)
+        other = poison(st, 0, seed)
+        assert [c for z in other.z for c in z] != [c for z in st.z for c in z]
+        a = PersonaBot(daring, seed).choose(st, 0, st.legal_actions(0))
+        b = PersonaBot(daring, seed).choose(other, 0, other.legal_actions(0))
+        assert a.id == b.id, seed
+
+
+def test_a_persona_does_not_name_at_the_table_a_card_the_table_cannot_see():
+    """Parker's misplay line 「（{action} を出しかけて、みんなに注意される）」 named the action he almost
+    took — `lay ♠Q`, a card of his hand to be laid face down — for everyone at the table to read."""
+    from pathlib import Path
+
+    from interpreter.engine.observe import card_visible
+
+    clumsy = PersonaFile(id="clumsy", name="Clumsy", aliases=["C"], strength=5,
+                         style={"misplay": 1.0, "corrected": True, "chattiness": 1.0},
+                         lines={"misplay": ["({action})"], "action:lay": ["{action}!"]})
+    game = load(str(Path(__file__).parent / "constructs" / "lay_down.fuda"), {})
+    for seed in range(4):
+        st = game.new_state(seed)
+        bot = PersonaBot(clumsy, seed)
+        bot.choose(st, 0, st.legal_actions(0))
+        said = " ".join(bot.take_lines())
+        assert "(lay " in said and "!" in said
+        hidden = [game.card_names[c] for c in range(game.ncards) if not card_visible(st, c, None)]
+        assert not [n for n in hidden if n in said.replace("(", " ").replace(")", " ").replace("!", " ").split()], said
+
+
+def test_a_persona_does_not_tell_a_secret_choice_by_its_action_line():
+    """An `action:bid` line said as the persona bid in a simultaneous (or hidden) decision told the
+    table it bid rather than passed, before the others chose."""
+    from pathlib import Path
+
+    talker = PersonaFile(id="talker", name="Talker", aliases=["T"], strength=5,
+                         style={"chattiness": 1.0}, lines={"action:bid": ["Bid!"], "action:pass": ["Pass."]})
+    game = load(str(Path(__file__).parent / "constructs" / "secret_bid.fuda"), {})
+    for seed in range(4):
+        st = game.new_state(seed)
+        bot = PersonaBot(talker, seed)
+        bot.choose(st, 1, st.legal_actions(1))
+        assert bot.take_lines() == []

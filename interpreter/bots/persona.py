@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..engine.determinize import determinize
 from ..engine.game import Action
-from ..engine.observe import render_event, var_at
+from ..engine.observe import action_seen, render_event, var_at
 from ..engine.state import State
 from ..errors import error
 from ..load import read_text
@@ -118,11 +118,13 @@ class PersonaBot:
             wrong = legal[int(self.rng.random() * len(legal))]
             if not style.corrected:
                 return wrong
-            self.say("misplay", {"action": wrong.id})
+            self.say("misplay", {"action": _at_table(st, wrong)})
         a = self.search.choose(st, player, legal)
         if style.boldness and style.bold_actions and len(legal) > 1:
             a = self.bolder(st, player, a, legal)
-        self.say(f"action:{a.name}", {"action": a.id})
+        seen = action_seen(st, a.raw, None)
+        if seen is not None:        # a secret choice (hidden, simultaneous) is not talked about: not even its kind
+            self.say(f"action:{a.name}", {"action": seen})
         self.last_estimate = self.search.last_estimate
         return a
 
@@ -137,9 +139,11 @@ class PersonaBot:
         b = self.persona.style.boldness
         if self.rng.random() >= b / (1 + b):
             return chosen
-        # weighed in a world sampled from the persona's view: a weight may read what it cannot see
+        # weighed in a world sampled from the persona's view: a weight may read what it cannot see,
+        # so each option is weighed as that world has it (a face-down card: the one it put there)
         seen = determinize(st, player, self.rng) if st.game.weighted else None
-        ws = st.game.rollout_weights(seen, player, [a.raw for a in bold]) if seen is not None else None
+        ws = st.game.rollout_weights(seen, player, [_in_world(st, seen, player, a.raw) for a in bold]) \
+            if seen is not None else None
         if ws is not None:
             bold = [a for a, w in zip(bold, ws, strict=True) if w > 0]
             if not bold:            # bold, not reckless: no bid that hand might make
@@ -201,6 +205,21 @@ class PersonaBot:
     def take_lines(self) -> list[str]:
         out, self.said = self.said, []
         return out
+
+
+def _at_table(st: State, a: Action) -> str:
+    """An action as a line said at the table may name it: as everyone sees it (talk is public: a
+    card laid face down is "a card"; a secret choice is not named)."""
+    return action_seen(st, a.raw, None) or "…"
+
+
+def _in_world(st: State, world: State, player: int, raw: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``player``'s pending option ``raw`` of ``st`` as the sampled ``world`` has it (determinize keeps
+    the player's own options in their order, each card carried to the one now at its place)."""
+    own, mine = (st.opts, world.opts) if st.schosen is None else \
+        (st.sopts[st.pend[1].index(player)], world.sopts[st.pend[1].index(player)])  # type: ignore[index,union-attr]
+    assert own is not None and mine is not None
+    return mine[own.index(raw)]
 
 
 def _names_seat(st: State, slot: int, seat: int | None) -> bool:

@@ -13,9 +13,13 @@ knows. ``determinize(state, player, rng)`` builds one such world from the player
 - Hidden variables are drawn afresh from their type (a player, an enum member, a bool, an unseen
   card; other types keep their initial value); per-player variables that only their owner sees are
   shuffled among the other players; variables of unseen cards return to their initial values (so
-  a value that follows from public facts is better a function than a per-card variable).
-- Other players' unrevealed simultaneous choices are redrawn among their legal options, and the
-  game's random generator is replaced, so the future shuffles are unknown too.
+  a value that follows from public facts is better a function than a per-card variable), and a
+  hidden per-card variable of a card in sight is drawn from its type like a hidden global.
+- Other players' options in a simultaneous decision are those of the sampled world (worked out
+  anew: the real ones would tell what their real hands allow), their unrevealed choices are redrawn
+  among them — also while the decision's blocks run, one player's after another's (the choices
+  wait in the rule's frame) — and the game's random generator is replaced, so the future shuffles
+  are unknown too.
 
 The player has perfect recall of cards (``observe.remembered``): a card it saw and can still place
 — one it passed face down to a neighbour, one turned up and face down again where it lies — keeps
@@ -99,6 +103,9 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
         if v.scope == "card":
             for c in unseen:
                 s.g[v.slot + c] = v.init
+            for c in range(n):      # a hidden value of a card in sight: the card is seen, not the value
+                if visible[c] and not var_visible(st, v.slot + c, v.visibility, None, player):
+                    s.g[v.slot + c] = _sample(v, rng, game, unseen)
             continue
         owners = [None] if v.scope == "global" else list(range(game.n))
         hidden_slots = []
@@ -123,6 +130,8 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
             continue
         for i in range(2, min(len(fr), len(codes))):
             fr[i] = by_code(fr[i], codes[i])
+            if codes[i].startswith("choices:") and fr[i] is not None and codes[i - 1] == "list:player":
+                fr[i] = _others_redrawn(s, fr, i, player, rng)
     # the effect stack
     fields = [(5 + idx, type_code(ty)) for idx, ty in prog.item_fields.values()]
     for item in s.items.values():
@@ -138,11 +147,33 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
             s.sopts = [[option(site, o) for o in os] for os in s.sopts]  # type: ignore[misc]
             assert s.schosen is not None
             for i, q in enumerate(s.pend[1]):
-                if q != player and s.schosen[i] is not None:
+                if q == player:
+                    continue
+                # the others choose among what their hands in this world allow: their real options,
+                # carried over by place, told how many (and where) they had of what the options test
+                mine = site.enum(s, s.frames[-1], q)
+                if mine:
+                    s.sopts[i] = mine
+                if s.schosen[i] is not None:
                     s.schosen[i] = rng.choice(s.sopts[i])       # their choice is unknown: redraw it
     s.rng = rng.getrandbits(64)
     s.seed = -1
     return s
+
+
+def _others_redrawn(s: State, fr: list[Any], i: int, player: int | None, rng: random.Random) -> tuple[Any, ...]:
+    """A simultaneous decision's choices while its blocks run (frame slot ``i``, after the players
+    who chose and before the block counter): the other players' choices are secret (they are told
+    "P1 has chosen"; their blocks show what they did), so each is redrawn among the options the
+    world gives them now."""
+    site = s.game.sites[int(s.game.comp.frame_types[fr[0]][i][8:])]
+    out = list(fr[i])
+    for j, q in enumerate(fr[i - 1]):
+        if q != player:
+            opts = site.enum(s, fr, q)
+            if opts:
+                out[j] = rng.choice(opts)
+    return tuple(out)
 
 
 def _sample(v: Any, rng: random.Random, game: Any, unseen: list[int]) -> Any:

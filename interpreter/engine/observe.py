@@ -375,6 +375,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     elif k == R.EV_HIDEVAR:
         text = say("hidden_again", lang, v=_slot_name(game, ev[2], lang))
     elif k == R.EV_CHECK:
+        if not everyone:        # its condition may read what the viewer cannot see: they see what it does
+            return None
         chk = game.prog.checks[ev[2]]
         text = f"check {chk.name}" + (f" for {player(ev[3])}" if ev[3] is not None else "")
     elif k == R.EV_SWAP:
@@ -396,6 +398,24 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     else:
         text = R.EV_NAMES[k] if k < len(R.EV_NAMES) else str(k)
     return {"kind": R.EV_NAMES[k], "text": text, "rule": event_span(st, ev)}
+
+
+def action_seen(st: State, raw: tuple[Any, ...], viewer: int | None, lang: int = 0) -> str | None:
+    """A pending action, not taken, as ``viewer`` would see it named (what a character at the table
+    may say it almost did): cards the viewer cannot see now are "a card"; None for a choice that
+    is secret (hidden or simultaneous), which cannot be named at all."""
+    game = st.game
+    if st.pend is None:
+        return None
+    site = game.sites[st.pend[0]]
+    if site.kind == "simul" or site.hidden:
+        return None
+    if raw[0] < 0:
+        return "pass"
+    info = site.options[raw[0]]
+    def card(c: int | None) -> str:
+        return "none" if c is None else game.card_names[c] if card_visible(st, c, viewer) else say("a_card", lang)
+    return " ".join([info.name] + [_fmt_for(st, v, code, card) for v, code in zip(raw[1:], info.binder_types, strict=True)])
 
 
 def _index_of_event(st: State, ev: tuple[Any, ...]) -> int | None:

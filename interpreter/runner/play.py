@@ -48,7 +48,10 @@ class Human:
 
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
         if len(legal) == 1:         # nothing to decide: taken for the player, who is told
-            print(say("only_choice", self.lang, p=f"P{player}", a=legal[0].id), file=self.out)
+            shared = self.table.get("hot") and self.table.get("shown") != player
+            # at a hot seat another player is still at the screen: the choice may name a hidden card
+            print(say("only_choice_hot", self.lang, p=f"P{player}") if shared else
+                  say("only_choice", self.lang, p=f"P{player}", a=legal[0].id), file=self.out)
             return legal[0]
         last = self.table.get("shown")
         if last is not None and last != player:   # hot seat: the screen changes hands
@@ -180,6 +183,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         if hasattr(agent, "react"):
             print(f"  P{i}: {agent.name}", file=out)
     humans = [i for i, seat in enumerate(seats) if seat == "human"]
+    table["hot"] = len(humans) > 1          # a hot seat: what one player is told, the others may read
     viewer = humans[0] if len(humans) == 1 else None     # hot seat: what is printed between screens is public
     slow_told = False           # the advice for a slow bot is given once a game
     decided: list[int] = []     # where in ``actions`` a human had a real choice: the points undo goes back to
