@@ -283,6 +283,15 @@ class Scope:
         self.parent = parent
         self.names: dict[str, LocalSym] = {}
         self.proc: Proc | None = proc if proc is not None else (parent.proc if parent else None)
+        self.revealed: set[str] = set()     # zones a `reveal` to everyone showed earlier in the block (W104)
+
+    def was_revealed(self, zone: str) -> bool:
+        s: Scope | None = self
+        while s is not None:
+            if zone in s.revealed:
+                return True
+            s = s.parent
+        return False
 
     def lookup(self, name: str) -> LocalSym | None:
         s: Scope | None = self
@@ -353,7 +362,9 @@ class Checker:
         return Abort()
 
     def warn(self, code: str, msg: str, span: Span, hint: str | None = None) -> None:
-        self.warnings.append(Diagnostic(code, msg, span, hint, "warning"))
+        d = Diagnostic(code, msg, span, hint, "warning")
+        if d not in self.warnings:      # a body checked twice (a rule inlined, a deck's `for`) warns once
+            self.warnings.append(d)
 
     def declare(self, name: str, sym: Any, span: Span) -> None:
         if name in RESERVED:
@@ -1434,6 +1445,8 @@ class Checker:
                     self.err("E309", "a variable is revealed to everyone", s.to.span)
             else:
                 self.cards_expr(what, sc, ctx)
+            if isinstance(s, A.Reveal) and s.to is None:
+                sc.revealed.update(name for name, _ in _zones_read(what))
             if isinstance(s, A.Reveal) and s.to is not None:
                 tt = self.expr(s.to, sc, ctx)
                 if not (T.assignable(tt, T.PLAYER) or T.assignable(tt, T.list_of(T.PLAYER))):
@@ -1505,7 +1518,7 @@ class Checker:
             pass
         elif isinstance(s, A.Log):
             self.text(s.text, sc, ctx)
-            self.warn_log_naming_hidden(s)
+            self.warn_log_naming_hidden(s, revealed=sc)
         elif isinstance(s, A.Tell):
             self.want(s.player, T.PLAYER, sc, ctx, "tell takes a player")
             self.text(s.text, sc, ctx)
@@ -1526,7 +1539,8 @@ class Checker:
         else:  # pragma: no cover - the grammar has no other statements
             raise self.fail("E309", f"unsupported statement {type(s).__name__}", s.span)
 
-    def warn_log_naming_hidden(self, s: A.Log | A.Text, chooser: A.Expr | None = None) -> None:
+    def warn_log_naming_hidden(self, s: A.Log | A.Text, chooser: A.Expr | None = None,
+                               revealed: Scope | None = None) -> None:
         """W104: a log line is everyone's, so one that shows the cards of a zone some players may not
         see (`log "the top card is {top(deck)}"`) names them to all (counting them is fine); a
         decision's prompt (``chooser``: its player) names them to a chooser who may not see them."""
@@ -1540,7 +1554,7 @@ class Checker:
                     self.warn("W104", f"this prompt shows the cards of {name}, which the chooser may not see",
                               e.span, "reveal them to the chooser first (`reveal … to …`), or leave them out")
                     return
-                if chooser is None and z.decl.visibility != "public":
+                if chooser is None and z.decl.visibility != "public" and not (revealed and revealed.was_revealed(name)):
                     self.warn("W104", f"this log shows the cards of {name}, which some players may not see: "
                               "every player's log would name them", e.span,
                               "reveal them instead (a reveal is logged with the cards, to whom it shows them), "

@@ -903,3 +903,7 @@ def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
     assert warnings('choose current "the top is {top(deck)}" { ok { } }') == ["W104"]
     assert warnings('choose current "you hold {cards(hand[current])}" { ok { } }') == []
     assert warnings('choose current "P1 holds {cards(hand[next(current)])}" { ok { } }') == ["W104"]
+    # shown to everyone first (a showdown, a dealer turning the hole card), then logged: no warning
+    assert warnings('reveal hand[current]\n    log "{current} shows {cards(hand[current])}"') == []
+    assert warnings('reveal hand[current]\n    if true { log "{cards(hand[current])}" }') == []
+    assert warnings('reveal hand[current] to current\n    log "{cards(hand[current])}"') == ["W104"]
