@@ -235,3 +235,21 @@ phase play { }
     assert lines[i + 1].split() == ["P0", "(you)", "Chips", "100", "·", "Secret", "7"]
     assert lines[i + 2].split() == ["P1", "Chips", "90"]          # P1's secret is not shown to P0
     assert "Pot = 5" in screen and "Chips =" not in screen
+
+
+def test_whole_numbers_show_without_a_fraction():
+    """Scores printed as 125.0 on the play screen and in results (a newcomer's Spades)."""
+    text = """
+ruleset nums
+players 2
+cards standard() in deck
+zone deck: pile hidden
+var ratio: number = 2.5 "Ratio | 比"
+var whole: number = 0 "Whole | 整数"
+setup { score[players[0]] = 125 * 1.0
+        whole = 3 * 1.0 }
+phase play { end game }
+"""
+    screen = render(load_text(text).new_state(1).view(0), 0)
+    assert "score 125" in screen and "125.0" not in screen
+    assert "Ratio = 2.5" in screen and "Whole = 3\n" in screen

@@ -107,7 +107,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     for s in v["seats"]:
         mark = say("you", lang) if s["player"] == me else ""
         extra = say("out_place", lang, n=s["place"]) if s["out"] else ""
-        score = say("score", lang, s=s["score"] or 0) if keeps_score else ""
+        score = say("score", lang, s=_number(s["score"] or 0)) if keeps_score else ""
         seats.append(f"P{s['player']}{mark}{extra}{score}")
     types = v.get("var_types", {})
     named: dict[str, str] = v.get("var_labels", {})     # a variable without a label is bookkeeping
@@ -210,7 +210,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         scored = any(r["score"] for r in res)    # a game that keeps no score shows none
         out.append(say("result", lang) + ", ".join(
             say("result_one", lang, p=f"P{r['player']}", o=say(r["outcome"], lang) if r["outcome"] else "—",
-                n=r["place"], s=say("result_score", lang, s=r["score"]) if scored else "") for r in res))
+                n=r["place"], s=say("result_score", lang, s=_number(r["score"])) if scored else "") for r in res))
     return "\n".join(out)
 
 
@@ -253,6 +253,11 @@ def _cards_in_sight(v: dict[str, Any], me: int | None) -> set[str]:
     return out
 
 
+def _number(x: Any) -> Any:
+    """125, not 125.0: a whole number as the log writes it."""
+    return int(x) if isinstance(x, float) and x.is_integer() else x
+
+
 def _val(x: Any, code: str = "", lang: int = 0) -> str:
     """A variable's value for the terminal as the language writes it: players as P1, true/false
     (はい/いいえ), none as —."""
@@ -260,6 +265,8 @@ def _val(x: Any, code: str = "", lang: int = 0) -> str:
         return "—"
     if isinstance(x, bool):
         return say("true" if x else "false", lang)
+    if isinstance(x, float):
+        return str(int(x)) if x.is_integer() else repr(round(x, 10))
     if isinstance(x, dict):         # a per-player variable: P0: 1, P1: 3
         return ", ".join(f"{k}: {_val(v, code, lang)}" for k, v in x.items())
     if isinstance(x, list):
