@@ -229,6 +229,18 @@ def test_every_failed_expectation_of_a_step_is_reported_in_order_with_the_events
     assert "events since the last expect: phase: play; turn: P0" in o.message
 
 
+def test_every_wrong_player_s_entry_of_a_variable_is_reported(tmp_path: Path) -> None:
+    """A newcomer's Spades: only the first wrong player of a per-player variable was reported."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: jekyll_hyde\nsteps:\n  - expect:\n      vars: {score: {P0: 5, P1: 7}}\n",
+                 encoding="utf-8")
+    o = run_scenario(f)
+    lines = [ln for ln in o.message.splitlines() if "error[E502]" in ln]
+    assert len(lines) == 2 and "score[P0]" in lines[0] and "score[P1]" in lines[1]
+
+
 @pytest.mark.parametrize(("text", "words", "at"), [
     ("ruleset: john\nsetup:\n  zonez: {}\n", "unknown key 'zonez'", (3, 3, 8)),
     ("ruleset: american_page_one\nsetup:\n  zones:\n    hands[P0]: [♠7]\n", "no zone is named 'hands[P0]'",

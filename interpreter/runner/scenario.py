@@ -475,19 +475,19 @@ class Runner:
             with keep():
                 self.expect_zone(zname, spec, (*path, "zones", zname))
         for name, want in (e.vars or {}).items():
-            with keep():
-                self.expect_var(name, want, (*path, "vars", name))
-        with keep():
-            if e.card_vars is not None:
-                for cname, vals in e.card_vars.items():
-                    c = self.card(cname, (*path, "card_vars", cname))
-                    for name, want in vals.items():
-                        v = self.var(name, (*path, "card_vars", cname, name))
-                        got = st.g[v.slot + c]
-                        if got != self.value(v.type, want, (*path, "card_vars", cname, name)):
-                            raise self.fail((*path, "card_vars", cname, name),
-                                            f"{cname}.{name}: expected {_shown(want)}, found "
-                                            f"{_shown(self.show(v.type, got))}")
+            for part in [{who: w} for who, w in want.items()] if isinstance(want, dict) else [want]:
+                with keep():        # each player's entry on its own: every wrong one is reported
+                    self.expect_var(name, part, (*path, "vars", name))
+        for cname, vals in (e.card_vars or {}).items():
+            c = self.card(cname, (*path, "card_vars", cname))
+            for name, want in vals.items():
+                with keep():
+                    v = self.var(name, (*path, "card_vars", cname, name))
+                    got = st.g[v.slot + c]
+                    if got != self.value(v.type, want, (*path, "card_vars", cname, name)):
+                        raise self.fail((*path, "card_vars", cname, name),
+                                        f"{cname}.{name}: expected {_shown(want)}, found "
+                                        f"{_shown(self.show(v.type, got))}")
         with keep():
             if e.events is not None:
                 self.expect_texts(e.events, [x["text"] for x in self.log(0)], (*path, "events"), "events")
