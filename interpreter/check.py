@@ -1600,7 +1600,7 @@ class Checker:
                 continue
             if not self.unseen_by(z, owner, chooser):
                 continue
-            if o.where is not None and b.var in _names_in(o.where):
+            if o.where is not None and b.var in _names_in(o.where, public=True):
                 self.warn("W102", f"the where of option {o.name} tests the cards of {zone_name}, which the chooser "
                           f"may not see: the legal actions would tell them which cards lie there", o.where.span,
                           f"offer every card of {zone_name} and decide in the option's block, or let a player "
@@ -2436,14 +2436,17 @@ def _same_expr(a: A.Expr, b: A.Expr) -> bool:
     return False
 
 
-def _names_in(e: Any) -> set[str]:
-    """The names an expression reads (to say which options a failed `require` looked at)."""
+def _names_in(e: Any, public: bool = False) -> set[str]:
+    """The names an expression reads (to say which options a failed `require` looked at).
+    ``public``: leaving out those read only for what every player sees of a card (`revealed(c)`)."""
     if isinstance(e, A.Name):
         return {e.name}
+    if public and isinstance(e, A.Call) and e.func == "revealed":
+        return set()
     if isinstance(e, list):
-        return set().union(*(_names_in(x) for x in e)) if e else set()
+        return set().union(*(_names_in(x, public) for x in e)) if e else set()
     if isinstance(e, A.Node):
-        return set().union(*(_names_in(v) for v in vars(e).values() if isinstance(v, A.Node | list)))
+        return set().union(*(_names_in(v, public) for v in vars(e).values() if isinstance(v, A.Node | list)))
     return set()
 
 

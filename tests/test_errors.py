@@ -841,6 +841,7 @@ def test_a_where_that_tests_cards_the_chooser_cannot_see_is_warned(tmp_path: Pat
     assert warnings("draw c in hand[q] { move c to hand[current] }") == []
     assert warnings("play c in hand[current] where not c.joker { move c to pile }") == []
     assert warnings("take c in pile where c.rank > 5 { }") == []
+    assert warnings("flip c in deck where not revealed(c) { reveal c }") == []     # face up or not: public
 
 
 def test_a_label_that_shows_a_card_the_chooser_cannot_see_is_warned(tmp_path: Path) -> None:
