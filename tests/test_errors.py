@@ -826,16 +826,23 @@ def test_a_base_in_the_parent_folder_is_found_from_wherever_fuda_is_started(tmp_
     assert d.code == "E403" and d.hint is not None and "nowhere.fuda in ./ or " in d.hint
 
 
+_OPTION_BASE = ("ruleset w\nplayers 2\ncards standard(jokers = 1) in deck\nzone deck: pile hidden\n"
+                "zone pile: pile public\nzone hand: hand per player owner\nsetup { deal 5 from deck to hand }\n"
+                "phase play {\n    let q = next(current)\n    choose current {\n        {OPTION}\n    }\n}\n")
+
+
+def _option_warnings(tmp_path: Path, option: str) -> list[str]:
+    """The warnings (but unused declarations) of a small game whose one decision offers ``option``."""
+    f = tmp_path / "w.fuda"
+    f.write_text(_OPTION_BASE.replace("{OPTION}", option), encoding="utf-8")
+    return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+
+
 def test_a_where_that_tests_cards_the_chooser_cannot_see_is_warned(tmp_path: Path) -> None:
     """W102: `draw c in hand[q] where not c.joker` tells the drawer where the Joker is (a newcomer's
     Old Maid). Testing one's own hand, or a public zone, is fine."""
-    base = ("ruleset w\nplayers 2\ncards standard(jokers = 1) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
-            "zone hand: hand per player owner\nsetup { deal 5 from deck to hand }\nphase play {\n"
-            "    let q = next(current)\n    choose current {\n        {OPTION}\n    }\n}\n")
     def warnings(option: str) -> list[str]:
-        f = tmp_path / "w.fuda"
-        f.write_text(base.replace("{OPTION}", option), encoding="utf-8")
-        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+        return _option_warnings(tmp_path, option)
     assert warnings("draw c in hand[q] where not c.joker { move c to hand[current] }") == ["W102"]
     assert warnings("peek c in deck where c.rank > 5 { }") == ["W102"]
     assert warnings("draw c in hand[q] { move c to hand[current] }") == []
@@ -847,13 +854,8 @@ def test_a_where_that_tests_cards_the_chooser_cannot_see_is_warned(tmp_path: Pat
 def test_a_label_that_shows_a_card_the_chooser_cannot_see_is_warned(tmp_path: Path) -> None:
     """W102 for labels: `take c in hand[q] "take the {c.rank}"` labelled each face-down place with the
     rank lying there (the bare `{c}` is shown as the place; `c.rank` was computed from the card)."""
-    base = ("ruleset w\nplayers 2\ncards standard(jokers = 1) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
-            "zone hand: hand per player owner\nsetup { deal 5 from deck to hand }\nphase play {\n"
-            "    let q = next(current)\n    choose current {\n        {OPTION}\n    }\n}\n")
     def warnings(option: str) -> list[str]:
-        f = tmp_path / "w.fuda"
-        f.write_text(base.replace("{OPTION}", option), encoding="utf-8")
-        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+        return _option_warnings(tmp_path, option)
     assert warnings('take c in hand[q] "take {c} of rank {c.rank}" { move c to hand[current] }') == ["W102"]
     assert warnings('peek c in deck "peek at {text(c)}" { }') == ["W102"]
     assert warnings('take c in hand[q] "take {c} | {c} を取る" { move c to hand[current] }') == []
@@ -864,13 +866,8 @@ def test_a_label_that_shows_a_card_the_chooser_cannot_see_is_warned(tmp_path: Pa
 def test_a_list_of_cards_the_chooser_cannot_see_is_warned(tmp_path: Path) -> None:
     """W102 for lists: `take c in cards(hand[q])` listed P1's whole hand by name in P0's legal actions
     (`take ♥10`, `take ♠A`, `take ♣9`), where `take c in hand[q]` offers places."""
-    base = ("ruleset w\nplayers 2\ncards standard(jokers = 1) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
-            "zone hand: hand per player owner\nsetup { deal 5 from deck to hand }\nphase play {\n"
-            "    let q = next(current)\n    choose current {\n        {OPTION}\n    }\n}\n")
     def warnings(option: str) -> list[str]:
-        f = tmp_path / "w.fuda"
-        f.write_text(base.replace("{OPTION}", option), encoding="utf-8")
-        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+        return _option_warnings(tmp_path, option)
     assert warnings("take c in cards(hand[q]) { move c to hand[current] }") == ["W102"]
     assert warnings("pick cs in subsets(sorted(hand[q]), 2) { }") == ["W102"]
     assert warnings("peek c in [top(deck)] { }") == ["W102"]
