@@ -73,6 +73,15 @@ def test_a_game_that_opens_with_a_simultaneous_choice_has_no_first_player(capsys
     assert "first player wins" in out
 
 
+def test_simulate_names_the_seeds_of_draws_to_replay(capsys):
+    """A newcomer's Spades showed 2 draws and no way to find them but replaying seeds one by one."""
+    code, out, _ = run(capsys, "simulate", str(ROOT / "tests/constructs/evaluate.fuda"), "-n", "7", "-q", "--json")
+    stats = json.loads(out)
+    assert stats["draws"] == 7 and stats["draw_seeds"] == [0, 1, 2, 3, 4] and stats["capped_seeds"] == [0, 1, 2, 3, 4]
+    code, out, _ = run(capsys, "simulate", str(ROOT / "tests/constructs/evaluate.fuda"), "-n", "2", "-q")
+    assert "draws: 2 (seeds 0, 1)" in out
+
+
 def test_simulate_with_workers_matches_one_worker(capsys):
     from interpreter.runner.simulate import simulate
 

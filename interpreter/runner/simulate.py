@@ -94,6 +94,9 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str])
             "roles": roles(st)}
 
 
+SHOWN_SEEDS = 5      # draws and capped games: this many seeds are named, to replay them
+
+
 def first_player(game: Any, st: Any) -> int | None:
     """At the first decision of a new game: whose turn it is (the rules' first `turn`, if one has
     begun), else who is asked first, unless everyone chooses at once."""
@@ -195,6 +198,9 @@ class Summary:
                              "max": lengths[-1]}
         out["draws"] = sum(1 for g in self.games if g["draw"])
         out["capped"] = sum(1 for g in self.games if g["capped"])
+        # which games to replay (fuda replay RULESET --seed S): the first few of each
+        out["draw_seeds"] = [g["seed"] for g in self.games if g["draw"]][:SHOWN_SEEDS]
+        out["capped_seeds"] = [g["seed"] for g in self.games if g["capped"]][:SHOWN_SEEDS]
         return out
 
 
@@ -357,5 +363,8 @@ def format_stats(s: dict[str, Any]) -> str:
         lo, hi = r["ci95"]
         lines.append(f"  as {r['role']}: {r['bot']:<17} {r['wins']}/{r['games']} wins {r['win_rate']:6.1%}  "
                      f"[{lo:6.1%}, {hi:6.1%}]")
-    lines.append(f"draws: {s['draws']}   games stopped by the decision limit: {s['capped']}")
+    seeds = {k: f" (seeds {', '.join(map(str, s[k]))}{', …' if len(s[k]) < n else ''})" if s[k] else ""
+             for k, n in (("draw_seeds", s["draws"]), ("capped_seeds", s["capped"]))}
+    lines.append(f"draws: {s['draws']}{seeds['draw_seeds']}   games stopped by the decision limit: "
+                 f"{s['capped']}{seeds['capped_seeds']}")
     return "\n".join(lines)
