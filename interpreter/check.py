@@ -696,6 +696,8 @@ class Checker:
                                 hint) from None
             except ZeroDivisionError:
                 raise self.fail("E201", "division by zero", e.span) from None
+        if isinstance(e, A.Format):      # "{s}{r}": a text of fixed values (a card attribute in a deck)
+            return "".join(x if isinstance(x, str) else _const_text(self.const(x, env)) for x in e.parts)
         if isinstance(e, A.IfExpr):
             return self.const(e.then if self.const(e.cond, env) else e.other, env)
         if isinstance(e, A.ListLit):
@@ -2483,6 +2485,9 @@ def _const_type(v: Any) -> T.T:
 
 
 def _const_text(v: Any) -> str:
+    """A fixed value inside a fixed text (a card's name, a text attribute), as a text shows it."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
     if isinstance(v, MemberRef):
         return v.enum.members[v.index]
     if isinstance(v, float) and v.is_integer():

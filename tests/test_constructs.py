@@ -1951,3 +1951,33 @@ phase play { }
     from interpreter.engine.observe import full_view
 
     assert sum("turned face down" in e["text"] for e in full_view(st)["log"]) == 2     # deck[3] was never up
+
+
+def test_a_card_attribute_may_be_a_text_of_the_deck_s_loop_values():
+    """`card "{s}{r}.{d}" face = "{s}{r}"`: the name interpolated the loop values, an attribute could
+    not (E201; a newcomer's six-deck shoe)."""
+    text = """
+ruleset shoe
+players 2
+option decks: int 1..8 = 2
+enum Mark { ♠, ♥ }
+cards {
+    attr mark: Mark
+    attr face: text
+    attr wild: bool
+    for d in 1..decks {
+        for s in [♠, ♥] {
+            for r in ["A", "K"] {
+                card "{s}{r}.{d}" mark = s face = "{s}{r} {d > 1}" wild = false
+            }
+        }
+    }
+}
+zone deck: pile hidden
+var f: text = ""
+setup { f = card("♥K.2").face }
+phase play { }
+"""
+    game = load_text(text)
+    st = game.new_state(1)
+    assert game.ncards == 8 and st.g[next(v.slot for v in game.prog.vars if v.name == "f")] == "♥K true"
