@@ -610,12 +610,10 @@ class ShowDecl(Decl):
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
 class EvaluateDecl(Decl):
     """``evaluate FN in LO..HI after N decisions``: how well a player stands, for bots' rollouts.
-    LO and HI are fixed values (literals, options); the checker works out ``low`` and ``high``."""
+    LO and HI are fixed values (literals, options), worked out by the checker (Program.eval_range)."""
     fn: str
     lo: Expr
     hi: Expr
-    low: float = 0
-    high: float = 1
     after: int | None = None
     unit: str | None = None
 

@@ -242,6 +242,7 @@ class Program:
     builtin_slots: dict[str, int]
     show: tuple[Proc, A.ShowDecl] | None = None
     evaluate: A.EvaluateDecl | None = None      # the bots' evaluation (its fn is in ``fns``)
+    eval_range: tuple[float, float] = (0, 1)    # its LO..HI, worked out with these options
     allies: A.AlliesDecl | None = None          # who counts whom on their side (its fn is in ``fns``)
 
     def option_label(self, name: str) -> str:
@@ -329,6 +330,7 @@ class Checker:
         self.src = src
         self.given = dict(options or {})
         self.diags: list[Diagnostic] = list(src.merge_diags)
+        self.eval_range: tuple[float, float] = (0, 1)   # evaluate's LO..HI (check_evaluate)
         self.warnings: list[Diagnostic] = []
         self.globals: dict[str, Any] = {}
         self.members: dict[str, list[MemberRef]] = {}
@@ -489,7 +491,7 @@ class Checker:
             phases=self.phases, effects=self.effects, item_fields=self.item_fields, windows=order,
             checks=self.checks, orderings=self.orderings, setup=setup, procs=self.procs,
             limit=limit.count if limit else 100_000, warnings=self.warnings,
-            builtin_slots=self.builtin_slots, show=self.show, evaluate=evaluate,
+            builtin_slots=self.builtin_slots, show=self.show, evaluate=evaluate, eval_range=self.eval_range,
             allies=allies)
 
     def new_proc(self, kind: str, name: str, span: Span, body: list[A.Stmt]) -> Proc:
@@ -1112,9 +1114,10 @@ class Checker:
                      "fn standing(p: player) -> number = …")
             ok = False
         try:
-            d.low, d.high = (self._bound(b) for b in (d.lo, d.hi))
-            if d.low >= d.high:
-                self.err("E309", f"evaluate's range {d.low:g}..{d.high:g} is empty", d.span,
+            low, high = (self._bound(d.lo), self._bound(d.hi))
+            self.eval_range = (low, high)
+            if low >= high:
+                self.err("E309", f"evaluate's range {low:g}..{high:g} is empty", d.span,
                          "write the worst value first: in -10..10")
                 ok = False
         except Abort:

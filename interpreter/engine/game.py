@@ -125,7 +125,7 @@ class Game:
         ev = prog.evaluate
         self.eval_fn = comp.namespace.get("EVAL")
         self.allies_fn = comp.namespace.get("ALLIES")
-        self.eval_range = (ev.low, ev.high) if ev is not None else (0, 1)
+        self.eval_range = prog.eval_range if ev is not None else (0, 1)
         self.eval_after = (ev.after or EVAL_AFTER) if ev is not None else None
         # the variables of a new game (values are immutable, so every game starts from a copy)
         g: list[Any] = [None] * prog.g_size
