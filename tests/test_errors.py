@@ -831,11 +831,16 @@ _OPTION_BASE = ("ruleset w\nplayers 2\ncards standard(jokers = 1) in deck\nzone 
                 "phase play {\n    let q = next(current)\n    choose current {\n        {OPTION}\n    }\n}\n")
 
 
-def _option_warnings(tmp_path: Path, option: str) -> list[str]:
-    """The warnings (but unused declarations) of a small game whose one decision offers ``option``."""
+def _warnings_of(tmp_path: Path, base: str, hole: str, part: str) -> list[str]:
+    """The warnings (but unused declarations) of a small game: ``base`` with ``part`` in ``hole``."""
     f = tmp_path / "w.fuda"
-    f.write_text(_OPTION_BASE.replace("{OPTION}", option), encoding="utf-8")
+    f.write_text(base.replace(hole, part), encoding="utf-8")
     return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+
+
+def _option_warnings(tmp_path: Path, option: str) -> list[str]:
+    """The warnings of a small game whose one decision offers ``option``."""
+    return _warnings_of(tmp_path, _OPTION_BASE, "{OPTION}", option)
 
 
 def test_a_where_that_tests_cards_the_chooser_cannot_see_is_warned(tmp_path: Path) -> None:
@@ -886,9 +891,7 @@ def test_a_show_that_reads_a_hidden_variable_is_warned(tmp_path: Path) -> None:
             "{SHOW}\nsetup { deal 5 from deck to hand\n trump = ♠\n lead = ♥\n top(deck).mark = true }\n"
             "phase play { end game }\n")
     def warnings(show: str) -> list[str]:
-        f = tmp_path / "w.fuda"
-        f.write_text(base.replace("{SHOW}", show), encoding="utf-8")
-        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+        return _warnings_of(tmp_path, base, "{SHOW}", show)
     assert warnings("show c sorted by (if c.suit == trump then 0 else 1)") == ["W103"]
     assert warnings('show c as "{c}{if strong(c) then "*" else ""} | {c}"') == ["W103"]
     assert warnings('show c as "{c}{if c.mark then "!" else ""} | {c}"') == ["W103"]
@@ -902,9 +905,7 @@ def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
             "zone hand: hand per player owner\nsetup { deal 5 from deck to hand\n move top(deck) to pile }\n"
             "phase play {\n    {LOG}\n    end game\n}\n")
     def warnings(log: str) -> list[str]:
-        f = tmp_path / "w.fuda"
-        f.write_text(base.replace("{LOG}", log), encoding="utf-8")
-        return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+        return _warnings_of(tmp_path, base, "{LOG}", log)
     assert warnings('log "top is {top(deck)}"') == ["W104"]
     assert warnings('log "{current} holds {cards(hand[current])}"') == ["W104"]
     assert warnings('log "{current} holds {size(hand[current])} cards"') == []
