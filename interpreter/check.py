@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from . import ast as A
+from . import named
 from . import types as T
 from .decks import TEMPLATES, DeckData
 from .errors import Diagnostic, FudaError, Span, did_you_mean
@@ -108,6 +109,7 @@ class VarSym(Sym):
     init: Any = None
     readonly: bool = False
     decl: A.VarDecl | None = None
+    named: bool = True          # a card variable set only from named values (named.py): its card is public
 
 
 @dataclass(eq=False)
@@ -116,7 +118,7 @@ class LocalSym(Sym):
     slot: int = 0
     comp: bool = False          # bound inside an expression (comprehension, quantifier)
     readonly: bool = False
-    public: bool = False        # set only from a card literal: every player knows which card it names
+    public: bool = False        # set only from named values (named.py): every player can work it out
 
 
 @dataclass(eq=False)
@@ -332,6 +334,7 @@ class Checker:
         self.diags: list[Diagnostic] = list(src.merge_diags)
         self.eval_range: tuple[float, float] = (0, 1)   # evaluate's LO..HI (check_evaluate)
         self.warnings: list[Diagnostic] = []
+        self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
         self.globals: dict[str, Any] = {}
         self.members: dict[str, list[MemberRef]] = {}
         self.enums: dict[str, EnumSym] = {}
@@ -470,6 +473,7 @@ class Checker:
             self.check_check(c)
         if not self.phases:
             self.err("E303", "the ruleset has no phase", top, "add: phase play { … }")
+        named.mark(self.defs)
         for proc in self.procs:
             proc.body[:] = prune(proc.body)
             proc.suspends_direct, proc.calls = _decisions_and_calls(proc.body)
@@ -1375,7 +1379,7 @@ class Checker:
                                 f"let {s.name}: card = none")
             assert ctx.proc
             loc = sc.names[s.name] = ctx.proc.new_local(s.name, ty, s.span)
-            loc.public = isinstance(s.value, A.Call) and s.value.func == "card" and ty == T.CARD
+            self.defs.append((loc, s.value))
         elif isinstance(s, A.Assign):
             self.assign(s, sc, ctx)
         elif isinstance(s, A.ExprStmt):
@@ -1408,6 +1412,7 @@ class Checker:
             self.no_shadow(s.var, s.span)
             assert ctx.proc
             inner.names[s.var] = ctx.proc.new_local(s.var, et, s.span)
+            self.defs.append((inner.names[s.var], s.source))
             self.block(s.body, inner, _loop(ctx))
         elif isinstance(s, A.Break | A.Continue):
             if ctx.loop == 0:
@@ -1465,7 +1470,7 @@ class Checker:
             if s.label is not None:     # the prompt may interpolate values: resolve its names
                 self.text(s.label, sc, Ctx(ctx.kind, ctx.proc, pure=True))
                 self.warn_log_naming_hidden(s.label, s.player)
-            self.decision_options(s.options, sc, ctx, s.player)
+            self.decision_options(s.options, sc, ctx, s.player, public=not s.hidden)
             if s.otherwise is not None:
                 self.block(s.otherwise, sc, ctx)
         elif isinstance(s, A.Simultaneous):
@@ -1578,13 +1583,15 @@ class Checker:
             return isinstance(self.globals.get(e.obj.name), VarSym) and sc.lookup(e.obj.name) is None
         return False
 
-    def decision_options(self, opts: list[A.Option], sc: Scope, ctx: Ctx, chooser: A.Expr | None = None) -> None:
+    def decision_options(self, opts: list[A.Option], sc: Scope, ctx: Ctx, chooser: A.Expr | None = None,
+                         public: bool = False) -> None:
+        """``public``: everyone sees what was chosen (a `choose` that is not hidden)."""
         names: set[str] = set()
         for o in opts:
             if o.name in names:
                 self.err("E102", f"option {o.name} appears twice in this decision", o.span)
             names.add(o.name)
-            self.option(o, sc, ctx)
+            self.option(o, sc, ctx, public)
             if chooser is not None:
                 self.warn_telling_where(o, chooser)
 
@@ -1641,7 +1648,7 @@ class Checker:
                           "cannot see is then offered by its place")
                 return
 
-    def option(self, o: A.Option, sc: Scope, ctx: Ctx) -> None:
+    def option(self, o: A.Option, sc: Scope, ctx: Ctx, public: bool = False) -> None:
         inner = Scope(sc)
         assert ctx.proc
         for i, b in enumerate(o.binders):
@@ -1663,6 +1670,8 @@ class Checker:
             if inner.lookup(b.var) is not None:
                 self.err("E109", f"{b.var} is already a local name here", b.span)
             inner.names[b.var] = ctx.proc.new_local(b.var, et, b.span, readonly=True)
+            if public:          # a choice everyone sees, among named values, is named (named.py)
+                self.defs.append((inner.names[b.var], b.source))
         if o.where is not None:
             self.cond(o.where, inner, ctx)
         if o.weight is not None:
@@ -1723,6 +1732,9 @@ class Checker:
         tgt = s.target
         tt = self.lvalue(tgt, sc, ctx)
         vt = self.value_expr(s.value, sc, ctx)
+        sym = tgt.ref[1] if isinstance(tgt.ref, tuple) and tgt.ref[:1] in (("pvar",), ("cardvar",)) else tgt.ref
+        if isinstance(sym, LocalSym) or isinstance(sym, VarSym) and T.CARD in (sym.type, sym.type.elem):
+            self.defs.append((sym, s.value))
         if s.op == "=":
             if not T.assignable(vt, tt):
                 self.err("E201", f"cannot store {vt} in {tt}", s.value.span)
@@ -1744,7 +1756,6 @@ class Checker:
             if loc is not None:
                 if loc.readonly:
                     raise self.fail("E204", f"{e.name} cannot be changed here", e.span)
-                loc.public = False
                 e.ref, e.ty = loc, loc.type
                 return loc.type
             g = self.globals.get(e.name)
@@ -2113,6 +2124,7 @@ class Checker:
             assert g.proc
             self.call_args(e.func, [(p.name, p.type) for p in g.proc.params], e.args, e.kwargs, e.span, sc, ctx,
                            _defaults(g.decl))
+            self.defs.extend(zip(g.proc.params, e.args, strict=False))     # a parameter is what it is given
             if ctx.proc is not None:
                 ctx.proc.calls.append((g, e, top))
             if not statement and g.proc.ret is None:

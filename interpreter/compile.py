@@ -795,9 +795,9 @@ class Compiler:
         self.emit(1, "while True:", sid)
         self.label_dispatch(blocks, list(range(len(blocks))), 2, sid)
         self.frame_sizes[fid] = 2 + len(proc.locals) + bg.extra
-        # "card!": a card every player knows (a local set from a card literal) keeps its identity in
-        # a bot's sampled worlds; another card local follows the card's place (engine/determinize.py)
-        codes = ["int", "int"] + ["any" if loc.comp else "card!" if loc.public else type_code(loc.type)
+        # "card!": a card the rules name (named.py) keeps its identity in a bot's sampled worlds;
+        # another card local follows the card's place (engine/determinize.py)
+        codes = ["int", "int"] + ["any" if loc.comp else named_code(type_code(loc.type), loc.public)
                                   for loc in proc.locals]
         codes += ["any"] * bg.extra
         for k, code in bg.slot_codes.items():
@@ -2602,6 +2602,11 @@ _PURE_IN_EVENTS = {"if", "else", "and", "or", "not", "in", "tuple", "len", "min"
                    "_cell_card", "_active", "_top"}
 
 
+def named_code(code: str, named: bool) -> str:
+    """A frame slot's type code, marked "!" where it holds cards the rules name."""
+    return code + "!" if named and code in ("card", "list:card") else code
+
+
 # ------------------------------------------------------------------ entry point
 def compile_program(prog: Program) -> Compiled:
     comp = Compiler(prog).run()
@@ -2642,4 +2647,4 @@ def compile_program(prog: Program) -> Compiled:
     return comp
 
 
-__all__ = ["Compiled", "compile_program", "quiet_source", "type_code", "ITEM_FIELDS", "EffectSym", "WindowSym"]
+__all__ = ["Compiled", "compile_program", "quiet_source", "type_code", "named_code", "ITEM_FIELDS", "EffectSym", "WindowSym"]

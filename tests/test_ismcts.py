@@ -623,10 +623,6 @@ phase play {
 """
 
 
-@pytest.mark.xfail(strict=True, reason="design decision: a card variable the player sees keeps the card it names in "
-                   "every world (right for a card named by the rules, Napoleon's called card), while the view shows "
-                   "null for it where the card is hidden; set from a hidden place (last = top(deck)) it is the real "
-                   "card. Which one it is depends on how it was set: a static analysis like the one for locals")
 def test_a_public_card_variable_set_from_a_hidden_place_is_not_known_in_the_bots_worlds():
     game = game_from(HIDDEN_CARD_IN_PUBLIC_VAR)
     st = game.new_state(0)

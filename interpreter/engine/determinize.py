@@ -7,9 +7,10 @@ knows. ``determinize(state, player, rng)`` builds one such world from the player
   the bot's own generator, fills the unseen positions zone by zone (zone sizes are public). The
   result depends only on what the player sees and the bot's seed, never on where the hidden cards
   really are.
-- A variable the player can see keeps the card it names (its identity is public, e.g. a called
-  card), wherever that card now lies. What else names a hidden card (a local of a waiting rule, a
-  stack item, a pending option) follows that card's *position*: it names whichever card now lies there.
+- A card the rules *name* (named.py: a card literal, a called card worked out from public facts),
+  in a variable or a local of a waiting rule, keeps its identity wherever the world deals it. What
+  else names a hidden card (a variable or local set from a place, `top(deck)`; a stack item; a
+  pending option) follows that card's *position*: it names whichever card now lies there.
 - Hidden variables are drawn afresh from their type (a player, an enum member, a bool, an unseen
   card; other types keep their initial value); per-player variables that only their owner sees are
   shuffled among the other players; variables of unseen cards return to their initial values (so
@@ -75,7 +76,7 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
             return None
         if code == "card":
             return card(v)
-        if code == "card!":         # a card named in the rules' text: the same card in every world
+        if code in ("card!", "list:card!"):     # cards the rules name (named.py): the same in every world
             return v
         if code == "list:card":
             return tuple(card(x) for x in v)
@@ -100,6 +101,10 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
     # variables
     for v in prog.vars[5:]:
         width = {"global": 1, "player": game.n, "card": n}[v.scope]
+        if not v.named:             # a card found by its place (named.py): the card now there
+            code = type_code(v.type)
+            for slot in range(v.slot, v.slot + width):
+                s.g[slot] = by_code(st.g[slot], code)
         if v.scope == "card":
             for c in unseen:
                 s.g[v.slot + c] = v.init

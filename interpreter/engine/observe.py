@@ -98,6 +98,8 @@ def _value(st: State, v: Any, code: str, p: int | None) -> Any:
         return None
     if code == "card":
         return st.game.card_names[v] if card_visible(st, v, p) else None
+    if code == "card!":         # a card every player can work out: named even where it lies hidden
+        return st.game.card_names[v]
     if code.startswith("enum:"):
         return st.game.enum_members[code[5:]][v]
     if code.startswith("list:"):
@@ -123,7 +125,7 @@ def var_visible(st: State, slot: int, visibility: str, owner: int | None, p: int
 
 def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -> dict[str, Any]:
     """``lang``: 0 English, 1 Japanese — for `show` labels and log lines (texts "English | 日本語")."""
-    from ..compile import type_code
+    from ..compile import named_code, type_code
 
     game: Game = st.game
     prog = game.prog
@@ -139,7 +141,7 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
     variables: dict[str, Any] = {}
     card_vars: dict[str, dict[str, Any]] = {}
     for v in prog.vars[5:]:
-        code = type_code(v.type)
+        code = named_code(type_code(v.type), v.named)      # "card!": a card every player can name
         if v.scope == "global":
             if var_visible(st, v.slot, v.visibility, None, p):
                 variables[v.name] = _value(st, g[v.slot], code, p)

@@ -691,6 +691,10 @@ class Runner:
             c = self.card(n, (*path, "shows"))
             if not card_visible(self.st, c, p) or f'"{self.game.card_names[c]}"' not in text:
                 raise self.fail((*path, "shows"), f"P{p}'s view should show {n}")
+        if vs.hides:        # a variable naming a card the rules name tells which card, not where it is
+            named = {x.name for x in self.game.prog.vars if x.named and x.type.kind in ("card", "list")}
+            text = json.dumps({**v, "vars": {k: x for k, x in v["vars"].items() if k not in named}},
+                              ensure_ascii=False)
         for n in vs.hides or []:
             c = self.card(n, (*path, "hides"))
             if f'"{self.game.card_names[c]}"' in text:
