@@ -28,7 +28,6 @@ RESERVED = {"current", "direction", "players", "active", "stack", "score", "plac
 EFFECT_LOCALS = ("item", "controller", "source", "times")
 SEAT_HINT = "players are not numbers: name a seat with players[0]"
 MAX_FIXED_RANGE = 100_000       # a fixed a..b (deck loops, initial values) is built in memory
-MAX_TEMPLATE_ARG = 10_000       # e.g. jokers: more cards than any game uses, fewer than fill the memory
 ITEM_FIELDS = {"kind": T.EFFECT, "controller": T.PLAYER, "source": T.CARD, "times": T.INT,
                "negated": T.BOOL}
 
@@ -806,12 +805,13 @@ class Checker:
                 for k, v in getattr(self, "_deck_args", {}).items():
                     try:
                         kwargs[k] = self.const(v, None)
-                        if isinstance(kwargs[k], bool) or not isinstance(kwargs[k], params[k]) \
-                                or not 0 <= kwargs[k] <= MAX_TEMPLATE_ARG:
-                            self.err("E201", f"{k} must be a whole number from 0 to {MAX_TEMPLATE_ARG}", v.span)
-                            kwargs[k] = 0
+                        least, most = params[k]
+                        if isinstance(kwargs[k], bool) or not isinstance(kwargs[k], int) \
+                                or not least <= kwargs[k] <= most:
+                            self.err("E201", f"{k} must be a whole number from {least} to {most}", v.span)
+                            kwargs[k] = least
                     except Abort:
-                        kwargs[k] = 0
+                        kwargs[k] = params[k][0]
                 data = fn(**kwargs)
                 names = data.names
                 aliases = data.aliases

@@ -29,28 +29,34 @@ def rank_name(rank: int) -> str:
     return RANK_NAMES.get(rank, str(rank))
 
 
-def standard(jokers: int = 0) -> DeckData:
-    """52 cards ♠♥♦♣ × A–K, plus ``jokers`` Jokers named JK1, JK2, …
+def standard(jokers: int = 0, decks: int = 1) -> DeckData:
+    """``decks`` × 52 cards ♠♥♦♣ × A–K, plus ``jokers`` Jokers named JK1, JK2, … (in all, not per deck).
 
     Attributes: ``suit`` (Suit, none for Jokers), ``rank`` (A=1 … K=13, Joker 0), ``colour``
-    (red/black; JK1 is the red Joker, JK2 the black one, further Jokers alternate), ``joker``.
+    (red/black; JK1 is the red Joker, JK2 the black one, further Jokers alternate), ``joker``,
+    ``copy`` (which deck a card comes from, 1 …; Jokers 1). The first deck's cards keep the plain
+    names; a further deck's carry its number (``♠A#2``), as names must tell cards apart.
     """
     names: list[str] = []
     suit: list[Any] = []
     rank: list[Any] = []
     colour: list[Any] = []
     joker: list[Any] = []
+    copy: list[Any] = []
     aliases: dict[str, str] = {}
-    for s in SUITS:
-        for r in range(1, 14):
-            n = f"{s}{rank_name(r)}"
-            names.append(n)
-            aliases[f"{ASCII_SUITS[s]}{rank_name(r)}"] = n
-            aliases[f"{ASCII_SUITS[s]}{r}"] = n
-            suit.append(s)
-            rank.append(r)
-            colour.append("red" if s in ("♥", "♦") else "black")
-            joker.append(False)
+    for k in range(1, max(decks, 1) + 1):
+        tag = "" if k == 1 else f"#{k}"
+        for s in SUITS:
+            for r in range(1, 14):
+                n = f"{s}{rank_name(r)}{tag}"
+                names.append(n)
+                aliases[f"{ASCII_SUITS[s]}{rank_name(r)}{tag}"] = n
+                aliases[f"{ASCII_SUITS[s]}{r}{tag}"] = n
+                suit.append(s)
+                rank.append(r)
+                colour.append("red" if s in ("♥", "♦") else "black")
+                joker.append(False)
+                copy.append(k)
     for i in range(jokers):
         n = f"JK{i + 1}"
         names.append(n)
@@ -59,16 +65,18 @@ def standard(jokers: int = 0) -> DeckData:
         rank.append(0)
         colour.append("red" if i % 2 == 0 else "black")
         joker.append(True)
+        copy.append(1)
     if jokers == 1:
         aliases["Joker"] = "JK1"
     return DeckData(
         names=names,
-        attrs={"suit": suit, "rank": rank, "colour": colour, "joker": joker},
-        attr_types={"suit": "Suit", "rank": "int", "colour": "Colour", "joker": "bool"},
+        attrs={"suit": suit, "rank": rank, "colour": colour, "joker": joker, "copy": copy},
+        attr_types={"suit": "Suit", "rank": "int", "colour": "Colour", "joker": "bool", "copy": "int"},
         enums={"Suit": list(zip(SUITS, SUIT_LABELS, strict=True)),
                "Colour": [("red", "red | 赤"), ("black", "black | 黒")]},
         aliases=aliases,
     )
 
 
-TEMPLATES = {"standard": (standard, {"jokers": int})}
+# template → (its function, {argument: (least, most)}): whole numbers, checked where the ruleset gives them
+TEMPLATES = {"standard": (standard, {"jokers": (0, 10_000), "decks": (1, 100)})}

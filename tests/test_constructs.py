@@ -100,6 +100,19 @@ def test_standard_deck_size_and_jokers_follow_the_option(jokers):
     assert v["jk2_colour"] == ("black" if jokers == 2 else None)
 
 
+@pytest.mark.parametrize("decks", [2, 3])
+def test_several_standard_decks_keep_their_cards_apart(decks):
+    g = game("deck_standard", jokers=2, decks=decks)
+    assert g.ncards == 52 * decks + 2
+    assert g.card_names[51:54] == ["♣K", "♠A#2", "♠2#2"] and g.card_names[-2:] == ["JK1", "JK2"]
+    assert len(set(g.card_names)) == g.ncards
+    for alias, name in [("SA#2", "♠A#2"), ("S1#2", "♠A#2"), ("SA", "♠A"), ("DQ#2", "♦Q#2")]:
+        assert g.card_names[g.card_index[alias]] == name
+    v = vars_of(g.new_state(0))
+    assert v["n_spades"] == 13 * decks and v["n_second"] == 52 and v["n_jokers"] == 2
+    assert v["rank_sum"] == 4 * decks * sum(range(1, 14))
+
+
 def test_standard_deck_card_variables_start_at_their_default():
     st = game("deck_standard").new_state(0)
     # only ♦Q was changed, and the deck is hidden: card variables show for visible cards only
