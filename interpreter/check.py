@@ -472,7 +472,6 @@ class Checker:
             self.check_check(c)
         if not self.phases:
             self.err("E303", "the ruleset has no phase", top, "add: phase play { … }")
-        named.mark(self.defs)
         for proc in self.procs:
             proc.body[:] = prune(proc.body)
             proc.suspends_direct, proc.calls = _decisions_and_calls(proc.body)
@@ -481,6 +480,7 @@ class Checker:
         self.unused()
         if self.diags:
             raise FudaError(self.diags, self.src.sources)
+        named.mark(self.defs)       # on a checked text only: every name resolved, no function calling itself
         assert self.cards is not None
         static_slots = sum(z.count for z in self.zones if z.kind != "sequence")
         seq_count = sum(z.count for z in self.zones if z.kind == "sequence")

@@ -36,22 +36,26 @@ def mark(defs: list[tuple[Any, A.Expr]]) -> None:
     changed = True
     while changed:
         changed = False
+        memo: dict[int, bool] = {}      # a function's body, as the flags stand in this round
         for s, value in defs:
-            if _get(s) and not named(value):
+            if _get(s) and not named(value, memo=memo):
                 _set(s, False)
                 changed = True
 
 
-def named(e: Any, bound: frozenset[int] = frozenset()) -> bool:
+def named(e: Any, bound: frozenset[int] = frozenset(), memo: dict[int, bool] | None = None) -> bool:
     """Whether expression ``e`` reads neither where cards lie nor a secret. ``bound``: ids of the
-    binders (a quantifier's, a function's parameters) taken as named here."""
+    binders (a quantifier's, a function's parameters) taken as named here; ``memo``: functions'
+    bodies worked out already (with their parameters named)."""
+    if memo is None:
+        memo = {}
     from .check import FnSym, LocalSym, OrderingSym, RuleSym, VarSym, ZoneSym
 
     if isinstance(e, A.Comprehension | A.Quantifier | A.Best):
-        if not named(e.source, bound):
+        if not named(e.source, bound, memo):
             return False
         inner = bound | {id(e.ref)}
-        return all(named(x, inner) for x in (getattr(e, "elem", None), e.cond, getattr(e, "key", None))
+        return all(named(x, inner, memo) for x in (getattr(e, "elem", None), e.cond, getattr(e, "key", None))
                    if x is not None)
     if isinstance(e, A.Expr):
         r = e.ref
@@ -70,16 +74,18 @@ def named(e: Any, bound: frozenset[int] = frozenset()) -> bool:
             if isinstance(r, RuleSym):
                 return False
             if isinstance(r, FnSym):
-                if not all(named(a, bound) for a in [*e.args, *(k.value for k in e.kwargs)]):
+                if not all(named(a, bound, memo) for a in [*e.args, *(k.value for k in e.kwargs)]):
                     return False
-                assert r.decl is not None
-                return named(r.decl.body, frozenset(id(p) for p in r.params))
+                if id(r) not in memo:
+                    assert r.decl is not None
+                    memo[id(r)] = named(r.decl.body, frozenset(id(p) for p in r.params), memo)
+                return memo[id(r)]
             if not isinstance(r, OrderingSym):
                 from .builtins import BUILTINS
                 b = BUILTINS.get(e.func)
                 if b is not None and b.impure:
                     return False
-    return all(named(x, bound) for x in _children(e))
+    return all(named(x, bound, memo) for x in _children(e))
 
 
 # built-ins that tell where cards lie (or whether they are face up)
