@@ -1516,7 +1516,12 @@ class Checker:
                 if not (T.assignable(wt, T.PLAYER) or T.assignable(wt, T.list_of(T.PLAYER))):
                     self.err("E201", f"{stmt} takes a player or a list of players, not {wt}", part.span,
                              SEAT_HINT if wt.kind == "int" else None)
-        elif isinstance(s, A.Lose | A.Finish | A.Rejoin):
+        elif isinstance(s, A.Finish):       # players finishing together share a place
+            wt = self.expr(s.who, sc, ctx)
+            if not (T.assignable(wt, T.PLAYER) or T.assignable(wt, T.list_of(T.PLAYER))):
+                self.err("E201", f"finish takes a player or a list of players, not {wt}", s.who.span,
+                         SEAT_HINT if wt.kind == "int" else None)
+        elif isinstance(s, A.Lose | A.Rejoin):
             self.want(s.who, T.PLAYER, sc, ctx, f"{type(s).__name__.lower()} takes a player")
         elif isinstance(s, A.End) and s.players is not None and s.keys is not None:
             self.want(s.players, T.list_of(T.PLAYER), sc, ctx, "end game ranking … in a list of players")

@@ -537,6 +537,26 @@ def test_finish_last_ranks_below_everyone_still_playing():
     assert [r["outcome"] for r in st.result()] == ["lose", "lose", "lose", "lose", "win"]
 
 
+def test_players_finishing_together_share_a_place():
+    st = game("turns", players=5).new_state(0)
+    st.apply(0, "finish_pair P2")                # P0 and P2 share place 1; current moves on to P1
+    assert [s["place"] for s in st.view(None)["seats"]] == [1, 0, 1, 0, 0]
+    assert st.to_move() == [1]
+    st.apply(1, "knock_out_pair P4")             # P1 and P4 share the worst two places: 4 (and 5)
+    assert [s["place"] for s in st.view(None)["seats"]] == [1, 4, 1, 0, 4]
+    st.apply(3, "end_now")                       # P3 takes place 3: 1 and 2 are P0's and P2's
+    assert [r["place"] for r in st.result()] == [1, 4, 1, 3, 4]
+    assert [r["outcome"] for r in st.result()] == ["win", "lose", "win", "lose", "lose"]
+    assert {"P0 is out (place 1)", "P2 is out (place 1)", "P1 is out (place 4)", "P4 is out (place 4)"} \
+        <= set(view_log(st, None))
+
+
+def test_finish_takes_a_player_or_a_list_of_players():
+    with pytest.raises(FudaError, match="finish takes a player or a list of players, not int"):
+        load_text('ruleset f\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nsetup { }\n'
+                  "phase play { finish 3 }")
+
+
 RANKING = """ruleset ranking_test "Ranking"
 players 3..6 default 5
 cards standard(jokers = 0) in deck

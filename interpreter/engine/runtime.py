@@ -455,23 +455,31 @@ def _record(st: State, v: Any) -> None:
 
 # ------------------------------------------------------------------ results
 def _free_places(st: State) -> list[int]:
+    """Places nobody holds. ``m`` players sharing place x hold x … x+m-1 (1, 1, 3: competition
+    ranking, as `end game ranking` shares)."""
     n = st.game.n
-    taken = st.g[2 + n:2 + 2 * n]
+    held: dict[int, int] = {}
+    for x in st.g[2 + n:2 + 2 * n]:
+        if x:
+            held[x] = held.get(x, 0) + 1
+    taken = {y for x, m in held.items() for y in range(x, x + m)}
     return [x for x in range(1, n + 1) if x not in taken]
 
 
-def _finish(st: State, p: int, sp: int, last: bool = False) -> None:
-    """``p`` leaves play with the best free place, or with ``last`` the worst (ranked below
-    everyone still playing)."""
+def _finish(st: State, who: Any, sp: int, last: bool = False) -> None:
+    """``who`` (a player, or players sharing one place) leave play with the best free place, or
+    with ``last`` the worst (ranked below everyone still playing)."""
     g = st.g
     n = st.game.n
-    if g[2 + p]:
+    players = [q for q in dict.fromkeys((who,) if isinstance(who, int) else who) if q is not None and not g[2 + q]]
+    if not players:
         return
     free = _free_places(st)
-    place = free[-1] if last else free[0]
-    g[2 + p] = True
-    g[2 + n + p] = place
-    st.ev.append((EV_FINISH, sp, p, place))
+    place = free[-len(players)] if last else free[0]
+    for p in players:
+        g[2 + p] = True
+        g[2 + n + p] = place
+        st.ev.append((EV_FINISH, sp, p, place))
 
 
 def _rejoin(st: State, p: int, sp: int) -> None:
