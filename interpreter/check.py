@@ -1218,7 +1218,7 @@ class Checker:
             try:
                 kt = self.expr(d.order, sc, ctx)
                 if not (T.is_numeric(kt) or kt.kind in ("key", "text", "enum", "tuple", "any")):
-                    self.err("E201", f"show … sorted by a number or an ordering, not {kt}", d.order.span,
+                    self.err("E201", f"show … sorted by a number, an enum member, a text or an ordering, not {kt}", d.order.span,
                              "an ordering's key (strength(c)) or a number: c.rank, index_of(order, c.suit)")
             except Abort:
                 pass
@@ -2147,7 +2147,8 @@ class Checker:
             cands = [*self.fns, *self.rules, *self.orderings, *BUILTINS]
             if sc.lookup(e.func) is not None or e.func in self.globals:
                 raise self.fail("E104", f"{e.func} is not a function", e.span, did_you_mean(e.func, cands))
-            raise self.fail("E104", f"unknown function {e.func}", e.span, did_you_mean(e.func, cands))
+            raise self.fail("E104", f"unknown function {e.func}", e.span,
+                            did_you_mean(e.func, cands) or _PYTHON_NAMES.get(e.func))
         if e.kwargs:
             raise self.fail("E207", f"{e.func} takes no named arguments", e.kwargs[0].span)
         if e.func == "card":
@@ -2456,6 +2457,15 @@ def _same_expr(a: A.Expr, b: A.Expr) -> bool:
     if isinstance(a, A.Lit) and isinstance(b, A.Lit):
         return bool(a.value == b.value)
     return False
+
+
+# functions a Python habit reaches for, and what fuda calls them
+_PYTHON_NAMES = {
+    "len": "size(x) counts a zone's cards or a list's items; count x in L where C counts some",
+    "count": "count x in L where C counts some items; size(x) counts them all",
+    "print": 'log "…" writes to the game log', "str": 'text(x), or a text with {…}: "{x}"',
+    "range": "a range is written a..b (both ends included): for i in 1..5",
+}
 
 
 def _names_in(e: Any, public: bool = False) -> set[str]:

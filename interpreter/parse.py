@@ -211,6 +211,8 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
             hint = 'an option\'s parts come in this order: NAME x in …, where …, rollout weight …, "label" { … }'
         elif word == "extends" and str(tok) in (".", "/"):
             hint = "name the base without .fuda: `extends base` finds base.fuda next to this file or a bundled ruleset"
+        elif str(tok) == "for" and re.search(r"\(\s*[^\[(]*$", src[:span.col - 1]):
+            hint = "a list comprehension is written in brackets: sum([c.rank for c in hand[p]])"
         elif str(tok) == "=" and any("==" in x for x in expected):
             hint = "use == to compare; = assigns"
         elif before and before.group(1) == "override":

@@ -2014,3 +2014,55 @@ phase play { }
     game = load_text(text)
     st = game.new_state(1)
     assert game.ncards == 8 and st.g[next(v.slot for v in game.prog.vars if v.name == "f")] == "♥K true"
+
+
+DEALS_FIRST = """ruleset deals_first
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+zone table: pile public
+setup { }
+phase deal {
+    move all_cards to deck
+    shuffle deck
+    deal 2 from deck to hand
+    goto play }
+phase play {
+    choose current { play c in hand[current] { move c to table } }
+    end game
+}
+"""
+
+
+def _refused(tmp_path, steps: str) -> str:
+    (tmp_path / "deals_first.fuda").write_text(DEALS_FIRST, encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text("ruleset: deals_first.fuda\n" + textwrap.dedent(steps), encoding="utf-8")
+    sc, loc = parse_scenario(path.read_text(encoding="utf-8"), str(path))
+    with pytest.raises(FudaError) as e:
+        Runner(sc, loc, tmp_path).run()
+    d = e.value.diagnostics[0]
+    assert d.code == "E602"
+    return d.hint or ""
+
+
+def test_a_refused_step_tells_what_happened_since_the_last_expect(tmp_path):
+    hint = _refused(tmp_path, """
+        start_phase: play
+        setup: {zones: {"hand[P0]": [♠7]}}
+        steps:
+          - P0: play ♠7
+          - P0: play ♠7
+    """)
+    assert "events since the last expect" in hint and "game over" in hint
+    assert "start_phase" not in hint
+
+
+def test_a_refused_step_after_a_first_phase_that_dealt_over_the_setup_edits_says_so(tmp_path):
+    hint = _refused(tmp_path, """
+        setup: {zones: {"hand[P0]": [♠7]}}
+        steps:
+          - P0: play ♠7
+    """)
+    assert "setup edits were made before the first phase ran" in hint and "start_phase" in hint

@@ -174,6 +174,7 @@ class Runner:
         self.game: Game
         self.st: State
         self.seen_events = 0
+        self.edited_at: int | None = None     # where the events after the setup edits begin (no start_phase)
 
     # -------------------------------------------------------------- helpers
     def player(self, v: Any, path: tuple[Any, ...]) -> int:
@@ -396,6 +397,7 @@ class Runner:
         if sc.start_phase is not None and sc.start_phase not in [p.name for p in self.game.prog.phases]:
             raise self.loc.error("E501", f"no phase named {sc.start_phase!r}", ("start_phase",))
         self.seen_events = len(self.st.ev)   # new_events at the first expect include the first phase's start
+        self.edited_at = self.seen_events if sc.setup is not None and sc.start_phase is None else None
         self.game.begin(self.st, sc.start_phase)
         while i < len(steps):
             self.step(steps[i], ("steps", i))
@@ -436,10 +438,25 @@ class Runner:
         except IllegalAction as e:
             if s.illegal:
                 return
-            raise self.loc.error("E602", f"P{p}: {e.first.message}", (*path, "act")) from None
+            raise self.loc.error("E602", f"P{p}: {e.first.message}", (*path, "act"), self.refused_hint()) from None
         if s.illegal:
             raise self.loc.error("E502", f"P{p}: {text.strip()} was expected to be refused, but it was legal",
                                  (*path, "act"))
+
+    def refused_hint(self) -> str | None:
+        """Why an action may have been refused: the events since the last expect (the game may have
+        ended, a card moved) and, when the first phase reshuffled or dealt over the setup edits, that."""
+        since = [r for r in self.log(self.seen_events)]
+        hints = []
+        if self.edited_at is not None and self.seen_events == self.edited_at and any(
+                r["kind"] in ("shuffle", "move") for r in since):
+            hints.append("the setup edits were made before the first phase ran, and it moved cards: if it "
+                         "shuffles or deals, start after it (start_phase: NAME, with the vars it sets)")
+        if since:
+            texts = [r["text"] for r in since]
+            more = f"the last 12 of {len(texts)} " if len(texts) > 12 else ""
+            hints.append(f"{more}events since the last expect: " + "; ".join(texts[-12:]))
+        return "\n  ".join(hints) or None
 
     # -------------------------------------------------------------- expectations
     def fail(self, path: tuple[Any, ...], msg: str) -> FudaError:
