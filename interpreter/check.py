@@ -334,6 +334,7 @@ class Checker:
         self.eval_range: tuple[float, float] = (0, 1)   # evaluate's LO..HI (check_evaluate)
         self.warnings: list[Diagnostic] = []
         self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
+        self.card_reads: dict[int, list[tuple[str, A.Expr | None]]] = {}   # a card local → the zones it came from (W104)
         self.globals: dict[str, Any] = {}
         self.members: dict[str, list[MemberRef]] = {}
         self.enums: dict[str, EnumSym] = {}
@@ -1380,6 +1381,8 @@ class Checker:
             assert ctx.proc
             loc = sc.names[s.name] = ctx.proc.new_local(s.name, ty, s.span)
             self.defs.append((loc, s.value))
+            if T.CARD in (ty, ty.elem):
+                self.card_reads[id(loc)] = self.zones_through_locals(s.value, sc)
         elif isinstance(s, A.Assign):
             self.assign(s, sc, ctx)
         elif isinstance(s, A.ExprStmt):
@@ -1431,6 +1434,9 @@ class Checker:
         elif isinstance(s, A.Move):
             self.cards_expr(s.cards, sc, ctx)
             self.dest_zone(s.dest, sc, ctx)
+            dest = next((self.globals.get(n) for n, _ in _zones_read(s.dest)), None)
+            if s.face == "up" or isinstance(dest, ZoneSym) and dest.decl is not None and dest.decl.visibility == "public":
+                sc.revealed.update(n for n, _ in _zones_read(s.cards) if sc.lookup(n) is not None)   # W104
         elif isinstance(s, A.Deal):
             if s.count is not None:
                 self.want(s.count, T.INT, sc, ctx, "deal gives a whole number of cards")
@@ -1469,7 +1475,7 @@ class Checker:
             self.want(s.player, T.PLAYER, sc, ctx, "choose asks one player")
             if s.label is not None:     # the prompt may interpolate values: resolve its names
                 self.text(s.label, sc, Ctx(ctx.kind, ctx.proc, pure=True))
-                self.warn_log_naming_hidden(s.label, s.player)
+                self.warn_log_naming_hidden(s.label, sc, s.player)
             self.decision_options(s.options, sc, ctx, s.player, public=not s.hidden)
             if s.otherwise is not None:
                 self.block(s.otherwise, sc, ctx)
@@ -1482,7 +1488,7 @@ class Checker:
             inner.names[s.var] = ctx.proc.new_local(s.var, T.PLAYER, s.span, readonly=True)
             if s.label is not None:     # the prompt may interpolate values (and the player asked)
                 self.text(s.label, inner, Ctx(ctx.kind, ctx.proc, pure=True))
-                self.warn_log_naming_hidden(s.label, A.Name(span=s.span, name=s.var))
+                self.warn_log_naming_hidden(s.label, inner, A.Name(span=s.span, name=s.var))
             self.decision_options(s.options, inner, ctx, A.Name(span=s.span, name=s.var))
         elif isinstance(s, A.Turn):
             self.want(s.player, T.PLAYER, sc, ctx, "turn takes a player")
@@ -1533,7 +1539,7 @@ class Checker:
             pass
         elif isinstance(s, A.Log):
             self.text(s.text, sc, ctx)
-            self.warn_log_naming_hidden(s, revealed=sc)
+            self.warn_log_naming_hidden(s, sc)
         elif isinstance(s, A.Tell):
             self.want(s.player, T.PLAYER, sc, ctx, "tell takes a player")
             self.text(s.text, sc, ctx)
@@ -1554,14 +1560,26 @@ class Checker:
         else:  # pragma: no cover - the grammar has no other statements
             raise self.fail("E309", f"unsupported statement {type(s).__name__}", s.span)
 
-    def warn_log_naming_hidden(self, s: A.Log | A.Text, chooser: A.Expr | None = None,
-                               revealed: Scope | None = None) -> None:
+    def zones_through_locals(self, e: A.Expr, sc: Scope) -> list[tuple[str, A.Expr | None]]:
+        """The zones ``e`` reads the cards of, through the card locals it reads (`let d = top(deck)`:
+        `{d}` reads deck), but for a local whose card was shown to everyone since (W104)."""
+        out: list[tuple[str, A.Expr | None]] = []
+        for name, owner in _zones_read(e):
+            loc = sc.lookup(name)
+            if loc is None:
+                out.append((name, owner))
+            elif not sc.was_revealed(name):
+                out.extend(self.card_reads.get(id(loc), []))
+        return out
+
+    def warn_log_naming_hidden(self, s: A.Log | A.Text, revealed: Scope, chooser: A.Expr | None = None) -> None:
         """W104: a log line is everyone's, so one that shows the cards of a zone some players may not
-        see (`log "the top card is {top(deck)}"`) names them to all (counting them is fine); a
-        decision's prompt (``chooser``: its player) names them to a chooser who may not see them."""
+        see (`log "the top card is {top(deck)}"`, or a local taken from there) names them to all
+        (counting them is fine); a decision's prompt (``chooser``: its player) names them to a
+        chooser who may not see them."""
         text = s.text if isinstance(s, A.Log) else s
         for e in (x for parts in text.parts for x in parts if not isinstance(x, str)):
-            for name, owner in _zones_read(e):
+            for name, owner in self.zones_through_locals(e, revealed):
                 z = self.globals.get(name)
                 if not isinstance(z, ZoneSym) or z.decl is None:
                     continue
@@ -1569,7 +1587,7 @@ class Checker:
                     self.warn("W104", f"this prompt shows the cards of {name}, which the chooser may not see",
                               e.span, "reveal them to the chooser first (`reveal … to …`), or leave them out")
                     return
-                if chooser is None and z.decl.visibility != "public" and not (revealed and revealed.was_revealed(name)):
+                if chooser is None and z.decl.visibility != "public" and not revealed.was_revealed(name):
                     self.warn("W104", f"this log shows the cards of {name}, which some players may not see: "
                               "every player's log would name them", e.span,
                               "reveal them instead (a reveal is logged with the cards, to whom it shows them), "
@@ -1740,6 +1758,8 @@ class Checker:
         sym = tgt.ref[1] if isinstance(tgt.ref, tuple) and tgt.ref[:1] in (("pvar",), ("cardvar",)) else tgt.ref
         if isinstance(sym, LocalSym) or isinstance(sym, VarSym) and T.CARD in (sym.type, sym.type.elem):
             self.defs.append((sym, s.value))
+        if isinstance(sym, LocalSym) and T.CARD in (sym.type, sym.type.elem):
+            self.card_reads[id(sym)] = self.card_reads.get(id(sym), []) + self.zones_through_locals(s.value, sc)
         if s.op == "=":
             if not T.assignable(vt, tt):
                 self.err("E201", f"cannot store {vt} in {tt}", s.value.span)

@@ -918,3 +918,12 @@ def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
     assert warnings('reveal hand[current]\n    log "{current} shows {cards(hand[current])}"') == []
     assert warnings('reveal hand[current]\n    if true { log "{cards(hand[current])}" }') == []
     assert warnings('reveal hand[current] to current\n    log "{cards(hand[current])}"') == ["W104"]
+    # through a local (a newcomer's Koi-Koi: `let d = top(deck)`, then the log), and a local of it
+    assert warnings('let d = top(deck)\n    log "{current} flips {d}"') == ["W104"]
+    assert warnings('let d = top(deck)\n    let e = d\n    log "{e.rank}"') == ["W104"]
+    assert warnings('let d = top(pile)\n    log "{d}"') == []
+    # the local's card shown first: moved to a public zone, face up, or revealed
+    assert warnings('let d = top(deck)\n    move d to pile\n    log "{d}"') == []
+    assert warnings('let d = top(deck)\n    move d to hand[current] face up\n    log "{d}"') == []
+    assert warnings('let d = top(deck)\n    reveal d\n    log "{d}"') == []
+    assert warnings('let d = top(deck)\n    choose current "take {d}?" { ok { } }') == ["W104"]
