@@ -449,6 +449,7 @@ class CardAttrDecl(Node):
 class CardDef(Node):
     name: Text
     fields: list[KwArg]
+    label: Text | None = None       # how players read the card ("Pine-Crane | 松に鶴"); the name is its id
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

@@ -208,6 +208,7 @@ class Cards:
     attr_types: dict[str, T.T]
     aliases: dict[str, str]
     start_zone: ZoneSym | None = None
+    labels: dict[str, tuple[str, str]] = field(default_factory=dict)   # name → how players read it (en, ja)
 
 
 @dataclass
@@ -335,6 +336,7 @@ class Checker:
         self.warnings: list[Diagnostic] = []
         self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
         self.card_reads: dict[int, list[tuple[str, A.Expr | None]]] = {}   # a card local → the zones it came from (W104)
+        self.card_labels: dict[str, tuple[str, str]] = {}       # a custom deck's card labels (Cards.labels)
         self.globals: dict[str, Any] = {}
         self.members: dict[str, list[MemberRef]] = {}
         self.enums: dict[str, EnumSym] = {}
@@ -857,7 +859,7 @@ class Checker:
         for a in attr_types:
             if a in ("name",):
                 self.err("E110", "name is a built-in card attribute", decls[-1].span)
-        self.cards = Cards(names, attrs, attr_types, aliases, start)
+        self.cards = Cards(names, attrs, attr_types, aliases, start, self.card_labels)
 
     def card_items(self, items: list[Any], env: dict[str, Any], names: list[str], attrs: dict[str, list[Any]],
                    attr_types: dict[str, T.T], defaults: dict[str, Any]) -> None:
@@ -884,6 +886,10 @@ class Checker:
                         raise self.fail("E102", f"card {name} is declared twice", it.span,
                                         "card names must be unique")
                     names.append(name)
+                    if it.label is not None:
+                        halves = ["".join(p if isinstance(p, str) else _const_text(self.const(p, env)) for p in part)
+                                  for part in it.label.parts]
+                        self.card_labels[name] = (halves[0], halves[-1])
                     for a in attrs:
                         attrs[a].append(defaults[a])
                     for f in it.fields:

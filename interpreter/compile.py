@@ -1798,6 +1798,7 @@ class ExprGen:
         if tc == "int":
             return f"str({code})"
         elem = tc[5:] if tc.startswith("list:") else tc
+        tag = elem          # the name of the table
         names: list[str] | None = None
         if elem == "effect":        # players read "7渡し", not give_card
             names = [text_plain(e.decl.label, lang) if e.decl is not None and e.decl.label is not None else e.name
@@ -1806,8 +1807,10 @@ class ExprGen:
             return f"_fmt_list({table}, {code})" if elem != tc else f"{table}[{code}]"
         if elem == "player":
             names = [f"P{q}" for q in range(self.cg.p.players)]
-        elif elem == "card":
-            names = list(self.cg.p.cards.names)
+        elif elem == "card":        # as players read them, in the text's language (a card's label)
+            labels = self.cg.p.cards.labels
+            names = [labels[n][lang] if n in labels else n for n in self.cg.p.cards.names]
+            tag = f"card_{lang}" if labels else tag
         elif elem.startswith("enum:") and elem[5:] in self.cg.p.enums:
             en = self.cg.p.enums[elem[5:]]
             if en.shown is not None:    # a labelled member reads as its label, in the text's language
@@ -1817,7 +1820,7 @@ class ExprGen:
             names = [str(m) for m in en.members]
         if names is None:
             return f"_fmt(st, {code}, {tc!r})"
-        table = self.cg.const(f"TXT_{_ident(elem.replace(':', '_'))}", {None: "none", **dict(enumerate(names))})
+        table = self.cg.const(f"TXT_{_ident(tag.replace(':', '_'))}", {None: "none", **dict(enumerate(names))})
         return f"_fmt_list({table}, {code})" if elem != tc else f"{table}[{code}]"
 
     def text(self, t: A.Text, shown: bool = True) -> str:

@@ -458,7 +458,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
                                               default=c[2] if len(c) > 2 else None)
 
     def card_def(self, meta: Any, c: list[Any]) -> A.CardDef:
-        return A.CardDef(span=self.sp(meta), name=c[0], fields=list(c[1:]))
+        label = c[1] if len(c) > 1 and isinstance(c[1], A.Text) else None
+        return A.CardDef(span=self.sp(meta), name=c[0], label=label, fields=list(c[2 if label else 1:]))
 
     def card_field(self, meta: Any, c: list[Any]) -> A.KwArg:
         return A.KwArg(span=self.sp(meta), name=str(c[0]), value=c[1])

@@ -100,6 +100,28 @@ def test_standard_deck_size_and_jokers_follow_the_option(jokers):
     assert v["jk2_colour"] == ("black" if jokers == 2 else None)
 
 
+def test_cards_with_labels_are_read_by_their_labels_and_named_by_their_names():
+    """A card's label ("Pine bright | 松に光") is how players read it, in their language: option
+    labels, prompts, logs, events and the screen; its name stays its id (actions, scenarios, saves)."""
+    g = game("card_labels")
+    st = g.new_state(0)
+    legal = st.legal_actions(0)
+    assert [a.id for a in legal] == ["play plain", "play 桜に光"]
+    assert legal[1].label == "play Cherry bright | 桜に光 を出す"
+    assert st.view(0)["decision"]["prompt"] == "Play one of plain, Cherry bright | plain 桜に光 から出す"
+    assert st.view(0)["labels"]["桜に光"] == "Cherry bright" and "plain" not in st.view(0)["labels"]
+    assert st.view(0, lang=1)["labels"] == {}       # the Japanese labels are the names
+    assert st.view(0)["zones"]["hand[P0]"]["cards"] == ["plain", "桜に光"]
+    st.apply(0, "play cherry bright")           # the label as the menu shows it, in any case
+    assert view_log(st, 1)[-4:-1] == ["P0: play Cherry bright", "Cherry bright: hand[P0] → table",
+                                      "P0 plays Cherry bright"]
+    ja = [e["text"] for e in st.view(1, lang=1)["log"]]
+    assert "P0 は 桜に光 を出した" in ja and "桜に光: hand[P0] → table" in ja
+    st2 = g.new_state(0)
+    st2.apply(0, "play 桜に光")                   # by its name, as scenarios and saved games do
+    assert st2.to_json()["z"] == st.to_json()["z"]
+
+
 @pytest.mark.parametrize("decks", [2, 3])
 def test_several_standard_decks_keep_their_cards_apart(decks):
     g = game("deck_standard", jokers=2, decks=decks)

@@ -53,6 +53,9 @@ class Game:
         self.n = prog.players
         self.ncards = len(prog.cards.names)
         self.card_names = prog.cards.names
+        # how players read each card, per language: its label ("Pine-Crane | 松に鶴"), else its name
+        labels = prog.cards.labels
+        self.card_texts = [[labels[n][lang] if n in labels else n for n in self.card_names] for lang in (0, 1)]
         self.card_index = {n: i for i, n in enumerate(prog.cards.names)}
         for alias, target in prog.cards.aliases.items():
             self.card_index.setdefault(alias, self.card_index[target])
@@ -60,6 +63,9 @@ class Game:
         self.typed_cards: dict[str, int] = {}
         for name, i in self.card_index.items():
             self.typed_cards.setdefault(name.lower(), i)
+        for lang_texts in self.card_texts:             # a label typed as one word ("Pine-Crane")
+            for i, text in enumerate(lang_texts):
+                self.typed_cards.setdefault(text.lower(), i)
         self.typed_cards.update(self.card_index)
         # suits typed in ASCII ("bid 20 S" for "bid 20 ♠") when the deck has the standard suits
         suit = prog.enums.get("Suit")
@@ -571,6 +577,11 @@ class Game:
             # a square typed without its brackets ("flip 3 2", "flip 3,2" for "flip (3,2)")
             keys = {_bare(norm), _bare(want)}
             some = [a for a in legal if _bare(a.id) in keys]
+            if len(some) == 1:
+                return some[0].raw
+            # the label the menu shows beside the id, in either language ("play Willow-Rainman", the
+            # ruleset's `show` of the card named 柳に小野道風), when it fits one action
+            some = [a for a in legal if want.lower() in {" ".join(h.split()).lower() for h in a.label.split(" | ")}]
             if len(some) == 1:
                 return some[0].raw
         raise self.illegal(f"{action} is not legal now", self.legal_actions(st, player))

@@ -156,10 +156,10 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
                 if val != v.init and card_visible(st, c, p) and var_visible(st, v.slot + c, v.visibility, None, p):
                     card_vars.setdefault(game.card_names[c], {})[v.name] = _value(st, val, code, p)
     labels: dict[str, str] = {}
-    if game.show_fn is not None:
+    if game.show_fn is not None or prog.cards.labels:     # `show`, else the cards' own labels
         for c in range(game.ncards):
             if card_visible(st, c, p):
-                label = game.show(st, c, lang)
+                label = game.show(st, c, lang) if game.show_fn is not None else game.card_texts[lang][c]
                 if label is not None and label != game.card_names[c]:
                     labels[game.card_names[c]] = label
     order: dict[str, int] = {}
@@ -274,13 +274,13 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         if c is None:
             return "none"
         if everyone or viewer == "all":
-            return game.card_names[c]
+            return game.card_texts[lang][c]
         who = viewer if isinstance(viewer, int) else None
         if mask is None:
             seen = card_visible(st, c, who)
         else:
             seen = mask == R.ALL or (who is not None and bool(mask >> who & 1))
-        return game.card_names[c] if seen else say("a_card", lang)
+        return game.card_texts[lang][c] if seen else say("a_card", lang)
 
     def player(q: int | None) -> str:
         return "nobody" if q is None else f"P{q}"
@@ -431,7 +431,7 @@ def _fmt_for(st: State, v: Any, code: str, card: Any) -> str:
     if code == "card":
         return str(card(v))
     if code.startswith("list:"):
-        return " ".join(_fmt_for(st, x, code[5:], card) for x in v)
+        return R._words([_fmt_for(st, x, code[5:], card) for x in v])
     return R._fmt(st, v, code)
 
 

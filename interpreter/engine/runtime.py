@@ -665,9 +665,14 @@ def _round(x: float) -> int:
 
 
 # ------------------------------------------------------------------ text
+def _words(items: list[str]) -> str:
+    """A list in a text: "♠A ♥3", but "Pine bright, Cherry bright" when an item has several words."""
+    return (", " if any(" " in x for x in items) else " ").join(items)
+
+
 def _fmt_list(table: dict[Any, str], v: Any) -> str:
     """A list of players, cards or enum members as _fmt shows it, by the compiler's name table."""
-    return "none" if v is None else " ".join([table[x] for x in v])
+    return "none" if v is None else _words([table[x] for x in v])
 
 
 def _shown(st: State, c: Any, lang: int) -> str:
@@ -675,11 +680,11 @@ def _shown(st: State, c: Any, lang: int) -> str:
     if c is None:
         return "none"
     text = st.game.show(st, c, lang)
-    return text if text is not None else st.game.card_names[c]  # type: ignore[no-any-return]
+    return text if text is not None else st.game.card_texts[lang][c]  # type: ignore[no-any-return]
 
 
 def _shown_list(st: State, cs: Any, lang: int) -> str:
-    return "none" if cs is None else " ".join([_shown(st, c, lang) for c in cs])
+    return "none" if cs is None else _words([_shown(st, c, lang) for c in cs])
 
 
 def _fmt(st: State, v: Any, code: str) -> str:

@@ -28,8 +28,10 @@ def half(label: str | None, lang: int) -> str:
 
 
 def cards(cs: list[str | None], labels: dict[str, str] | None = None) -> str:
+    """Cards as a hand shows them; labels of several words ("Plum Warbler") kept apart by " · "."""
     labels = labels or {}
-    return " ".join(labels.get(c, c) if c is not None else "▒" for c in cs)
+    shown = [labels.get(c, c) if c is not None else "▒" for c in cs]
+    return (" · " if any(" " in x for x in shown) else " ").join(shown)
 
 
 def zone_body(z: dict[str, Any], labels: dict[str, str], lang: int = 0) -> str:
