@@ -110,6 +110,8 @@ def _minmax(ts: list[T.T]) -> T.T:
 def _minmax_src(f: str, a: list[str], t: list[T.T]) -> str:
     if len(a) == 2:
         return f"{f}({a[0]}, {a[1]})"
+    if T.is_numeric(_iter(t[0])):       # a number is never none: an empty list is the rules' mistake
+        return f"{f}({_seq_src(a[0], t[0])})"
     return f"{f}({_seq_src(a[0], t[0])}, default=None)"
 
 

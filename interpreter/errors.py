@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +93,10 @@ def error(code: str, message: str, span: Span = NO_SPAN, hint: str | None = None
 
 
 class RuleRuntimeError(FudaError):
-    """A rule failed while the game ran (e.g. moving a card that does not exist); points at the rule."""
+    """A rule failed while the game ran (e.g. moving a card that does not exist); points at the rule.
+    ``state``: the game as it stood, when the failure came before anyone had it (a new game's setup)."""
+
+    state: Any = None
 
 
 class IllegalAction(FudaError):

@@ -230,6 +230,7 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         elif (tok.type == "NAME" and before and before.group(1) in _QUANT_WORDS
               and re.search(r"(\band|\bor|\bnot|[=<>+*/-])\s*\w+\s*$", src[:span.col - 1])):
             q = before.group(1)
+            msg = f"{code_prefix}unexpected {_describe_token(tok)}"    # what the parser expected is beside the point
             hint = (f"`{q} … where …` takes everything after it, so it cannot stand right after an operator: "
                     f"wrap it in parentheses, `… and ({q} x in L where C)`")
         elif before and before.group(1) in _QUANT_WORDS and "a name" in expected:

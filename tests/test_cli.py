@@ -613,3 +613,55 @@ def test_a_hot_seat_only_choice_is_not_named_on_the_shared_screen():
     text = out.getvalue()
     assert "P1: only one choice, taken (P1 finds it in the log)" in text
     assert game.card_names[laid[0]] not in text
+
+
+EMPTY_MAX = """ruleset empty_max
+players 2
+cards standard() in deck
+zone deck: pile hidden
+zone pile: pile public
+fn longest(cs: list of card) -> int = max([c.rank for c in cs where c.rank > 20]) + size(cs)
+rule score_it(p: player) {
+    choose p { go { score[p] = longest(cards(deck)) + size(pile) } }
+}
+setup { }
+phase play {
+    let m = max([n for n in 3..size(pile)])
+    end game
+}
+"""
+
+
+def test_max_of_an_empty_list_of_numbers_fails_where_it_is_read_and_replay_shows_the_events(capsys, tmp_path):
+    """A newcomer's Cribbage: max of an empty list was none, typed int, and failed later at a
+    comparison with a hint about empty zones; and `fuda replay` printed no events for a game that
+    failed before its first decision."""
+    f = tmp_path / "empty_max.fuda"
+    f.write_text(EMPTY_MAX, encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(f), "--seed", "1")
+    assert code == 1
+    assert "phase: play" in out and "(the game stopped here: a rule failed)" in out
+    assert "max of an empty list of numbers" in err and "empty_max.fuda:12:5" in err
+
+
+def test_a_failing_function_says_which_rule_lines_called_it(tmp_path):
+    f = tmp_path / "calls.fuda"
+    f.write_text(EMPTY_MAX.replace("    let m = max([n for n in 3..size(pile)])\n", "    score_it(players[0])\n"),
+                 encoding="utf-8")
+    from interpreter.api import load
+    from interpreter.errors import RuleRuntimeError
+    st = load(str(f)).new_state(0)
+    with pytest.raises(RuleRuntimeError) as e:
+        st.apply(0, "go")
+    d = e.value.diagnostics[0]
+    assert "max of an empty list" in d.message and d.span.line == 6       # in the function
+    assert d.hint is not None and "calls.fuda:8:" in d.hint               # called from the rule's line
+
+
+def test_fuda_test_reports_a_ruleset_error_once_for_all_its_scenarios(capsys, tmp_path):
+    (tmp_path / "bad.fuda").write_text(EMPTY_MAX.replace("end game", "end gam"), encoding="utf-8")
+    for i in range(3):
+        (tmp_path / f"s{i}.yaml").write_text("ruleset: bad.fuda\nsteps: []\n", encoding="utf-8")
+    code, out, _ = run(capsys, "test", str(tmp_path))
+    assert code == 1 and out.count("unexpected name 'gam'") == 1
+    assert out.count("the same error as") == 2 and "0 passed, 3 failed" in out

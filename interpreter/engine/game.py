@@ -288,7 +288,11 @@ class Game:
         st.ck_ok = False
         if hold or skip_setup:
             st.phase = -2
-        self.run(st)
+        try:
+            self.run(st)
+        except RuleRuntimeError as e:
+            e.state = st        # what happened up to the failure, for `fuda replay`
+            raise
         return st
 
     def refresh_options(self, st: State) -> None:
@@ -396,7 +400,12 @@ class Game:
         if isinstance(e, RecursionError):
             return self.runtime_error("the rules recurse without end", self._failing_span())
         sid = self._failing_span()
-        return self.runtime_error(_explain(e) + self._none_names(st, sid, e), sid)
+        err = self.runtime_error(_explain(e) + self._none_names(st, sid, e), sid)
+        callers = self._failing_span(calls=True)
+        if callers:         # a function's failure: which rule line called it (and through what)
+            err.diagnostics[0].hint = "called from " + ", from ".join(
+                f"{sp.file}:{sp.line}:{sp.col}" for sp in (self.spans[c] for c in reversed(callers)))
+        return err
 
     def _none_names(self, st: State, sid: int, e: BaseException) -> str:
         """For a rule that read through none: the game variables of the failing statement that are
@@ -410,17 +419,20 @@ class Game:
                  and st.g[v.slot] is None]
         return f"; {' and '.join(names)} {'is' if len(names) == 1 else 'are'} none" if names else ""
 
-    def _failing_span(self) -> int:
-        """The rule span of the innermost generated line in the current exception's traceback."""
+    def _failing_span(self, calls: bool = False) -> Any:
+        """The rule span of the innermost generated line in the current exception's traceback; with
+        ``calls``, the spans of the lines that called it (outermost first), where they differ."""
         tb = sys.exc_info()[2]
-        sid = -1
+        sids: list[int] = []
         fname = f"<fuda:{self.prog.name}>"
         for frame, lineno in traceback.walk_tb(tb):
             if frame.f_code.co_filename == fname and 0 < lineno <= len(self.comp.line_spans):
                 s = self.comp.line_spans[lineno - 1]
-                if s >= 0:
-                    sid = s
-        return sid
+                if s >= 0 and (not sids or sids[-1] != s):
+                    sids.append(s)
+        if calls:
+            return sids[:-1]
+        return sids[-1] if sids else -1
 
     def runtime_error(self, msg: str, sid: int, code: str = "E601") -> RuleRuntimeError:
         span = self.spans[sid] if 0 <= sid < len(self.spans) else Span(self.prog.chain[0], 0, 0, 0, 0)
@@ -824,6 +836,8 @@ def _explain(e: BaseException) -> str:
         return "a position past the end of a list or a zone"
     if isinstance(e, ZeroDivisionError):
         return "division by zero"
+    if isinstance(e, ValueError) and "empty" in msg and msg.startswith(("max(", "min(")):
+        return f"{msg[:3]} of an empty list of numbers (for a value then, add one: {msg[:3]}([0] + L))"
     if isinstance(e, KeyError):
         return "a stack item that is no longer on the stack"
     return f"the rule failed: {type(e).__name__}: {msg}"

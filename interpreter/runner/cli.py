@@ -556,6 +556,7 @@ def cmd_test(args: argparse.Namespace) -> int:
 
     files = scenario_files(args.files)
     failed = 0
+    first: dict[str, str] = {}      # a report → the file that gave it first (a mistake in the ruleset they share)
     for f in files:
         o = run_scenario(f)
         if o.passed:
@@ -563,7 +564,11 @@ def cmd_test(args: argparse.Namespace) -> int:
                 print(f"PASS {o.file} ({o.steps} steps)")
         else:
             failed += 1
-            print(f"FAIL {o.file}\n{o.message}")     # the report, in order: on standard output, like pytest
+            if o.message in first:
+                print(f"FAIL {o.file}: the same error as {first[o.message]}")
+            else:       # the report, in order: on standard output, like pytest
+                first[o.message] = o.file
+                print(f"FAIL {o.file}\n{o.message}")
         if args.events:
             print("\n".join(o.events) if o.events else "  (no events)")
     print(f"{len(files) - failed} passed, {failed} failed")

@@ -74,7 +74,10 @@ def replay_seed(ruleset: str, options: dict[str, Any], seed: int,
     from .simulate import run_game
 
     game = load(ruleset, options)
-    st = game.new_state(seed)
+    try:
+        st = game.new_state(seed)
+    except RuleRuntimeError as e:       # setup, or the first phase before its first decision
+        return e.state, e
     try:
         run_game(game, seed, seats, st=st, progress=progress)
     except RuleRuntimeError as e:

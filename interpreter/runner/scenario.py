@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from ..engine.game import Game
 from ..engine.observe import card_visible, render_event, view
 from ..engine.state import State
-from ..errors import FudaError, IllegalAction
+from ..errors import FudaError, IllegalAction, RuleRuntimeError
 from ..load import read_text
 from .render import compact_ids
 from .yaml_file import Located, parse_yaml
@@ -435,6 +435,9 @@ class Runner:
         p = self.player(who, (*path, "act"))
         try:
             self.game.apply(self.st, p, text.strip())
+        except RuleRuntimeError as e:       # the rule's line, then the step that played it
+            step = self.loc.error("E601", f"the rules failed while P{p} played {text.strip()!r}", (*path, "act"))
+            raise RuleRuntimeError(e.diagnostics + step.diagnostics, {**e.sources, **step.sources}) from None
         except IllegalAction as e:
             if s.illegal:
                 return
