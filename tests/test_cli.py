@@ -568,7 +568,7 @@ def test_fuda_test_events_prints_each_scenario_s_game(capsys):
     12 events of a failing step)."""
     code, out, _ = run(capsys, "test", "--events", str(ROOT / "rulesets/tests/napoleon_trump_exchange.yaml"))
     assert code == 0 and "PASS" in out
-    assert "act  P0: call ♠ A" in out and "move  ♠9: 手札[P0] → 捨て札" in out and "phase: play" in out
+    assert "act  P0: call ♠ A" in out and "move  ♠9: Hand[P0] → Face-down pile" in out and "phase: play" in out
 
 
 LAY_FACE_DOWN = """

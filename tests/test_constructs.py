@@ -251,7 +251,7 @@ def test_revealed_card_in_hand_is_public_until_it_moves():
     st.apply(0, f"bury {b}")                      # moving forgets the reveal
     assert zone_cards(st, "deck", 2)[0] is None
     assert full_zone(st, "deck")[0] == b
-    assert f"{b}: hand[P0] → deck (bottom)" in log_texts(st)
+    assert f"{b}: Hand[P0] → Deck (bottom)" in log_texts(st)
 
 
 def test_reveal_to_one_player_shows_in_their_log_only():

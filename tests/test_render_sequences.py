@@ -40,7 +40,7 @@ def test_view_lists_each_sequence_with_its_declared_zone():
                               "rows[P1]": ["rows[P1][0]", "reserve[P1]", "rows[P1][2]"]}
     assert v["zones"]["reserve[P1]"] == {"size": 5, "cards": [None] * 5, "pile": True}
     log = [e["text"] for e in v["log"]]
-    assert "reserve[P0] at the back of rows[P0]" in log and "a new zone at the front of rows[P0]" in log
+    assert "Reserve[P0] at the back of rows[P0]" in log and "a new zone at the front of rows[P0]" in log
 
 
 def test_two_players_rows_face_each_other():

@@ -17,7 +17,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Any
 
-from ..check import Program
+from ..check import Program, text_plain
 from ..compile import Compiled
 from ..decks import ASCII_SUITS
 from ..errors import Diagnostic, IllegalAction, RuleRuntimeError, Span
@@ -76,6 +76,11 @@ class Game:
         # zone slot tables
         self.zone_owner: list[int | None] = []
         self.zone_decl: list[int] = []            # slot → index into prog.zones
+        # how events call the zones, per language: by their labels (a zone without one, and a
+        # sequence, whose label describes the row rather than names a place, by its name)
+        self.zone_texts: list[dict[str, str]] = [
+            {z.name: text_plain(z.decl.label, lang) for z in prog.zones
+             if z.decl is not None and z.decl.label is not None and z.kind != "sequence"} for lang in (0, 1)]
         self.zone_label: list[str] = []
         self.cell_square: dict[int, tuple[int, int]] = {}
         for zi, z in enumerate(prog.zones):

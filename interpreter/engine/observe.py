@@ -115,6 +115,13 @@ def _value(st: State, v: Any, code: str, p: int | None) -> Any:
     return v
 
 
+def called(name: str, labels: dict[str, str]) -> str:
+    """A zone as players call it: its label (``labels``: zone name → label in their language), with
+    the owner or place its name carries ("hand[P0]" → "Hand[P0]")."""
+    base = name.split("[", 1)[0]
+    return labels.get(base, base) + name[len(base):]
+
+
 def var_visible(st: State, slot: int, visibility: str, owner: int | None, p: int | None) -> bool:
     if visibility == "public" or slot in st.revealed:
         return True
@@ -316,10 +323,11 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         else:                                                # places in sequences when the card moved
             places = ev[6] if len(ev) > 6 else (None, None)
             src_name, dst_name = game.zone_name(st, src, places[0]), game.zone_name(st, dst, places[1])
+        src_name, dst_name = called(src_name, game.zone_texts[lang]), called(dst_name, game.zone_texts[lang])
         under = " (bottom)" if ev[1] in game.comp.under_spans else ""       # `move … under`
         text = f"{card(c, mask)}: {src_name} → {dst_name}{under}"
     elif k == R.EV_SHUFFLE:
-        text = say("shuffle", lang, z=game.zone_name(st, ev[2]))
+        text = say("shuffle", lang, z=called(game.zone_name(st, ev[2]), game.zone_texts[lang]))
     elif k == R.EV_TURN:
         text = say("turn", lang, p=player(ev[2]))
     elif k == R.EV_PHASE:
@@ -389,7 +397,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         _, _, seq, slot, front = ev
         z = game.prog.zones[game.seq_decl[seq]]
         owner = game.seq_owner[seq]
-        what = game.zone_name(st, slot) if slot < game.static_slots else "a new zone"   # `insert Z into …`
+        what = called(game.zone_name(st, slot), game.zone_texts[lang]) if slot < game.static_slots else "a new zone"
         text = f"{what} at the {'front' if front else 'back'} of {z.name}{'' if owner is None else f'[P{owner}]'}"
     elif k == R.EV_REMOVEZONE:
         z = game.prog.zones[game.seq_decl[ev[2]]]

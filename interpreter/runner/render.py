@@ -8,6 +8,7 @@ import shutil
 import unicodedata
 from typing import Any
 
+from ..engine import observe
 from ..words import say
 
 
@@ -138,9 +139,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     zl: dict[str, str] = v.get("zone_labels", {})
 
     def called(name: str) -> str:
-        """A zone as players call it: its label, with the owner or place the name carries."""
-        base = name.split("[", 1)[0]
-        return zl.get(base, base) + name[len(base):]
+        return observe.called(name, zl)
 
     for name, z in v["zones"].items():
         m = re.fullmatch(r"(.+)\[P\d+\]", name)
