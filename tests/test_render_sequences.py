@@ -253,3 +253,20 @@ phase play { end game }
     screen = render(load_text(text).new_state(1).view(0), 0)
     assert "score 125" in screen and "125.0" not in screen
     assert "Ratio = 2.5" in screen and "Whole = 3\n" in screen
+
+
+def test_an_unlabelled_zone_is_left_off_the_screen_while_it_is_empty():
+    """Two newcomers (Koi-Koi, Cribbage) wanted a zone cards only pass through kept off the screen:
+    unlabelled, it shows only while it holds cards; a labelled zone always shows."""
+    game = load_text("""ruleset transit
+players 2
+cards standard() in deck
+zone deck: pile hidden "Deck | 山札"
+zone cut: pile public
+zone turned: pile public
+zone table: pile public "Table | 場"
+setup { move top(deck) to turned }
+phase play { choose current { ok { } } }
+""")
+    screen = render(game.new_state(0).view(0))
+    assert "cut" not in screen and "turned" in screen and "Table" in screen

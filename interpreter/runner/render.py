@@ -142,6 +142,8 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         return observe.called(name, zl)
 
     for name, z in v["zones"].items():
+        if not z["size"] and re.fullmatch(r"[^\[\]]+(\[P\d+\])?", name) and name.split("[", 1)[0] not in zl:
+            continue            # an unlabelled zone while empty: a place cards only pass through
         m = re.fullmatch(r"(.+)\[P\d+\]", name)
         if m and m.group(1) in empty:
             names = empty[m.group(1)]
