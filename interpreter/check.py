@@ -880,15 +880,13 @@ class Checker:
                         defaults[it.name] = self.run_value(v)
                         attrs[it.name] = [defaults[it.name]] * len(names)
                 elif isinstance(it, A.CardDef):
-                    name = "".join(p if isinstance(p, str) else _const_text(self.const(p, env))
-                                   for p in it.name.parts[0])
+                    name = self.fixed_text(it.name.parts[0], env)
                     if name in names:
                         raise self.fail("E102", f"card {name} is declared twice", it.span,
                                         "card names must be unique")
                     names.append(name)
                     if it.label is not None:
-                        halves = ["".join(p if isinstance(p, str) else _const_text(self.const(p, env)) for p in part)
-                                  for part in it.label.parts]
+                        halves = [self.fixed_text(part, env) for part in it.label.parts]
                         self.card_labels[name] = (halves[0], halves[-1])
                     for a in attrs:
                         attrs[a].append(defaults[a])
@@ -911,6 +909,10 @@ class Checker:
                     self.card_items(it.items, env, names, attrs, attr_types, defaults)
             except Abort:
                 pass
+
+    def fixed_text(self, parts: list[Any], env: dict[str, Any]) -> str:
+        """One language of a deck's text (a card's name or label), its {…} parts worked out now."""
+        return "".join(p if isinstance(p, str) else _const_text(self.const(p, env)) for p in parts)
 
     def run_value(self, v: Any) -> Any:
         if isinstance(v, MemberRef):
@@ -1520,19 +1522,15 @@ class Checker:
                 self.want(s.source, T.CARD, sc, ctx, "activate … from a card")
         elif isinstance(s, A.Negate):
             self.want(s.item, T.ITEM, sc, ctx, "negate takes a stack item")
-        elif isinstance(s, A.Win):
-            for part, stmt in ((s.who, "win"), (s.drawn, "win … draw")):
+        elif isinstance(s, A.Win | A.Finish):       # players finishing together share a place
+            parts = ((s.who, "win"), (s.drawn, "win … draw")) if isinstance(s, A.Win) else ((s.who, "finish"),)
+            for part, stmt in parts:
                 if part is None:
                     continue
                 wt = self.expr(part, sc, ctx)
                 if not (T.assignable(wt, T.PLAYER) or T.assignable(wt, T.list_of(T.PLAYER))):
                     self.err("E201", f"{stmt} takes a player or a list of players, not {wt}", part.span,
                              SEAT_HINT if wt.kind == "int" else None)
-        elif isinstance(s, A.Finish):       # players finishing together share a place
-            wt = self.expr(s.who, sc, ctx)
-            if not (T.assignable(wt, T.PLAYER) or T.assignable(wt, T.list_of(T.PLAYER))):
-                self.err("E201", f"finish takes a player or a list of players, not {wt}", s.who.span,
-                         SEAT_HINT if wt.kind == "int" else None)
         elif isinstance(s, A.Lose | A.Rejoin):
             self.want(s.who, T.PLAYER, sc, ctx, f"{type(s).__name__.lower()} takes a player")
         elif isinstance(s, A.End) and s.players is not None and s.keys is not None:
