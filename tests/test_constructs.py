@@ -2088,3 +2088,23 @@ def test_a_refused_step_after_a_first_phase_that_dealt_over_the_setup_edits_says
           - P0: play ♠7
     """)
     assert "setup edits were made before the first phase ran" in hint and "start_phase" in hint
+
+
+def test_a_sequence_not_found_names_its_near_miss_among_the_events_after_the_last_match(tmp_path):
+    """A newcomer's Cribbage: the failure showed the last 16 events, not the ones after the match,
+    and nothing pointed at the line that was almost right (cards listed in another order)."""
+    (tmp_path / "deals_first.fuda").write_text(DEALS_FIRST, encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text("ruleset: deals_first.fuda\n" + textwrap.dedent("""
+        start_phase: play
+        setup: {zones: {"hand[P0]": [♠7]}}
+        steps:
+          - P0: play ♠7
+          - expect:
+              new_events: {sequence: ["P0: play ♠7", "♠7: hand[P0] → tabel"]}
+    """), encoding="utf-8")
+    sc, loc = parse_scenario(path.read_text(encoding="utf-8"), str(path))
+    with pytest.raises(FudaError) as e:
+        Runner(sc, loc, tmp_path).run()
+    msg = e.value.diagnostics[0].message
+    assert "the closest: '♠7: hand[P0] → table'" in msg and "found after them ['♠7: hand[P0] → table'" in msg

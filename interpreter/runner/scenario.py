@@ -12,6 +12,7 @@ E501 for a malformed file, E502 for an expectation that does not hold (with what
 from __future__ import annotations
 
 import contextlib
+import difflib
 import functools
 import random
 import re
@@ -693,13 +694,18 @@ class Runner:
                 raise self.fail(path, f"{what}: {t!r} should not appear; found "
                                 f"{[x for x in texts if t in x][:4]}")
         if spec.sequence is not None:
-            i = 0
-            for x in texts:
+            i = at = 0
+            for k, x in enumerate(texts):
                 if i < len(spec.sequence) and spec.sequence[i] in x:
                     i += 1
-            if i < len(spec.sequence):
+                    at = k + 1
+            if i < len(spec.sequence):      # what came after the last text found, and the likeliest near miss
+                rest = texts[at:]
+                close = difflib.get_close_matches(spec.sequence[i], rest, n=1, cutoff=0.6)
+                near = f"; the closest: {close[0]!r}" if close else ""
+                shown = str(rest) if len(rest) <= 16 else f"(the first 16 of {len(rest)}) {rest[:16]}"
                 raise self.fail(path, f"{what}: {spec.sequence[i]!r} not found in order after "
-                                f"{spec.sequence[:i]}; found {_last(texts, 16)}")
+                                f"{spec.sequence[:i]}{near}; found after them {shown}")
 
     def expect_view(self, vs: ViewSpec, path: tuple[Any, ...]) -> None:
         p = None if vs.player is None else self.player(vs.player, (*path, "player"))
