@@ -797,6 +797,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def quant_kw(self, meta: Any, c: list[Any]) -> str:
         return str(c[0])
 
+    quant_any = quant_kw
+
     def best(self, meta: Any, c: list[Any]) -> A.Best:
         cond = c[2] if len(c) == 4 else None
         return A.Best(span=self.sp(meta), var=str(c[0]), source=c[1], key=c[-1], cond=cond)

@@ -927,3 +927,21 @@ def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
     assert warnings('let d = top(deck)\n    move d to hand[current] face up\n    log "{d}"') == []
     assert warnings('let d = top(deck)\n    reveal d\n    log "{d}"') == []
     assert warnings('let d = top(deck)\n    choose current "take {d}?" { ok { } }') == ["W104"]
+
+
+def test_any_and_all_may_end_an_and_or_or_not() -> None:
+    """A newcomer's Cribbage wrote `size(cs) >= 4 and all c in cs where …` (a syntax error then):
+    any/all may be the last operand of and/or/not, their condition still taking all after it;
+    `count` keeps needing brackets there, since `a and count > 3` may compare a variable `count`."""
+    from interpreter.api import load_text
+    src = ("ruleset q\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nvar count: int = 0\n"
+           "fn flush(cs: list of card) -> bool = size(cs) >= 2 and all c in cs where c.suit == ♠ or c.rank == 1\n"
+           "fn bare(cs: list of card) -> bool = not any c in cs where c.rank == 1\n"
+           "fn both(cs: list of card) -> bool = size(cs) == 0 or any c in cs where c.joker\n"
+           "fn v() -> bool = true and count > 3\n"
+           "setup { }\nphase play { end game }\n")
+    fns = load_text(src).prog.fns
+    body = fns["flush"].decl.body
+    assert body.op == "and" and type(body.right).__name__ == "Quantifier" and body.right.cond.op == "or"
+    assert fns["bare"].decl.body.op == "not" and fns["both"].decl.body.op == "or"
+    assert fns["v"].decl.body.right.op == ">"       # count here is the variable
