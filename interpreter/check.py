@@ -1209,7 +1209,7 @@ class Checker:
             sc.names[p.name] = p
         self.block(proc.body, sc, ctx)
         if proc.ret is not None and proc.kind == "rule" and not _returns(proc.body):
-            self.err("E312", f"rule {proc.name} must return a {proc.ret} on every path", proc.span,
+            self.err("E312", f"rule {proc.name} must return {_a(str(proc.ret))} on every path", proc.span,
                      "end it with: return …")
 
     def check_show(self, d: A.ShowDecl) -> tuple[Proc, A.ShowDecl]:
@@ -2457,9 +2457,9 @@ _CONST_CALLS: dict[str, Any] = {"size": len, "min": min, "max": max, "sum": sum,
 
 def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     """The zones an expression reads the cards of, each with its owner expression (`hand[q]`), or
-    None (`deck`); not those it only counts (`size(hand[q])`)."""
-    if isinstance(e, A.Call) and e.func == "size":
-        return []
+    None (`deck`); not those it only counts or names the owner of (`size(hand[q])`, `owner(hand[q])`)."""
+    if isinstance(e, A.Call) and e.func in ("size", "owner"):
+        return [r for a in e.args for r in _zones_read(a.args if isinstance(a, A.Index) else [])]
     if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and len(e.args) == 1:
         return [(e.obj.name, e.args[0])] + _zones_read(e.args[0])
     if isinstance(e, A.Name):
@@ -2481,6 +2481,11 @@ def _same_expr(a: A.Expr, b: A.Expr) -> bool:
     if isinstance(a, A.Lit) and isinstance(b, A.Lit):
         return bool(a.value == b.value)
     return False
+
+
+def _a(noun: str) -> str:
+    """A noun with its article: "an int", "a card"."""
+    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
 
 
 # functions a Python habit reaches for, and what fuda calls them

@@ -80,7 +80,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "not_legal_long": ("refused: {a} is not legal now; type a number from 1 to {n}, an action, or 'list' to see "
                        "the choices again",
                        "できません: {a} は今は選べません。1 から {n} の番号か行動を入力してください ('list' で選択肢)"),
-    "saved": ("saved {n} actions to {path} (fuda replay {path})", "{n} 手を {path} に保存 (fuda replay {path})"),
+    "saved": ("saved {n} action(s) to {path} (fuda replay {path})", "{n} 手を {path} に保存 (fuda replay {path})"),
     "cannot_save": ("cannot save to {path}: {why}", "{path} に保存できません: {why}"),
     "resumed": ("resumed after {n} actions", "{n} 手の後から再開"),
     "slow_bot": ("(a bot took {s} s for that move: its random rollouts play this ruleset to the end. Declare "

@@ -245,6 +245,26 @@ def test_a_game_stopped_without_a_log_is_kept_under_fuda_home(tmp_path, capsys, 
     assert code == 0 and "resumed after" in out and "result" in out.lower()
 
 
+def test_a_kept_game_is_never_written_over_by_another_of_the_same_seed(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("FUDA_HOME", str(tmp_path))
+    for _ in range(2):
+        monkeypatch.setattr("builtins.input", _typed(["1"]))      # one move, then the input ends
+        assert run(capsys, "play", "american_page_one", "--players", "2", "--seed", "8")[0] == 0
+    assert sorted(p.name for p in (tmp_path / "games").iterdir()) == ["american_page_one-8-2.json",
+                                                                      "american_page_one-8.json"]
+
+
+def _typed(answers: list[str]):
+    it = iter(answers)
+
+    def typed(_prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+    return typed
+
+
 def test_a_save_that_cannot_be_written_is_refused_and_play_goes_on(tmp_path):
     game = load("american_page_one", {"players": 2})
     blocker = tmp_path / "file"

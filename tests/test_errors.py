@@ -909,6 +909,7 @@ def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
     assert warnings('log "top is {top(deck)}"') == ["W104"]
     assert warnings('log "{current} holds {cards(hand[current])}"') == ["W104"]
     assert warnings('log "{current} holds {size(hand[current])} cards"') == []
+    assert warnings('log "{owner(hand[current])} plays"') == []         # names a player, no card
     assert warnings('log "on the pile: {top(pile)}"') == []
     assert warnings('tell current "you hold {cards(hand[current])}"') == []
     assert warnings('choose current "the top is {top(deck)}" { ok { } }') == ["W104"]

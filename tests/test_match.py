@@ -183,3 +183,23 @@ def test_match_help(capsys):
             build_parser().parse_args(argv)
         out = capsys.readouterr().out
         assert "--match-db" in out
+
+
+def test_a_match_of_a_ruleset_file_is_continued_from_another_folder(capsys, tmp_path, monkeypatch):
+    """The match kept the path as typed (page_one.fuda), so it could not be continued elsewhere."""
+    from pathlib import Path
+
+    src = Path(__file__).parent / "constructs" / "turns.fuda"
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "mine.fuda").write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    db = str(tmp_path / "m.sqlite")
+    monkeypatch.chdir(tmp_path / "g")
+    code, _, err = run(capsys, "play", "mine.fuda", "--match", "m", "--match-db", db, "--seat", "random",
+                       "--seat", "random", "--seat", "random", "--seat", "random", "--seed", "1")
+    assert code == 0, err
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "play", "--match", "m", "--match-db", db, "--seed", "2")
+    assert code == 0, err
+    with MatchStore(db) as store:
+        m = store.get("m")
+        assert m is not None and m.games == 2 and m.ruleset == str(tmp_path / "g" / "mine.fuda")

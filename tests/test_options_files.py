@@ -57,6 +57,9 @@ def test_an_options_file_names_the_ruleset_it_is_for(tmp_path, capsys):
     assert main(["simulate", "john", "-n", "1", "-q", "--options", str(f)]) == 1
     err = capsys.readouterr().err
     assert f"{f}:1:10: error[E406]: this options file is for american_page_one, not john" in err
+    for argv in (["validate", "john"], ["replay", "john", "--seed", "1"]):     # every command checks it
+        assert main([*argv, "--options", str(f)]) == 1
+        assert "is for american_page_one, not john" in capsys.readouterr().err
     assert main(["compare", "john", "--a", str(f), "--b", "hand_size=6", "-n", "1", "-q"]) == 1
     assert "is for american_page_one, not john" in capsys.readouterr().err
     for ruleset in ("american_page_one", "super_page_one"):

@@ -27,7 +27,11 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         opts.update(read_options_file(args.options))
         in_file, text = _places_in(args.options)
         args.given_in_file = (in_file, args.options, text)
-        _check_meant_for(args.options, text, getattr(args, "ruleset", None))
+        # the ruleset the options are given to: `ruleset`, `replay RULESET --seed`, `validate FILE…`
+        target = getattr(args, "ruleset", None) or (args.log if getattr(args, "seed", None) is not None
+                                                      and hasattr(args, "log") else None)
+        for given in [target] if target else getattr(args, "files", None) or []:
+            _check_meant_for(args.options, text, given)
     for kv in getattr(args, "set", None) or []:
         if "=" not in kv:
             from ..errors import error
@@ -51,6 +55,16 @@ def _places_in(path: str) -> tuple[dict[str, tuple[Span, Span]], str]:
     top = ("options",) if any(k[:1] == ("options",) and len(k) == 2 for k in loc.keys) else ()
     places = {str(k[-1]): (loc.span(k, at_key=True), loc.span(k)) for k in loc.keys if k[:-1] == top}
     return places, loc.text
+
+
+def _fresh(folder: Path, stem: str) -> Path:
+    """A file in ``folder`` that does not exist yet: STEM.json, else STEM-2.json, … (a game kept
+    there is never written over by another of the same ruleset and seed)."""
+    path, k = folder / f"{stem}.json", 1
+    while path.exists():
+        k += 1
+        path = folder / f"{stem}-{k}.json"
+    return path
 
 
 def _check_meant_for(path: str, text: str, ruleset: str | None) -> None:
@@ -241,7 +255,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         check_writable(args.log)
     print(say("table", _lang(args), title=game.title_in(_lang(args)), n=game.n, seed=seed)
           + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
-    autosave = str(fuda_home() / "games" / f"{Path(game.ruleset).stem}-{seed}.json")
+    autosave = str(_fresh(fuda_home() / "games", f"{Path(game.ruleset).stem}-{seed}"))
     play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave)
     return 0
 
@@ -266,10 +280,12 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                 return 2
             game = load(args.ruleset, given)
             seats = _seats(args.seat, game.n)
-            m = store.create(args.match, args.ruleset, game.n, dict(given), seats)
+            where = str(Path(args.ruleset).resolve()) if args.ruleset.endswith(".fuda") else args.ruleset
+            m = store.create(args.match, where, game.n, dict(given), seats)   # a file: found from anywhere
             print(f"new match {m.name} ({store.path})")
         else:
-            if args.ruleset and args.ruleset != m.ruleset:
+            if args.ruleset and args.ruleset != m.ruleset and not (
+                    args.ruleset.endswith(".fuda") and str(Path(args.ruleset).resolve()) == m.ruleset):
                 print(f"error: match {m.name} plays {m.ruleset}, not {args.ruleset}", file=sys.stderr)
                 return 2
             options = {**m.options, **given}       # settings changed between games are remembered
@@ -561,7 +577,7 @@ def cmd_test(args: argparse.Namespace) -> int:
         o = run_scenario(f)
         if o.passed:
             if args.verbose or args.events:
-                print(f"PASS {o.file} ({o.steps} steps)")
+                print(f"PASS {o.file} ({o.steps} step{'' if o.steps == 1 else 's'})")
         else:
             failed += 1
             if o.message in first:
@@ -571,6 +587,8 @@ def cmd_test(args: argparse.Namespace) -> int:
                 print(f"FAIL {o.file}\n{o.message}")
         if args.events:
             print("\n".join(o.events) if o.events else "  (no events)")
+    if not files:
+        print(f"no scenario files (*.yaml) in {' '.join(args.files)}")
     print(f"{len(files) - failed} passed, {failed} failed")
     return 1 if failed or not files else 0
 
