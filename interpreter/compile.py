@@ -1794,9 +1794,12 @@ class ExprGen:
         return self.fmt_value(self.gen(e), tc, lang)
 
     def fmt_value(self, code: str, tc: str, lang: int = 0) -> str:
-        """``lang``: the half of the text (0 English, 1 Japanese) — an effect shows its label there."""
+        """``lang``: the half of the text (0 English, 1 Japanese) — an effect, a card or a zone shows
+        its label there."""
         if tc == "int":
             return f"str({code})"
+        if tc == "zone":
+            return f"_zone_text(st, {code}, {lang})"
         elem = tc[5:] if tc.startswith("list:") else tc
         tag = elem          # the name of the table
         names: list[str] | None = None
@@ -1852,8 +1855,8 @@ class ExprGen:
                     segs.append(repr(p))
                     continue
                 code, tc = self.gen(p), type_code(p.ty or T.ANY)
-                if "zone" in tc:
-                    code, tc = self.fmt_value(code, tc), "text"
+                if "zone" in tc:    # named now (a sequence's zones by their places), by label per language
+                    code, tc = self.fmt_value(code, tc, lang), "text"
                 if code not in args:
                     args.append(code)
                 segs.append(self.fmt_value(f"a[{args.index(code)}]", tc, lang))

@@ -685,3 +685,11 @@ def test_fuda_test_reports_a_ruleset_error_once_for_all_its_scenarios(capsys, tm
     code, out, _ = run(capsys, "test", str(tmp_path))
     assert code == 1 and out.count("unexpected name 'gam'") == 1
     assert out.count("the same error as") == 2 and "0 passed, 3 failed" in out
+
+
+def test_replay_in_japanese_says_fuda_s_own_words_in_japanese(capsys):
+    """Docs QA: the result line and a sequence's events stayed English under --lang ja."""
+    code, out, _ = run(capsys, "replay", str(ROOT / "tests/constructs/lines.fuda"), "--seed", "1", "--lang", "ja")
+    assert code == 0
+    assert "新しい場 を lines[P0] の先頭に" in out and "結果: P0 引き分け (1位)" in out
+    assert "at the back of" not in out and "result:" not in out

@@ -324,7 +324,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             places = ev[6] if len(ev) > 6 else (None, None)
             src_name, dst_name = game.zone_name(st, src, places[0]), game.zone_name(st, dst, places[1])
         src_name, dst_name = called(src_name, game.zone_texts[lang]), called(dst_name, game.zone_texts[lang])
-        under = " (bottom)" if ev[1] in game.comp.under_spans else ""       # `move … under`
+        under = say("bottom", lang) if ev[1] in game.comp.under_spans else ""       # `move … under`
         text = f"{card(c, mask)}: {src_name} → {dst_name}{under}"
     elif k == R.EV_SHUFFLE:
         text = say("shuffle", lang, z=called(game.zone_name(st, ev[2]), game.zone_texts[lang]))
@@ -397,12 +397,14 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         _, _, seq, slot, front = ev
         z = game.prog.zones[game.seq_decl[seq]]
         owner = game.seq_owner[seq]
-        what = called(game.zone_name(st, slot), game.zone_texts[lang]) if slot < game.static_slots else "a new zone"
-        text = f"{what} at the {'front' if front else 'back'} of {z.name}{'' if owner is None else f'[P{owner}]'}"
+        what = called(game.zone_name(st, slot), game.zone_texts[lang]) if slot < game.static_slots \
+            else say("new_zone", lang)
+        text = say("inserted", lang, z=what, side=say("front" if front else "back", lang),
+                   seq=f"{z.name}{'' if owner is None else f'[P{owner}]'}")
     elif k == R.EV_REMOVEZONE:
         z = game.prog.zones[game.seq_decl[ev[2]]]
         owner = game.seq_owner[ev[2]]
-        text = f"an empty zone of {z.name}{'' if owner is None else f'[P{owner}]'} closes up"
+        text = say("closes_up", lang, seq=f"{z.name}{'' if owner is None else f'[P{owner}]'}")
     elif k == R.EV_REVERSE:
         text = say("reversed", lang)
     else:

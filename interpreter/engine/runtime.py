@@ -687,6 +687,13 @@ def _shown_list(st: State, cs: Any, lang: int) -> str:
     return "none" if cs is None else _words([_shown(st, c, lang) for c in cs])
 
 
+def _zone_text(st: State, slot: Any, lang: int) -> str:
+    """A zone in a text as players call it: its label in that language ("Hand[P0]")."""
+    from .observe import called
+
+    return "none" if slot is None else called(st.game.zone_name(st, slot), st.game.zone_texts[lang])
+
+
 def _fmt(st: State, v: Any, code: str) -> str:
     """A value as players see it, by its static type code (see compile.type_code)."""
     if v is None:

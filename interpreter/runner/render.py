@@ -47,7 +47,7 @@ def zone_body(z: dict[str, Any], labels: dict[str, str], lang: int = 0) -> str:
     return cards(shown, labels) + top
 
 
-def render_sequences(v: dict[str, Any], labels: dict[str, str]) -> list[str]:
+def render_sequences(v: dict[str, Any], labels: dict[str, str], lang: int = 0) -> list[str]:
     """Sequences of zones, one zone per row, front first. When a per-player sequence belongs to
     exactly two players, their rows face each other: the other player's back at the top, the two
     front zones touching in the middle, the viewer's (or P0's) back at the bottom."""
@@ -71,17 +71,17 @@ def render_sequences(v: dict[str, Any], labels: dict[str, str]) -> list[str]:
         if len(owners) == 2 and None not in owners:
             near = me if me in owners else owners[0]
             far = owners[1] if near == owners[0] else owners[0]
-            out.append(f"  {base}: P{far} above, P{near} below, front lines facing")
+            out.append("  " + say("seq_facing", lang, z=base, far=far, near=near))
             far_rows = by_owner[far]
             for i in reversed(range(len(far_rows))):
                 out.append(row(f"P{far} [{i}]", far_rows[i]))
-            out.append("    " + "─" * 10 + "┼" + "─" * 12 + " front")
+            out.append("    " + "─" * 10 + "┼" + "─" * 12 + " " + say("seq_front", lang))
             for i, name in enumerate(by_owner[near]):
                 out.append(row(f"P{near} [{i}]", name))
             continue
         for owner in owners:
             who = f"[P{owner}]" if owner is not None else ""
-            out.append(f"  {base}{who}: front first" + ("" if by_owner[owner] else " (empty)"))
+            out.append("  " + say("seq_front_first", lang, z=f"{base}{who}") + ("" if by_owner[owner] else say("seq_empty", lang)))
             for i, name in enumerate(by_owner[owner]):
                 out.append(row(f"[{i}]", name))
     return out
@@ -185,7 +185,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     for sname, lines in seqs.items():
         lines.sort()
         out.append(f"  {called(sname)}: " + "  |  ".join(cards(c, labels) or "—" for _, c in lines) + "   (front → back)")
-    out.extend(render_sequences(v, labels))
+    out.extend(render_sequences(v, labels, lang))
     shown_vars = [f"{named[k]} = {_val(x, types.get(k, ''), lang)}" for k, x in v["vars"].items()
                   if k in named and k not in per_seat]
     out.extend(_wrapped(shown_vars))

@@ -13,6 +13,7 @@ from ..engine.observe import render_event
 from ..engine.state import State
 from ..errors import Diagnostic, FudaError, RuleRuntimeError, Span, error
 from ..load import read_text
+from ..words import say
 
 
 class GameLog(BaseModel):
@@ -104,6 +105,7 @@ def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, sp
                      "(the game stopped here: a rule failed)")
         return "\n".join(lines)
     res = st.game.result(st)
-    lines.append("result: " + ", ".join(f"P{r['player']} {r['outcome']} (place {r['place']}"
-                                        + (f", score {r['score']}" if r["score"] else "") + ")" for r in res))
+    lines.append(say("result", lang) + ", ".join(
+        say("result_one", lang, p=f"P{r['player']}", o=say(r["outcome"], lang) if r["outcome"] else "—",
+            n=r["place"], s=say("result_score", lang, s=r["score"]) if r["score"] else "") for r in res))
     return "\n".join(lines)
