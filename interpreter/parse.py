@@ -274,8 +274,12 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         span = Span(file, line, col, line, col + 1)
         code = code or "E003"
         opened = _open_braces(text) if not in_text else []
+        last = re.search(r"(\w+)\s*$", text)
         if opened:
             hint = f"is a '}}' missing? the '{{' at {opened[-1][0]}:{opened[-1][1]} is never closed"
+        elif last and last.group(1) in _QUANT_WORDS:        # `{count}`: a variable named like a keyword
+            hint = f"`{last.group(1)}` is a keyword in expressions ({_QUANT_WORDS[last.group(1)]}); " \
+                   "choose another name"
     if in_text and hint is None:
         hint = "{…} in a text holds an expression; write {{ or }} for a brace itself"
     return FudaError([Diagnostic(code, msg, span, hint)], {file: text})
