@@ -2057,14 +2057,19 @@ phase play {
 """
 
 
-def _refused(tmp_path, steps: str) -> str:
+def _failing(tmp_path, steps: str):
+    """The first diagnostic of a scenario on DEALS_FIRST that must fail."""
     (tmp_path / "deals_first.fuda").write_text(DEALS_FIRST, encoding="utf-8")
     path = tmp_path / "s.yaml"
     path.write_text("ruleset: deals_first.fuda\n" + textwrap.dedent(steps), encoding="utf-8")
     sc, loc = parse_scenario(path.read_text(encoding="utf-8"), str(path))
     with pytest.raises(FudaError) as e:
         Runner(sc, loc, tmp_path).run()
-    d = e.value.diagnostics[0]
+    return e.value.diagnostics[0]
+
+
+def _refused(tmp_path, steps: str) -> str:
+    d = _failing(tmp_path, steps)
     assert d.code == "E602"
     return d.hint or ""
 
@@ -2093,18 +2098,12 @@ def test_a_refused_step_after_a_first_phase_that_dealt_over_the_setup_edits_says
 def test_a_sequence_not_found_names_its_near_miss_among_the_events_after_the_last_match(tmp_path):
     """A newcomer's Cribbage: the failure showed the last 16 events, not the ones after the match,
     and nothing pointed at the line that was almost right (cards listed in another order)."""
-    (tmp_path / "deals_first.fuda").write_text(DEALS_FIRST, encoding="utf-8")
-    path = tmp_path / "s.yaml"
-    path.write_text("ruleset: deals_first.fuda\n" + textwrap.dedent("""
+    msg = _failing(tmp_path, """
         start_phase: play
         setup: {zones: {"hand[P0]": [♠7]}}
         steps:
           - P0: play ♠7
           - expect:
               new_events: {sequence: ["P0: play ♠7", "♠7: hand[P0] → tabel"]}
-    """), encoding="utf-8")
-    sc, loc = parse_scenario(path.read_text(encoding="utf-8"), str(path))
-    with pytest.raises(FudaError) as e:
-        Runner(sc, loc, tmp_path).run()
-    msg = e.value.diagnostics[0].message
+    """).message
     assert "the closest: '♠7: hand[P0] → table'" in msg and "found after them ['♠7: hand[P0] → table'" in msg
