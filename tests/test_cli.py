@@ -693,3 +693,14 @@ def test_replay_in_japanese_says_fuda_s_own_words_in_japanese(capsys):
     assert code == 0
     assert "新しい場 を lines[P0] の先頭に" in out and "結果: P0 引き分け (1位)" in out
     assert "at the back of" not in out and "result:" not in out
+
+
+def test_fuda_test_leaves_an_options_file_beside_the_scenarios_alone(capsys, tmp_path):
+    """Docs QA: the tutorial's house.yaml next to its tests made `fuda test .` fail."""
+    (tmp_path / "house.yaml").write_text("hand_size: 7\npage_one_penalty: 2\n", encoding="utf-8")
+    (tmp_path / "t.yaml").write_text("ruleset: american_page_one\nsteps:\n  - expect: {over: false}\n",
+                                     encoding="utf-8")
+    (tmp_path / "flow.yaml").write_text("{ruleset: american_page_one, steps: [{expect: {over: false}}]}\n",
+                                        encoding="utf-8")
+    code, out, _ = run(capsys, "test", str(tmp_path))
+    assert code == 0 and "2 passed, 0 failed" in out

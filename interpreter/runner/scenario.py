@@ -811,14 +811,24 @@ def run_scenario(path: str | Path) -> Outcome:
 
 
 def scenario_files(paths: list[str]) -> list[Path]:
+    """The files named, and the scenarios found below the folders named: a YAML file there without
+    `steps` or `setup` (an options file kept beside the tests) is not one."""
     out: list[Path] = []
     for s in paths:
         p = Path(s)
         if p.is_dir():
-            out.extend(sorted(list(p.rglob("*.yaml")) + list(p.rglob("*.yml"))))
+            out.extend(f for f in sorted(list(p.rglob("*.yaml")) + list(p.rglob("*.yml"))) if _is_scenario(f))
         else:
             out.append(p)
     return out
+
+
+def _is_scenario(path: Path) -> bool:
+    try:
+        head = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return True         # let the run say what is wrong with it
+    return re.search(r"(^|[{,]\s*)(steps|setup)\s*:", head, re.M) is not None
 
 
 def _last(texts: list[str], n: int) -> str:
