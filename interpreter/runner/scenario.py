@@ -450,7 +450,7 @@ class Runner:
     def refused_hint(self) -> str | None:
         """Why an action may have been refused: the events since the last expect (the game may have
         ended, a card moved) and, when the first phase reshuffled or dealt over the setup edits, that."""
-        since = [r for r in self.log(self.seen_events)]
+        since = self.log(self.seen_events)
         hints = []
         if self.edited_at is not None and self.seen_events == self.edited_at and any(
                 r["kind"] in ("shuffle", "move") for r in since):
