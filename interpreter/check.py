@@ -337,6 +337,7 @@ class Checker:
         self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
         self.card_reads: dict[int, list[tuple[str, A.Expr | None]]] = {}   # a card local → the zones it came from (W104)
         self.card_labels: dict[str, tuple[str, str]] = {}       # a custom deck's card labels (Cards.labels)
+        self.label_spans: dict[str, Span] = {}
         self.globals: dict[str, Any] = {}
         self.members: dict[str, list[MemberRef]] = {}
         self.enums: dict[str, EnumSym] = {}
@@ -785,6 +786,9 @@ class Checker:
             if a.name not in params:
                 self.err("E207", f"{d.template} has no argument {a.name}", a.span, did_you_mean(a.name, params))
                 continue
+            if a.name in kwargs:
+                self.err("E207", f"{a.name} is given twice", a.span)
+                continue
             kwargs[a.name] = a.value
         self._deck_args = kwargs
         data = fn()   # enums only; evaluated again with argument values once options are known
@@ -860,6 +864,24 @@ class Checker:
             if a in ("name",):
                 self.err("E110", "name is a built-in card attribute", decls[-1].span)
         self.cards = Cards(names, attrs, attr_types, aliases, start, self.card_labels)
+        self.warn_unclear_labels(names)
+
+    def warn_unclear_labels(self, names: list[str]) -> None:
+        """W105: a card's label is how players read and type it, so it must tell that card apart: not
+        blank, not another card's label or name."""
+        taken: dict[str, tuple[str, str]] = {n.lower(): (n, "named") for n in names}
+        for name, halves in self.card_labels.items():
+            for text in dict.fromkeys(halves):
+                other = taken.get(text.lower())
+                if not text.strip():
+                    self.warn("W105", f"card {name} has a blank label: players would read nothing",
+                              self.label_spans[name])
+                elif other is not None and other[0] != name:
+                    self.warn("W105", f"card {name} is labelled {text!r}, and card {other[0]} is {other[1]} so: "
+                              "players could not tell them apart", self.label_spans[name],
+                              "give each card a label of its own")
+                else:
+                    taken[text.lower()] = (name, "labelled")
 
     def card_items(self, items: list[Any], env: dict[str, Any], names: list[str], attrs: dict[str, list[Any]],
                    attr_types: dict[str, T.T], defaults: dict[str, Any]) -> None:
@@ -886,8 +908,10 @@ class Checker:
                                         "card names must be unique")
                     names.append(name)
                     if it.label is not None:
-                        halves = [self.fixed_text(part, env) for part in it.label.parts]
-                        self.card_labels[name] = (halves[0], halves[-1])
+                        parts = it.label.parts
+                        halves = (self.fixed_text(parts[0], env, 0), self.fixed_text(parts[-1], env, 1))
+                        self.card_labels[name] = halves
+                        self.label_spans[name] = it.label.span
                     for a in attrs:
                         attrs[a].append(defaults[a])
                     for f in it.fields:
@@ -910,9 +934,10 @@ class Checker:
             except Abort:
                 pass
 
-    def fixed_text(self, parts: list[Any], env: dict[str, Any]) -> str:
-        """One language of a deck's text (a card's name or label), its {…} parts worked out now."""
-        return "".join(p if isinstance(p, str) else _const_text(self.const(p, env)) for p in parts)
+    def fixed_text(self, parts: list[Any], env: dict[str, Any], lang: int | None = None) -> str:
+        """One language of a deck's text (a card's name; a label's half ``lang``), its {…} parts
+        worked out now."""
+        return "".join(p if isinstance(p, str) else _const_text(self.const(p, env), lang) for p in parts)
 
     def run_value(self, v: Any) -> Any:
         if isinstance(v, MemberRef):
@@ -1424,6 +1449,8 @@ class Checker:
             assert ctx.proc
             inner.names[s.var] = ctx.proc.new_local(s.var, et, s.span)
             self.defs.append((inner.names[s.var], s.source))
+            if et == T.CARD:        # a card of the list: from the zones the list is read from (W104)
+                self.card_reads[id(inner.names[s.var])] = self.zones_through_locals(s.source, sc)
             self.block(s.body, inner, _loop(ctx))
         elif isinstance(s, A.Break | A.Continue):
             if ctx.loop == 0:
@@ -2543,11 +2570,14 @@ def _const_type(v: Any) -> T.T:
     return T.ANY
 
 
-def _const_text(v: Any) -> str:
-    """A fixed value inside a fixed text (a card's name, a text attribute), as a text shows it."""
+def _const_text(v: Any, lang: int | None = None) -> str:
+    """A fixed value inside a fixed text (a card's name, a text attribute), as a text shows it; in a
+    label (``lang``: its half), an enum member by its label there, as texts show members."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, MemberRef):
+        if lang is not None and v.enum.shown is not None:
+            return v.enum.shown[v.index][lang]
         return v.enum.members[v.index]
     if isinstance(v, float) and v.is_integer():
         return str(int(v))

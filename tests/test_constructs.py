@@ -2107,3 +2107,30 @@ def test_a_sequence_not_found_names_its_near_miss_among_the_events_after_the_las
               new_events: {sequence: ["P0: play ♠7", "♠7: hand[P0] → tabel"]}
     """).message
     assert "the closest: '♠7: hand[P0] → table'" in msg and "found after them ['♠7: hand[P0] → table'" in msg
+
+
+def test_labels_must_tell_cards_apart_and_may_name_enum_members_in_the_reader_s_language():
+    """Docs QA of card labels: two cards labelled alike (or a label that is another card's name) were
+    accepted silently, and a label's {member} showed the member's name, not its label."""
+    from interpreter.api import check_ruleset
+    src = textwrap.dedent("""
+        ruleset lab
+        players 2
+        enum Hue { purple "Purple | 紫", red "Red | 赤" }
+        cards {
+            attr hue: Hue
+            for h in [purple, red] { card "{h}1" "{h} one | {h}の1" hue = h }
+            card "A" "Same"
+            card "B" "Same"
+            card "C" "red1"
+        } in deck
+        zone deck: pile public
+        setup { }
+        phase play { end game }
+    """)
+    prog = check_ruleset("lab.fuda", text=src)
+    assert prog.cards.labels["purple1"] == ("Purple one", "紫の1")
+    assert sorted(w.message.split(":")[0] for w in prog.warnings if w.code == "W105") == [
+        "card B is labelled 'Same', and card A is labelled so", "card C is labelled 'red1', and card red1 is named so"]
+    g = load_text(src)
+    assert "same" not in g.typed_cards and g.card_names[g.typed_cards["purple one"]] == "purple1"

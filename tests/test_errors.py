@@ -928,6 +928,8 @@ def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
     assert warnings('let d = top(deck)\n    move d to hand[current] face up\n    log "{d}"') == []
     assert warnings('let d = top(deck)\n    reveal d\n    log "{d}"') == []
     assert warnings('let d = top(deck)\n    choose current "take {d}?" { ok { } }') == ["W104"]
+    assert warnings('for c in hand[current] { log "{c}" }') == ["W104"]        # a loop's card too
+    assert warnings('for c in pile { log "{c}" }') == []
 
 
 def test_any_and_all_may_end_an_and_or_or_not() -> None:

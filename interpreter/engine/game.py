@@ -63,10 +63,18 @@ class Game:
         self.typed_cards: dict[str, int] = {}
         for name, i in self.card_index.items():
             self.typed_cards.setdefault(name.lower(), i)
-        for lang_texts in self.card_texts:             # a label typed as one word ("Pine-Crane")
+        # a card's label typed for it ("Pine-Crane"; "Pine Crane" in a typed action), in either
+        # language and any case, when it is the label of that card alone
+        by_label: dict[str, set[int]] = {}
+        for lang_texts in self.card_texts:
             for i, text in enumerate(lang_texts):
-                self.typed_cards.setdefault(text.lower(), i)
+                by_label.setdefault(text.lower(), set()).add(i)
+        labelled = {t: next(iter(cs)) for t, cs in by_label.items() if len(cs) == 1 and t.strip()}
+        for text, i in labelled.items():
+            self.typed_cards.setdefault(text, i)
         self.typed_cards.update(self.card_index)
+        self.spaced_labels = sorted(((re.compile(rf"(?<!\S){re.escape(t)}(?!\S)", re.I), i)
+                                     for t, i in labelled.items() if " " in t.strip()), key=lambda x: -len(x[0].pattern))
         # suits typed in ASCII ("bid 20 S" for "bid 20 ♠") when the deck has the standard suits
         suit = prog.enums.get("Suit")
         self.typed_suits = {a.lower(): s for s, a in ASCII_SUITS.items()} \
@@ -475,6 +483,13 @@ class Game:
         label = self.option_label(st, site, player, o)
         if label and places:
             label = _name_places(label, {self.card_names[c]: at for c, at in places.items()})
+        if not label and self.prog.cards.labels and info.card_args:     # the cards as players read them
+            seen = [i for i, _ in info.card_args]
+            halves = [" ".join([info.name.replace("_", " ")] + [
+                R._words([self.card_texts[lang][c] if c not in places else places[c] for c in
+                          ((v,) if isinstance(v, int) else v)]) if j + 1 in seen and v is not None else parts[j + 1]
+                for j, v in enumerate(o[1:])]) for lang in (0, 1)]
+            label = " | ".join(dict.fromkeys(halves))
         return Action(player, " ".join(parts), info.name, tuple(o[1:]), o, label or "")
 
     def _unseen_places(self, st: State, player: int, o: tuple[Any, ...],
@@ -574,6 +589,9 @@ class Game:
             low = [a for a in legal if a.id.lower() == want.lower()]
             if len(low) == 1:
                 return low[0].raw
+            # labels of several words typed for their cards: "play Pine Crane" for "play 松に鶴"
+            for rx, i in self.spaced_labels:
+                want = rx.sub(self.card_names[i].replace("\\", "\\\\"), want)
             # card aliases: "play H7" for "play ♥7"; suits: "bid 20 S" for "bid 20 ♠"
             words = want.split()
             norm = " ".join(words[:1] + [self.typed_suits.get(w.lower()) or self._typed_card(w) for w in words[1:]])

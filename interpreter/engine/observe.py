@@ -315,7 +315,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             parts = [info.name]
             for v, code in zip(opt[1:], info.binder_types, strict=True):
                 parts.append(_fmt_for(st, v, code, lambda c: card(c, mask)))
-            text = f"{player(who)}: {' '.join(parts)}"
+            text = f"{player(who)}: {' '.join(parts[:1] + [R._words(parts[1:])] if len(parts) > 1 else parts)}"
     elif k == R.EV_MOVE:
         c, src, dst, mask = ev[2], ev[3], ev[4], ev[5]
         if len(ev) > 6 and isinstance(ev[6][0], str):        # names, as states saved before 2026-11-23 have

@@ -20,7 +20,7 @@ from ..engine.game import Action, Game
 from ..engine.state import State
 from ..errors import FudaError, os_reason
 from ..words import say
-from .render import render, render_choices
+from .render import half, render, render_choices
 
 
 class Quit(Exception):
@@ -51,7 +51,8 @@ class Human:
             shared = self.table.get("hot") and self.table.get("shown") != player
             # at a hot seat another player is still at the screen: the choice may name a hidden card
             print(say("only_choice_hot", self.lang, p=f"P{player}") if shared else
-                  say("only_choice", self.lang, p=f"P{player}", a=legal[0].id), file=self.out)
+                  say("only_choice", self.lang, p=f"P{player}", a=half(legal[0].label, self.lang) or legal[0].id),
+                  file=self.out)
             return legal[0]
         last = self.table.get("shown")
         if last is not None and last != player:   # hot seat: the screen changes hands

@@ -191,6 +191,8 @@ class Runner:
 
     def card(self, name: str, path: tuple[Any, ...]) -> int:
         idx = self.game.card_index.get(str(name))
+        if idx is None:         # its label, or an alias in another case ("h7"), if it names one card
+            idx = self.game.typed_cards.get(str(name).lower())
         if idx is None:
             from ..errors import did_you_mean
 
@@ -577,10 +579,11 @@ class Runner:
 
     def viewed(self, var: Any, want: Any, p: int | None, path: tuple[Any, ...]) -> Any:
         """A scenario's value as a view shows it to ``p`` (cards it cannot see are null)."""
-        from ..compile import type_code
+        from ..compile import named_code, type_code
         from ..engine.observe import _value
 
-        return _value(self.st, self.value(var.type, want, path), type_code(var.type), p)
+        code = named_code(type_code(var.type), getattr(var, "named", False))   # a card the rules name: by name
+        return _value(self.st, self.value(var.type, want, path), code, p)
 
     def show(self, var_type: Any, v: Any) -> Any:
         from ..compile import type_code
@@ -736,9 +739,9 @@ class Runner:
                     q = self.player(who, (*vpath, who))
                     got = seen.get(name, {}).get(f"P{q}", _HIDDEN)
                     if got != self.viewed(var, w, p, (*vpath, who)):
-                        raise self.fail((*vpath, who), f"P{p} sees {name}[P{q}] = {_shown(got)}, expected {_shown(w)}")
+                        raise self.fail((*vpath, who), f"{_viewer(p)} sees {name}[P{q}] = {_shown(got)}, expected {_shown(w)}")
             elif seen.get(name, _HIDDEN) != self.viewed(var, want, p, vpath):
-                raise self.fail(vpath, f"P{p} sees {name} = {_shown(seen.get(name, _HIDDEN))}, expected {_shown(want)}")
+                raise self.fail(vpath, f"{_viewer(p)} sees {name} = {_shown(seen.get(name, _HIDDEN))}, expected {_shown(want)}")
         for i, entry in enumerate(vs.hides_vars or []):
             epath = (*path, "hides_vars", i)
             name, _, who = entry.partition("[")
@@ -748,10 +751,10 @@ class Runner:
                 if var.scope != "player":
                     raise self.loc.error("E501", f"{var.name} is not per player: write {var.name}", epath)
                 if f"P{q}" in seen.get(var.name, {}):
-                    raise self.fail(epath, f"P{p} sees {var.name}[P{q}] = {_shown(seen[var.name][f'P{q}'])}, "
+                    raise self.fail(epath, f"{_viewer(p)} sees {var.name}[P{q}] = {_shown(seen[var.name][f'P{q}'])}, "
                                     "which should be hidden")
             elif seen.get(var.name) not in (None, {}):
-                raise self.fail(epath, f"P{p} sees {var.name} = {_shown(seen[var.name])}, which should be hidden")
+                raise self.fail(epath, f"{_viewer(p)} sees {var.name} = {_shown(seen[var.name])}, which should be hidden")
         if vs.log is not None:
             self.expect_texts(vs.log, [e["text"] for e in v["log"]], (*path, "log"), f"P{p}'s log")
 
@@ -829,6 +832,10 @@ def _is_scenario(path: Path) -> bool:
     except (OSError, UnicodeDecodeError):
         return True         # let the run say what is wrong with it
     return re.search(r"(^|[{,]\s*)(steps|setup)\s*:", head, re.M) is not None
+
+
+def _viewer(p: int | None) -> str:
+    return "the spectator" if p is None else f"P{p}"
 
 
 def _last(texts: list[str], n: int) -> str:
