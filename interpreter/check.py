@@ -679,6 +679,12 @@ class Checker:
             if refs and len(refs) == 1:
                 refs[0].enum.used = True
                 return refs[0]
+            declared = {getattr(d, "name", None) for d in self.src.decls}      # also those declared later
+            if e.name not in self.globals and e.name not in declared and not refs:     # no such name at all
+                known = [*env, *self.options, *self.members]
+                raise self.fail("E101", f"unknown name {e.name}", e.span,
+                                did_you_mean(e.name, known) or "fixed values use literals, options, enum members "
+                                "and the deck's loop variables")
             raise self.fail("E201", f"{e.name} is not known before the game starts", e.span,
                             "initial values and option defaults use literals, options and enum members")
         if isinstance(e, A.Attr) and isinstance(e.obj, A.Name) and e.obj.name in self.enums:
@@ -815,7 +821,8 @@ class Checker:
                         least, most = params[k]
                         if isinstance(kwargs[k], bool) or not isinstance(kwargs[k], int) \
                                 or not least <= kwargs[k] <= most:
-                            self.err("E201", f"{k} must be a whole number from {least} to {most}", v.span)
+                            given = f" (option {v.name} = {kwargs[k]!r})" if isinstance(v, A.Name) and v.name in self.options else ""
+                            self.err("E201", f"{k} must be a whole number from {least} to {most}{given}", v.span)
                             kwargs[k] = least
                     except Abort:
                         kwargs[k] = params[k][0]
@@ -2224,8 +2231,14 @@ class Checker:
             raise self.fail("E202", 'card(…) takes a card name in quotes: card("♠A")', e.span)
         name = str(e.args[0].value)
         name = self.cards.aliases.get(name, name)
+        if name not in self.cards.names:        # an alias in another case ("h10", "sa#2"), as typed actions take
+            folded = {k.lower(): v for k, v in [*self.cards.aliases.items(), *((n, n) for n in self.cards.names)]}
+            name = folded.get(name.lower(), name)
         if name not in self.cards.names:
-            raise self.fail("E108", f"no card is named {name}", e.args[0].span, did_you_mean(name, self.cards.names))
+            first = name[:-2] if name.endswith("#1") and name[:-2] in self.cards.names else None
+            raise self.fail("E108", f"no card is named {name}", e.args[0].span,
+                            f"the first deck's cards carry no number: {first}" if first else
+                            did_you_mean(name, [*self.cards.names, *self.cards.aliases]))
         e.ref = ("const", self.cards.names.index(name))
         return T.CARD
 

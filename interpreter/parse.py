@@ -231,8 +231,12 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
               and re.search(r"(\band|\bor|\bnot|[=<>+*/-])\s*\w+\s*$", src[:span.col - 1])):
             q = before.group(1)
             msg = f"{code_prefix}unexpected {_describe_token(tok)}"    # what the parser expected is beside the point
-            hint = (f"`{q} … where …` takes everything after it, so it cannot stand right after an operator: "
-                    f"wrap it in parentheses, `… and ({q} x in L where C)`")
+            op = re.search(r"(\band|\bor|\bnot|==|!=|<=|>=|[<>+*/-])\s*\w+\s*$", src[:span.col - 1])
+            shown = op.group(1) if op else "=="
+            form = _QUANT_WORDS[q].split(" where ")[0] + " where C" if q != "best" else _QUANT_WORDS[q]
+            hint = (f"`{_QUANT_WORDS[q]}` takes everything after it, so it cannot stand right after `{shown}`: "
+                    f"wrap it in parentheses, `… {shown} ({form.replace('LIST', 'L')})`"
+                    + ("" if q in ("count", "best") else "; after and, or or not it needs none"))
         elif before and before.group(1) in _QUANT_WORDS and "a name" in expected:
             hint = f"`{before.group(1)}` is a keyword in expressions ({_QUANT_WORDS[before.group(1)]}); " \
                    "choose another name"

@@ -2134,3 +2134,14 @@ def test_labels_must_tell_cards_apart_and_may_name_enum_members_in_the_reader_s_
         "card B is labelled 'Same', and card A is labelled so", "card C is labelled 'red1', and card red1 is named so"]
     g = load_text(src)
     assert "same" not in g.typed_cards and g.card_names[g.typed_cards["purple one"]] == "purple1"
+
+
+def test_card_literals_take_aliases_in_any_case_and_say_the_first_deck_has_no_number():
+    src = ("ruleset lit\nplayers 2\ncards standard(decks = 2) in deck\nzone deck: pile hidden\n"
+           'setup {{ log "{{card("{a}")}}" }}\nphase play {{ end game }}\n')
+    g = load_text(src.format(a="h10"))
+    assert [e["text"] for e in g.new_state(0).view(None)["log"]][0] == "♥10"
+    assert load_text(src.format(a="sa#2")).new_state(0).view(None)["log"][0]["text"] == "♠A#2"
+    with pytest.raises(FudaError) as e:
+        load_text(src.format(a="♠A#1"))
+    assert e.value.first.code == "E108" and "the first deck's cards carry no number: ♠A" in (e.value.first.hint or "")

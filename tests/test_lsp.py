@@ -64,7 +64,7 @@ def test_columns_are_utf16_for_the_editor():
     line = "zone 𝔸 捨て札 x"
     assert utf16(line, 8) == 8 and column(line, 8) == 8       # 𝔸 is two UTF-16 units
     text = "ruleset x\nplayers 2\nvar 札: int = nope\n"
-    d = next(d for d in editor.diagnostics("x.fuda", text) if d.code == "E201")
+    d = next(d for d in editor.diagnostics("x.fuda", text) if d.code == "E101")
     shown = lsp_diagnostic(d, "x.fuda", text)
     assert shown["range"]["start"] == {"line": 2, "character": len("var 札: int = ")} and shown["source"] == "fuda"
 
