@@ -151,6 +151,21 @@ class Best(Expr):
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
+class SortedBy(Best):
+    """`sorted x in L [where C] by KEY`: best's binder, source, filter and key, giving the whole
+    list in ascending order of KEY (ties keep their order in L)."""
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
+class LetIn(Expr):
+    """A function's named step `let name = value`, read by ``body`` (the next step or the result)."""
+    name: str
+    type: TypeRef | None = None
+    value: Expr
+    body: Expr
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Format(Expr):
     """A text literal with {expr} parts, e.g. "to {p}"."""
     parts: list[str | Expr]

@@ -1142,7 +1142,10 @@ class Checker:
             if f.decl.ret is None:
                 f.ret = t
             elif not T.assignable(t, f.ret):
-                self.err("E201", f"{f.name} returns {f.ret} but its body is {t}", f.decl.body.span)
+                result = f.decl.body
+                while isinstance(result, A.LetIn):
+                    result = result.body
+                self.err("E201", f"{f.name} returns {f.ret} but its body is {t}", result.span)
         except Abort:
             pass
         finally:
@@ -1940,10 +1943,38 @@ class Checker:
             if e.cond is not None:
                 self.cond(e.cond, inner, ctx)
             kt = self.expr(e.key, inner, ctx)
+            if isinstance(e, A.SortedBy):
+                if not (T.is_numeric(kt) or kt.kind in ("key", "text", "enum", "tuple", "card", "player", "bool")):
+                    raise self.fail("E201", f"sorted … by a number, a text, an enum member, a card, a player, "
+                                    f"an ordering or a tuple of them, not {kt}", e.key.span)
+                return T.list_of(et)
             if not (T.is_numeric(kt) or kt.kind in ("key", "text", "enum")):
                 raise self.fail("E201", f"best … by a number or an ordering, not {kt}", e.key.span)
             return et
+        if isinstance(e, A.LetIn):
+            return self.let_in(e, sc, ctx)
         raise self.fail("E309", f"unsupported expression {type(e).__name__}", e.span)  # pragma: no cover
+
+    def let_in(self, e: A.LetIn, sc: Scope, ctx: Ctx) -> T.T:
+        """A function's `let name = value`, then its body with the name in scope."""
+        self.no_shadow(e.name, e.span)
+        if sc.lookup(e.name) is not None or ctx.fn is not None and any(p.name == e.name for p in ctx.fn.params):
+            self.err("E109", f"{e.name} is already a local name here", e.span, "choose another name")
+        vt = self.expr(e.value, sc, ctx)
+        ty = vt
+        if e.type is not None:
+            ty = self.type_ref(e.type)
+            if not T.assignable(vt, ty):
+                self.err("E201", f"{e.name} is {ty}; the value is {vt}", e.value.span)
+        elif vt.kind == "none":
+            raise self.fail("E201", f"give {e.name} a type: none does not tell", e.span, f"let {e.name}: card = none")
+        assert ctx.fn is not None
+        loc = LocalSym(e.name, e.span, type=ty, slot=len(ctx.fn.locals), comp=True, readonly=True)
+        ctx.fn.locals.append(loc)
+        e.ref = loc
+        inner = Scope(sc)
+        inner.names[e.name] = loc
+        return self.expr(e.body, inner, ctx)
 
     def name(self, e: A.Name, sc: Scope, ctx: Ctx) -> T.T:
         loc = sc.lookup(e.name)

@@ -279,7 +279,11 @@ class Compiler:
         self.emit(0, f"def F_{_ident(f.name)}(st{', ' if args else ''}{args}):", sid)
         self.emit(1, _ALIASES, sid)
         eg = ExprGen(self, {}, "plain")
-        self.emit(1, f"return {eg.gen(f.decl.body)}", sid)
+        body = f.decl.body
+        while isinstance(body, A.LetIn):        # a function's named steps, one assignment each
+            self.emit(1, f"{eg.local(body.ref)} = {eg.gen(body.value)}", self.span(body.span))
+            body = body.body
+        self.emit(1, f"return {eg.gen(body)}", sid)
 
     def gen_ordering(self, o: OrderingSym) -> None:
         assert o.decl
@@ -1468,7 +1472,8 @@ class ExprGen:
 
     def inline(self, f: FnSym, args: list[A.Expr]) -> str | None:
         assert f.decl is not None
-        if self.depth >= 4 or _size(f.decl.body) > self.INLINE_SIZE or any(_impure(a) for a in args):
+        if self.depth >= 4 or _size(f.decl.body) > self.INLINE_SIZE or any(_impure(a) for a in args) \
+                or isinstance(f.decl.body, A.LetIn):
             return None
         uses: dict[int, int] = {}
         _uses(f.decl.body, uses)
@@ -1784,6 +1789,15 @@ class ExprGen:
                 and isinstance(k.args[0], A.Name) and k.args[0].ref is e.ref:
             return f"OB_{_ident(k.ref.name)}(st, {src})"     # see Compiler.gen_ordering
         return f"max({src}, key=lambda {v}: {self.gen(e.key)}, default=None)"
+
+    def g_SortedBy(self, e: A.SortedBy) -> str:
+        v = self._var(e)
+        src = self.iter_src(e.source)
+        if e.cond is not None:
+            src = f"[{v} for {v} in {src} if {self.gen(e.cond)}]"
+        if const_value(e.key)[0]:
+            return f"tuple({src})"
+        return f"tuple(sorted({src}, key=lambda {v}: {self.gen(e.key)}))"
 
     def fmt(self, e: A.Expr, lang: int = 0, shown: bool = False) -> str:
         """Code showing a value in a text as _fmt does; the common types by a table lookup.

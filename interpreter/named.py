@@ -57,6 +57,9 @@ def named(e: Any, bound: frozenset[int] = frozenset(), memo: dict[int, bool] | N
         inner = bound | {id(e.ref)}
         return all(named(x, inner, memo) for x in (getattr(e, "elem", None), e.cond, getattr(e, "key", None))
                    if x is not None)
+    if isinstance(e, A.LetIn):      # a function's step: its name is as named as its value
+        inner = bound | {id(e.ref)} if named(e.value, bound, memo) else bound
+        return named(e.body, inner, memo)
     if isinstance(e, A.Expr):
         r = e.ref
         if isinstance(r, tuple) and r:

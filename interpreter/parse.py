@@ -129,7 +129,11 @@ _DECL_WORDS = {"show", "ruleset", "extends", "players", "option", "enum", "cards
                "evaluate", "allies"}
 _COMPARE = ("==", "!=", "<", ">", "<=", ">=")
 _QUANT_WORDS = {"any": "any x in LIST where COND", "all": "all x in LIST where COND",
-                "count": "count x in LIST where COND", "best": "best x in LIST by KEY"}
+                "count": "count x in LIST where COND", "best": "best x in LIST by KEY",
+                "sorted": "sorted x in LIST by KEY"}
+# a function's braces, still open where the parser stopped: `fn f(…) -> T { let a = …` (no other brace since)
+_FN_BLOCK = re.compile(r"\bfn\s+\w+\s*\([^)]*\)[^={}]*\{[^{}]*$")
+_FN_STEPS = "fn f(x: int) -> int { let a = x * 2  let b = a + 1  a * b }"
 
 
 def _open_braces(text: str, before_line: int | None = None) -> list[tuple[int, int]]:
@@ -201,6 +205,12 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         if opened:
             hint = (f"`{word}` starts a declaration, but the '{{' at {opened[-1][0]}:{opened[-1][1]} "
                     f"is still open: is a '}}' missing before line {span.line}?")
+        elif str(tok) == "let" and re.search(r"\bfn\b.*=\s*$", src[:span.col - 1]):
+            hint = f"a function with named steps writes them in braces, without '=': {_FN_STEPS}"
+        elif (tok.type != "NAME" or str(tok) == "}") and _FN_BLOCK.search(text[:tok.start_pos or 0]) \
+                and not in_text and ("'}'" in expected or "'let'" in expected):
+            hint = (f"a function's braces hold lets, then its result (no return, nothing that acts): {_FN_STEPS}; "
+                    "a rule may act and return")
         elif str(tok) == "where" and re.match(r"\s*for\b", src):
             hint = ("a for loop takes no where: test with an if inside the loop, or go over a filtered list, "
                     "for x in [x for x in L where C] { … }")
@@ -236,7 +246,7 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
             form = _QUANT_WORDS[q].split(" where ")[0] + " where C" if q != "best" else _QUANT_WORDS[q]
             hint = (f"`{_QUANT_WORDS[q]}` takes everything after it, so it cannot stand right after `{shown}`: "
                     f"wrap it in parentheses, `… {shown} ({form.replace('LIST', 'L')})`"
-                    + ("" if q in ("count", "best") else "; after and, or or not it needs none"))
+                    + ("" if q in ("count", "best", "sorted") else "; after and, or or not it needs none"))
         elif before and before.group(1) in _QUANT_WORDS and "a name" in expected:
             hint = f"`{before.group(1)}` is a keyword in expressions ({_QUANT_WORDS[before.group(1)]}); " \
                    "choose another name"
@@ -526,6 +536,16 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.FnDecl(span=self.sp(meta), override=_override(c), name=str(_names(c)[0]),
                                         params=params, ret=_first(c, A.TypeRef), body=_first(c, A.Expr))
 
+    def fn_block(self, meta: Any, c: list[Any]) -> A.Expr:
+        """The lets, innermost last, around the result."""
+        body: A.Expr = c[-1]
+        for let in reversed(c[:-1]):
+            body = A.LetIn(span=let.span, name=let.name, type=let.type, value=let.value, body=body)
+        return body
+
+    def fn_let(self, meta: Any, c: list[Any]) -> A.Let:
+        return A.Let(span=self.sp(meta), name=str(c[0]), type=_first(c, A.TypeRef), value=c[-1])
+
     def rule_decl(self, meta: Any, c: list[Any]) -> A.RuleDecl:
         lists = [x for x in c if isinstance(x, list)]
         params = lists[0] if len(lists) == 2 else []
@@ -811,6 +831,10 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         cond = c[2] if len(c) == 4 else None
         return A.Best(span=self.sp(meta), var=str(c[0]), source=c[1], key=c[-1], cond=cond)
 
+    def sorted_by(self, meta: Any, c: list[Any]) -> A.SortedBy:
+        cond = c[2] if len(c) == 4 else None
+        return A.SortedBy(span=self.sp(meta), var=str(c[0]), source=c[1], key=c[-1], cond=cond)
+
     def if_expr(self, meta: Any, c: list[Any]) -> A.IfExpr:
         return A.IfExpr(span=self.sp(meta), cond=c[0], then=c[1], other=c[2])
 
@@ -861,6 +885,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.Call(span=self.sp(meta), func=str(c[0]),
                                       args=[a for a in args if not isinstance(a, A.KwArg)],
                                       kwargs=[a for a in args if isinstance(a, A.KwArg)])
+
+    def sorted_call(self, meta: Any, c: list[Any]) -> A.Call:
+        return self.call(meta, ["sorted", c[0]])
 
     def args(self, meta: Any, c: list[Any]) -> list[Any]:
         return list(c)

@@ -2145,3 +2145,45 @@ def test_card_literals_take_aliases_in_any_case_and_say_the_first_deck_has_no_nu
     with pytest.raises(FudaError) as e:
         load_text(src.format(a="♠A#1"))
     assert e.value.first.code == "E108" and "the first deck's cards carry no number: ♠A" in (e.value.first.hint or "")
+
+
+# ================================================================== functions with steps; sorted … by
+def test_function_steps_and_sorted_by():
+    """`fn f(…) { let a = …  RESULT }` names steps; `sorted x in L [where C] by KEY` orders a list by
+    a number, a tuple, an ordering or an enum, ties in the list's own order."""
+    st = scenario_state("functions", """
+        setup: {zones: {"hand[P0]": [♥5, ♠6, ♣7, ♦8, ♥8, ♠K, ♥10], "hand[P1]": [♣2]}}
+    """)
+    v = vars_of(st, 0)
+    assert v["runs_p0"] == 8                        # 5-6-7-8 twice (two 8s): the longest runs only
+    assert v["level_p0"] == "high"
+    assert v["by_rank"] == ["♥5", "♠6", "♣7", "♥8", "♦8", "♥10", "♠K"]
+    assert v["high_first"] == ["♠K", "♥10"]
+    assert v["by_strength"] == ["♥5", "♣7", "♦8", "♥8", "♥10", "♠6", "♠K"]
+    assert v["by_level"] == ["♥5", "♠6", "♣7", "♦8", "♥8", "♠K", "♥10"]    # ties keep the hand's order
+    assert v["players_by_size"] == [1, 0]
+    assert v["plain_sorted"] == ["♠6", "♠K", "♥5", "♥8", "♥10", "♦8", "♣7"]   # sorted(list) still works
+
+
+def test_function_steps_compile_to_assignments_and_are_not_inlined():
+    g = game("functions")
+    src = g.comp.source
+    body = src[src.index("def F_runs("):src.index("def F_level(")]
+    assert body.count(" = ") >= 3 and "return" in body
+    assert "F_runs(st, " in src[src.index("def R"):]      # called, not inlined into the rule
+
+
+def test_a_sort_key_of_none_fails_at_the_sort():
+    g = load_text(textwrap.dedent("""
+        ruleset sort_none
+        players 2
+        cards standard() in deck
+        zone deck: pile hidden
+        var order: list of card = []
+        fn key(c: card) -> int = if c.rank == 1 then none else c.rank
+        setup { order = sorted c in deck by key(c) }
+        phase play { end game }
+    """))
+    with pytest.raises(RuleRuntimeError) as e:
+        g.new_state(0)
+    assert e.value.first.code == "E601" and e.value.first.span.line == 8     # the setup line

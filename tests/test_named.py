@@ -101,3 +101,20 @@ def test_bots_worlds_keep_named_cards_and_move_placed_ones_with_their_position()
     assert len({w.g[slot["placed"]] for w in worlds}) > 1
     for w in worlds:            # it still names the top of the deck, whatever card that is now
         assert w.g[slot["placed"]] == w.z[deck][-1]
+
+
+def test_a_function_step_is_as_named_as_its_value():
+    """`fn f(…) { let a = …  RESULT }`: a step read by the result passes on whether it is named."""
+    game = load_text(HEAD + """
+        fn ace_of(s: Suit) -> card = best c in all_cards where c.suit == s and c.rank == 1 by 0
+        fn ace_step(s: Suit) -> card { let a = ace_of(s)  a }
+        fn top_step() -> card { let t = top(deck)  t }
+        fn unread_step(s: Suit) -> card { let t = top(deck)  ace_of(s) }
+        var by_step: card = none
+        var by_top: card = none
+        var by_unread: card = none
+        setup { by_step = ace_step(♦)  by_top = top_step()  by_unread = unread_step(♣) }
+        phase play { end game }
+    """)
+    named = _named(game)
+    assert named["by_step"] and named["by_unread"] and not named["by_top"]

@@ -233,7 +233,7 @@ def _local(path: str, text: str, word: str, line: int, col: int) -> Span | None:
 def _bindings(node: object) -> Iterator[tuple[A.Node, str]]:
     """Every node below ``node`` that binds a name, with the name."""
     for n in _walk(node):
-        if isinstance(n, A.Param | A.Let):
+        if isinstance(n, A.Param | A.Let | A.LetIn):
             yield n, n.name
         elif isinstance(n, A.For | A.Binder | A.Comprehension | A.Quantifier | A.Best | A.CardFor | A.CheckDecl
                         | A.ShowDecl) and n.var:
