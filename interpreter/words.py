@@ -7,6 +7,8 @@ from __future__ import annotations
 WORDS: dict[str, tuple[str, str]] = {
     # events (engine/observe.py)
     "a_card": ("a card", "伏せたカード"),
+    "n_cards": ("{n} cards", "{n}枚"),
+    "and_n_cards": ("{cs} and {n} more", "{cs} ほか{n}枚"),
     "has_chosen": ("{p} has chosen", "{p} が選んだ"),
     "pass": ("{p}: pass", "{p}: パス"),
     "shuffle": ("shuffle {z}", "{z} をシャッフル"),

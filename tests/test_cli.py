@@ -704,3 +704,26 @@ def test_fuda_test_leaves_an_options_file_beside_the_scenarios_alone(capsys, tmp
                                         encoding="utf-8")
     code, out, _ = run(capsys, "test", str(tmp_path))
     assert code == 0 and "2 passed, 0 failed" in out
+
+
+def test_replay_puts_the_moves_of_one_statement_on_a_line_per_path(capsys):
+    """A deal is a line per hand (cards in the order dealt); a player reads the others' cards as a
+    count; --each-move gives every card its own line."""
+    assert main(["replay", "napoleon", "--seed", "1", "--no-rules"]) == 0
+    out = capsys.readouterr().out
+    hands = [ln for ln in out.splitlines() if ln.strip().startswith("move  Deck → Hand[")]
+    assert len(hands) == 5 and all(len(ln.split(": ")[1].split()) == 10 for ln in hands)
+    assert main(["replay", "napoleon", "--seed", "1", "--no-rules", "--player", "P2"]) == 0
+    out = capsys.readouterr().out
+    assert "move  Deck → Hand[P0]: 10 cards" in out and "move  Deck → Widow: 3 cards" in out
+    assert "Deck → Hand[P2]: 10 cards" not in out
+    assert main(["replay", "napoleon", "--seed", "1", "--no-rules", "--each-move", "--lang", "ja"]) == 0
+    out = capsys.readouterr().out
+    assert sum(ln.endswith(": 山札 → 手札[P0]") for ln in out.splitlines()) == 10
+
+
+def test_moved_cards_a_viewer_did_not_see_are_counted():
+    from interpreter.runner.replay import _cards_seen
+    assert _cards_seen(["♠2", "a card", "♦5", "a card"], 0) == "♠2 ♦5 and 2 more"
+    assert _cards_seen(["伏せたカード"] * 3, 1) == "3枚"
+    assert _cards_seen(["♠2"], 0) == "♠2"

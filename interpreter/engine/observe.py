@@ -271,7 +271,8 @@ def _after_mask(st: State, at: int, cards: list[int]) -> int:
 def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", lang: int = 0,
                  at: int | None = None) -> dict[str, Any] | None:
     """An event as {"kind", "text", "rule"} for viewer ``p`` ("all": unfiltered, for replays),
-    or None if the viewer may not see it at all."""
+    or None if the viewer may not see it at all. A move also has its "path" ("Deck → Hand[P0]"),
+    the text after the card."""
     game = st.game
     everyone = p == "all"
     viewer = None if everyone else p
@@ -325,7 +326,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             src_name, dst_name = game.zone_name(st, src, places[0]), game.zone_name(st, dst, places[1])
         src_name, dst_name = called(src_name, game.zone_texts[lang]), called(dst_name, game.zone_texts[lang])
         under = say("bottom", lang) if ev[1] in game.comp.under_spans else ""       # `move … under`
-        text = f"{card(c, mask)}: {src_name} → {dst_name}{under}"
+        path = f"{src_name} → {dst_name}{under}"
+        return {"kind": "move", "text": f"{card(c, mask)}: {path}", "rule": event_span(st, ev), "path": path}
     elif k == R.EV_SHUFFLE:
         text = say("shuffle", lang, z=called(game.zone_name(st, ev[2]), game.zone_texts[lang]))
     elif k == R.EV_TURN:

@@ -561,7 +561,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.player is not None and not 0 <= args.player < st.game.n:
         print(f"error: --player {args.player}: this game has players P0–P{st.game.n - 1}", file=sys.stderr)
         return 2
-    print(format_events(st, viewer, _lang(args), spans=not args.no_rules, moves=not args.no_moves))
+    print(format_events(st, viewer, _lang(args), spans=not args.no_rules, moves=not args.no_moves,
+                        each_move=args.each_move))
     if failed is not None:      # the events that led to it, then the failure
         raise failed
     return 0
@@ -765,6 +766,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=["en", "ja"], default="en")
     p.add_argument("--no-rules", action="store_true", help="omit the rule locations")
     p.add_argument("--no-moves", action="store_true", help="omit card movements")
+    p.add_argument("--each-move", action="store_true",
+                   help="one line per card moved (by default the moves of one statement share a line per path)")
     _add_options(p)
     p.set_defaults(fn=cmd_replay)
 

@@ -86,19 +86,43 @@ def replay_seed(ruleset: str, options: dict[str, Any], seed: int,
     return st, None
 
 
+def _cards_seen(cards: list[str], lang: int) -> str:
+    """Moved cards as a viewer saw them: the seen ones by name, the others counted."""
+    seen = [c for c in cards if c != say("a_card", lang)]
+    unseen = len(cards) - len(seen)
+    if not unseen:
+        return " ".join(seen)
+    return say("and_n_cards", lang, cs=" ".join(seen), n=unseen) if seen else say("n_cards", lang, n=unseen)
+
+
 # event kinds too long for the column, as the listing shows them
 _SHORT = {"reveal_var": "reveal", "hide_var": "hide", "remove_zone": "remove"}
 
 
 def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, spans: bool = True,
-                  moves: bool = True) -> str:
+                  moves: bool = True, each_move: bool = False) -> str:
+    """The game's events as the viewer saw them, one a line. The moves one statement makes in a
+    row (a deal, a gather) share a line per path, ``Deck → Hand[P0]: ♥4 ♦7 ♦2``, unless
+    ``each_move``; cards the viewer did not see are counted."""
+    shown = [(i, r) for i, ev in enumerate(st.ev)
+             if (r := render_event(st, ev, viewer, lang, at=i)) is not None and (moves or r["kind"] != "move")]
     lines = []
-    for i, ev in enumerate(st.ev):
-        r = render_event(st, ev, viewer, lang, at=i)
-        if r is None or (not moves and r["kind"] in ("move",)):
-            continue
+    k = 0
+    while k < len(shown):
+        i, r = shown[k]
+        run = 1
+        while not each_move and r["kind"] == "move" and k + run < len(shown) \
+                and shown[k + run][1]["kind"] == "move" and st.ev[shown[k + run][0]][1] == st.ev[i][1]:
+            run += 1
         rule = f"  [{r['rule']}]" if spans and r["rule"] else ""
-        lines.append(f"{_SHORT.get(r['kind'], r['kind']):>8}  {r['text']}{rule}")
+        if run == 1:
+            lines.append(f"{_SHORT.get(r['kind'], r['kind']):>8}  {r['text']}{rule}")
+        else:
+            paths: dict[str, list[str]] = {}
+            for _, m in shown[k:k + run]:
+                paths.setdefault(m["path"], []).append(m["text"][:-len(m["path"]) - 2])     # "CARD: PATH"
+            lines.extend(f"{'move':>8}  {path}: {_cards_seen(cards, lang)}{rule}" for path, cards in paths.items())
+        k += run
     if not st.over:
         who = st.to_move()
         lines.append(f"(the game is not finished: {', '.join(f'P{p}' for p in who)} to move)" if who else
