@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from interpreter.runner.render import render
+from interpreter.runner.render import render, render_choices
 
 from .conftest import game_from
 
@@ -81,3 +81,23 @@ def test_show_sorted_by_orders_a_hand_on_screen_as_the_rules_say_now():
     st.apply(0, "hearts")
     assert "♥7 ♠A ♠10 ♠2 ♣A ♣K" in render(st.view(0))             # the order follows the trump
     assert "♠A" not in st.view(1)["order"]                          # P1 does not see P0's hand
+
+
+def test_a_menu_leaves_out_a_label_that_only_repeats_the_id():
+    st = game_from("""
+        ruleset menu_labels
+        players 2
+        cards standard() in deck
+        zone deck: pile hidden
+        setup { }
+        phase play {
+            choose players[0] {
+                draw_one "draw one | 一枚引く" { end game }
+                pass "Pass" { end game }
+                keep "keep the card" { end game }
+            }
+        }
+    """).new_state(0)
+    text = render_choices(st.view(0)["decision"], columns=200)
+    assert "draw_one" in text and "draw_one (" not in text
+    assert "pass" in text and "pass (Pass)" not in text and "keep (keep the card)" in text

@@ -303,7 +303,8 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
             continue
         a = legal[i]
         label = half(a.get("label"), lang)
-        extra = f" ({label})" if label and label != a["id"].replace("_", " ") and label != a["id"] else ""
+        same = label is not None and label.casefold() in (a["id"].casefold(), a["id"].replace("_", " ").casefold())
+        extra = f" ({label})" if label and not same else ""       # a label that only repeats the id is left out
         entries.append(f"{i + 1:>2}. {a['id']}{extra}")
         i += 1
     term = columns if columns is not None else shutil.get_terminal_size((100, 40)).columns
