@@ -151,3 +151,11 @@ def test_fuda_lsp_answers_an_editor():
     finally:
         if c.proc.poll() is None:
             c.proc.kill()
+
+
+def test_go_to_definition_finds_a_functions_step():
+    text = (ROOT / "tests" / "constructs" / "functions.fuda").read_text(encoding="utf-8")
+    path = str(ROOT / "tests" / "constructs" / "functions.fuda")
+    line, col = at(text, "5 * five")
+    span = editor.definition(path, text, line, col + len("5 * "))
+    assert span is not None and text.splitlines()[span.line - 1].strip().startswith("let five = ")
