@@ -370,6 +370,33 @@ def test_past_log_does_not_name_a_card_that_was_hidden_then():
     assert f"P0: pass_card {a}" not in view_log(st, 2)
 
 
+def test_an_action_masks_only_the_cards_a_reader_did_not_see():
+    """An option naming a card on the public table and one from a hidden hand: another player's log
+    names the first and masks the second (the same, compiled inline, in a playout's events)."""
+    text = textwrap.dedent("""
+        ruleset mixed_mask
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone hand: hand per player owner
+        zone table: pile public
+        zone kept: pile hidden
+        setup { deal 2 from deck to hand; move top(deck) to table }
+        phase play {
+            choose players[1] {
+                keep a in [top(table)], d in hand[players[1]] "keep {d} under {a}" { move d to kept }
+            }
+            choose players[0] { stop { end game } }
+        }
+    """)
+    st = load_text(text).new_state(0)
+    up, d = full_zone(st, "table")[-1], full_zone(st, "hand[P1]")[0]
+    st.apply(1, f"keep {up} {d}")
+    assert f"P1: keep {up}, a card" in view_log(st, 0)
+    assert f"P1: keep {up} {d}" in view_log(st, 1)
+    assert d not in " ".join(view_log(st, 0))
+
+
 # ================================================================== 3. grids
 def test_grid_cells_and_geometry():
     st = game("grid").new_state(0)

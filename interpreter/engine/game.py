@@ -636,15 +636,20 @@ class Game:
         opt = self.find_action(st, player, action)
         self.apply_raw(st, player, opt)
 
-    def _cards_mask(self, st: State, opt: tuple[Any, ...], card_args: tuple[tuple[int, bool], ...]) -> int:
-        mask = R.ALL
+    def _cards_mask(self, st: State, opt: tuple[Any, ...], card_args: tuple[tuple[int, bool], ...],
+                    actor: int) -> int | tuple[int, tuple[int, ...]]:
+        """Who could see the cards an option names when it was taken (``actor``: the bits of those who
+        see them anyway). Several cards that not everyone saw alike: (all of them, each one's), so
+        that a log names the cards a reader saw and masks only the others."""
         zm, loc, vis, static = self.zone_mask, st.loc, st.vis, self.static_slots
-        for i, is_list in card_args:
-            for c in (opt[i],) if not is_list else opt[i]:
-                if c is not None:
-                    z = loc[c]
-                    mask &= (zm[z] if z < static else R._zmask(st, z)) | vis[c]
-        return mask
+        each = [(zm[loc[c]] if loc[c] < static else R._zmask(st, loc[c])) | vis[c] | actor
+                for i, is_list in card_args for c in ((opt[i],) if not is_list else opt[i]) if c is not None]
+        if not each or each.count(each[0]) == len(each):
+            return each[0] if each else R.ALL | actor
+        mask = R.ALL
+        for m in each:
+            mask &= m
+        return mask, tuple(each)
 
     def apply_raw(self, st: State, player: int, opt: tuple[Any, ...]) -> None:
         """Apply a legal raw option (no checks: the fast path for bots and playouts).
@@ -653,12 +658,13 @@ class Game:
         pend = st.pend
         assert pend is not None
         card_args = self.card_args[pend[0]][opt[0]] if opt[0] >= 0 else ()
+        mask: int | tuple[int, tuple[int, ...]]
         if not card_args:
             mask = R.ALL
         elif card_args == R._ONE_CARD and st.loc[opt[1]] < self.static_slots:   # the usual case, inline
             mask = self.zone_mask[st.loc[opt[1]]] | st.vis[opt[1]] | self.actor_reads[pend[0]][opt[0]] << player
         else:
-            mask = self._cards_mask(st, opt, card_args) | self.actor_reads[pend[0]][opt[0]] << player
+            mask = self._cards_mask(st, opt, card_args, self.actor_reads[pend[0]][opt[0]] << player)
         st.ev.append((R.EV_ACT, -1, player, pend[0], opt, mask))
         st.ndec += 1
         if st.schosen is not None:

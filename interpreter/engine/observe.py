@@ -251,21 +251,18 @@ def event_span(st: State, ev: tuple[Any, ...]) -> str:
     return ""
 
 
-def _after_mask(st: State, at: int, cards: list[int]) -> int:
-    """Who saw an action's cards right after it: the masks of the moves and reveals of those cards
-    that the action itself caused (the events up to the next action)."""
-    mask = R.ALL
-    for c in cards:
-        m = 0
-        for ev in st.ev[at + 1:]:
-            if ev[0] == R.EV_ACT:
-                break
-            if ev[0] == R.EV_MOVE and ev[2] == c:
-                m |= ev[5]
-            elif ev[0] == R.EV_REVEAL and ev[2] == c:
-                m |= ev[3]
-        mask &= m
-    return mask
+def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
+    """Who saw each of an action's cards right after it: the masks of the moves and reveals of the
+    card that the action itself caused (the events up to the next action)."""
+    seen = dict.fromkeys(cards, 0)
+    for ev in st.ev[at + 1:]:
+        if ev[0] == R.EV_ACT:
+            break
+        if ev[0] == R.EV_MOVE and ev[2] in seen:
+            seen[ev[2]] |= ev[5]
+        elif ev[0] == R.EV_REVEAL and ev[2] in seen:
+            seen[ev[2]] |= ev[3]
+    return seen
 
 
 def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", lang: int = 0,
@@ -298,12 +295,15 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     if k == R.EV_ACT:
         who, site_id, opt, mask = ev[2], ev[3], ev[4], ev[5]
         site = game.sites[site_id]
-        if mask != R.ALL and not everyone and opt[0] >= 0:
+        cards = [c for i, is_list in site.options[opt[0]].card_args
+                 for c in ((opt[i],) if not is_list else opt[i]) if c is not None] if opt[0] >= 0 else []
+        # who saw each card: one mask for them all, or each card's (Game._cards_mask)
+        masks = dict(zip(cards, mask[1], strict=True)) if isinstance(mask, tuple) else dict.fromkeys(cards, mask)
+        if not everyone and any(m != R.ALL for m in masks.values()):
             idx = at if at is not None else _index_of_event(st, ev)
             if idx is not None:
-                cards = [c for i, is_list in site.options[opt[0]].card_args
-                         for c in ((opt[i],) if not is_list else opt[i]) if c is not None]
-                mask |= _after_mask(st, idx, cards)
+                masks = {c: m | after for (c, m), after in zip(masks.items(), _seen_after(st, idx, cards).values(),
+                                                                  strict=True)}
         if (site.kind == "simul" or site.hidden) and not everyone and who != viewer:
             text = say("has_chosen", lang, p=player(who))
         elif opt[0] == -1 and site.kind == "window" and not everyone and who != viewer:
@@ -315,7 +315,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             info = site.options[opt[0]]
             parts = [info.name]
             for v, code in zip(opt[1:], info.binder_types, strict=True):
-                parts.append(_fmt_for(st, v, code, lambda c: card(c, mask)))
+                parts.append(_fmt_for(st, v, code, lambda c: card(c, masks.get(c, R.ALL))))
             text = f"{player(who)}: {' '.join(parts[:1] + [R._words(parts[1:])] if len(parts) > 1 else parts)}"
     elif k == R.EV_MOVE:
         c, src, dst, mask = ev[2], ev[3], ev[4], ev[5]

@@ -594,10 +594,10 @@ def _capped(st: State) -> None:
     _end(st, True, -1)
 
 
-def _amask(st: State, site: int, opt: tuple[Any, ...], player: int) -> int:
+def _amask(st: State, site: int, opt: tuple[Any, ...], player: int) -> int | tuple[int, tuple[int, ...]]:
     """Who sees the cards an option names (Game.apply_raw's mask, for the compiled rules)."""
     game = st.game
-    return game._cards_mask(st, opt, game.card_args[site][opt[0]]) | game.actor_reads[site][opt[0]] << player  # type: ignore[no-any-return]
+    return game._cards_mask(st, opt, game.card_args[site][opt[0]], game.actor_reads[site][opt[0]] << player)  # type: ignore[no-any-return]
 
 
 # ------------------------------------------------------------------ the effect stack
