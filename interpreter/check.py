@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from . import ast as A
 from . import named
 from . import types as T
-from .decks import TEMPLATES, DeckData
+from .decks import TEMPLATES, DeckData, ascii_aliases
 from .errors import Diagnostic, FudaError, Span, did_you_mean
 from .load import Source
 from .parse import too_deep
@@ -816,16 +816,21 @@ class Checker:
                 fn, params = TEMPLATES[d.template]
                 kwargs = {}
                 for k, v in getattr(self, "_deck_args", {}).items():
+                    least, most, many = params[k]
                     try:
                         kwargs[k] = self.const(v, None)
-                        least, most = params[k]
-                        if isinstance(kwargs[k], bool) or not isinstance(kwargs[k], int) \
-                                or not least <= kwargs[k] <= most:
+                        values = kwargs[k] if many and isinstance(kwargs[k], list) else [kwargs[k]]
+                        if (many and (not isinstance(kwargs[k], list) or not values)) \
+                                or any(isinstance(x, bool) or not isinstance(x, int) or not least <= x <= most
+                                       for x in values):
                             given = f" (option {v.name} = {kwargs[k]!r})" if isinstance(v, A.Name) and v.name in self.options else ""
-                            self.err("E201", f"{k} must be a whole number from {least} to {most}{given}", v.span)
-                            kwargs[k] = least
+                            what = f"a list of whole numbers from {least} to {most}" if many else \
+                                f"a whole number from {least} to {most}"
+                            self.err("E201", f"{k} must be {what}{given}", v.span,
+                                     "ranks = [1] + (6..13) (A, 6 to K)" if many else None)
+                            kwargs[k] = None if many else least
                     except Abort:
-                        kwargs[k] = params[k][0]
+                        kwargs[k] = None if many else least
                 data = fn(**kwargs)
                 names = data.names
                 aliases = data.aliases
@@ -841,6 +846,7 @@ class Checker:
             elif d.template is None:
                 defaults: dict[str, Any] = {}
                 self.card_items(d.items, {}, names, attrs, attr_types, defaults)
+                aliases = ascii_aliases(names)
             if d.template is None and not names and len(self.diags) == before:  # not after the deck's errors
                 self.err("E310", "the deck has no cards", d.span)
             dup = {n for n in names if names.count(n) > 1}
@@ -1412,7 +1418,12 @@ class Checker:
             self.no_shadow(s.name, s.span)
             if sc.lookup(s.name) is not None:
                 self.err("E109", f"{s.name} is already a local name here", s.span, "choose another name")
-            vt = self.value_expr(s.value, sc, ctx)
+            try:
+                vt = self.value_expr(s.value, sc, ctx)
+            except Abort:       # the value's error is reported; the name is still declared (no cascade)
+                assert ctx.proc
+                sc.names[s.name] = ctx.proc.new_local(s.name, T.ANY, s.span)
+                raise
             ty = vt
             if s.type is not None:
                 ty = self.type_ref(s.type)

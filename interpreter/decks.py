@@ -29,8 +29,9 @@ def rank_name(rank: int) -> str:
     return RANK_NAMES.get(rank, str(rank))
 
 
-def standard(jokers: int = 0, decks: int = 1) -> DeckData:
+def standard(jokers: int = 0, decks: int = 1, ranks: list[int] | None = None) -> DeckData:
     """``decks`` × 52 cards ♠♥♦♣ × A–K, plus ``jokers`` Jokers named JK1, JK2, … (in all, not per deck).
+    ``ranks`` strips the deck to those ranks (``[1] + (6..13)``: the 36 cards of Durak), in rank order.
 
     Attributes: ``suit`` (Suit, none for Jokers), ``rank`` (A=1 … K=13, Joker 0), ``colour``
     (red/black; JK1 is the red Joker, JK2 the black one, further Jokers alternate), ``joker``,
@@ -47,7 +48,7 @@ def standard(jokers: int = 0, decks: int = 1) -> DeckData:
     for k in range(1, max(decks, 1) + 1):
         tag = "" if k == 1 else f"#{k}"
         for s in SUITS:
-            for r in range(1, 14):
+            for r in sorted(set(ranks)) if ranks is not None else range(1, 14):
                 n = f"{s}{rank_name(r)}{tag}"
                 names.append(n)
                 aliases[f"{ASCII_SUITS[s]}{rank_name(r)}{tag}"] = n
@@ -78,5 +79,19 @@ def standard(jokers: int = 0, decks: int = 1) -> DeckData:
     )
 
 
-# template → (its function, {argument: (least, most)}): whole numbers, checked where the ruleset gives them
-TEMPLATES = {"standard": (standard, {"jokers": (0, 10_000), "decks": (1, 100)})}
+def ascii_aliases(names: list[str]) -> dict[str, str]:
+    """A custom deck's cards named with a suit symbol are typed as a standard deck's are: ``S6`` for
+    ``♠6`` (when no card is named so already)."""
+    out: dict[str, str] = {}
+    for n in names:
+        if n[:1] in ASCII_SUITS and len(n) > 1:
+            alias = ASCII_SUITS[n[0]] + n[1:]
+            if alias not in names:
+                out[alias] = n
+    return out
+
+
+# template → (its function, {argument: (least, most, a list of them)}): whole numbers, checked where the
+# ruleset gives them
+TEMPLATES = {"standard": (standard, {"jokers": (0, 10_000, False), "decks": (1, 100, False),
+                                     "ranks": (1, 13, True)})}

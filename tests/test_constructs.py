@@ -135,6 +135,44 @@ def test_several_standard_decks_keep_their_cards_apart(decks):
     assert v["rank_sum"] == 4 * decks * sum(range(1, 14))
 
 
+@pytest.mark.parametrize(("short", "size", "first"), [(True, 24, ["♠A", "♠9", "♠10"]), (False, 52, ["♠A", "♠2", "♠3"])])
+def test_a_standard_deck_stripped_to_some_ranks(short, size, first):
+    """`standard(ranks = …)`: the 36-, 32- or 24-card decks of Durak, Piquet, Euchre; the ranks may
+    come from an option, the names and ASCII aliases stay the standard ones."""
+    g = load_text(textwrap.dedent(f"""
+        ruleset stripped
+        players 2
+        option short: bool = {str(short).lower()}
+        cards standard(ranks = if short then [1] + (9..13) else 1..13) in deck
+        zone deck: pile hidden
+        setup {{ }}
+        phase play {{ end game }}
+    """))
+    assert g.ncards == size and g.card_names[:3] == first
+    assert g.card_names[g.card_index["H9" if short else "H2"]] == ("♥9" if short else "♥2")
+    ranks = {g.prog.cards.attrs["rank"][c] for c in range(g.ncards)}
+    assert ranks == ({1, 9, 10, 11, 12, 13} if short else set(range(1, 14)))
+
+
+def test_a_custom_deck_named_with_suit_symbols_takes_ascii_aliases():
+    g = load_text(textwrap.dedent("""
+        ruleset custom_suits
+        players 2
+        enum Suit { ♠, ♥ }
+        cards {
+            attr suit: Suit
+            for s in [♠, ♥] { for r in ["6", "A"] { card "{s}{r}" suit = s } }
+            card "S6x"
+        } in deck
+        zone deck: pile hidden
+        var first: card = none
+        setup { first = card("S6") }
+        phase play { end game }
+    """))
+    assert g.card_names[g.card_index["S6"]] == "♠6" and g.card_names[g.card_index["HA"]] == "♥A"
+    assert vars_of(g.new_state(0))["first"] == "♠6"
+
+
 def test_standard_deck_card_variables_start_at_their_default():
     st = game("deck_standard").new_state(0)
     # only ♦Q was changed, and the deck is hidden: card variables show for visible cards only

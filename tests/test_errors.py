@@ -948,3 +948,11 @@ def test_any_and_all_may_end_an_and_or_or_not() -> None:
     assert body.op == "and" and type(body.right).__name__ == "Quantifier" and body.right.cond.op == "or"
     assert fns["bare"].decl.body.op == "not" and fns["both"].decl.body.op == "or"
     assert fns["v"].decl.body.right.op == ">"       # count here is the variable
+
+
+def test_a_local_whose_value_is_wrong_is_still_declared():
+    """`let c = card("S7")` with no such card: one error, not a second `unknown name c` after it."""
+    with pytest.raises(FudaError) as e:
+        load_text('ruleset t\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n'
+                  'setup { let c = card("S0")  move c to deck }\nphase play { end game }\n')
+    assert [d.code for d in e.value.diagnostics] == ["E108"]
