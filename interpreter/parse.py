@@ -14,6 +14,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast as A
+from . import sugar
 from .errors import Diagnostic, FudaError, Span, error
 from .resources import grammar_text
 
@@ -131,6 +132,10 @@ _COMPARE = ("==", "!=", "<", ">", "<=", ">=")
 _QUANT_WORDS = {"any": "any x in LIST where COND", "all": "all x in LIST where COND",
                 "count": "count x in LIST where COND", "best": "best x in LIST by KEY",
                 "sorted": "sorted x in LIST by KEY"}
+# words that start a statement: a variable so named cannot be assigned at the start of one
+_STATEMENT_WORDS = {"move", "deal", "shuffle", "reveal", "hide", "swap", "choose", "offer", "simultaneous", "turn",
+                    "goto", "activate", "negate", "win", "lose", "finish", "rejoin", "end", "log", "tell", "reverse",
+                    "insert", "record"}
 # a function's braces, still open where the parser stopped: `fn f(…) -> T { let a = …` (no other brace since)
 _FN_BLOCK = re.compile(r"\bfn\s+\w+\s*\([^)]*\)[^={}]*\{[^{}]*$")
 _FN_STEPS = "fn f(x: int) -> int { let a = x * 2  let b = a + 1  a * b }"
@@ -223,6 +228,10 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
             hint = "name the base without .fuda: `extends base` finds base.fuda next to this file or a bundled ruleset"
         elif str(tok) == "for" and re.search(r"\(\s*[^\[(]*$", src[:span.col - 1]):
             hint = "a list comprehension is written in brackets: sum([c.rank for c in hand[p]])"
+        elif (str(tok) in ("=", "+=", "-=", "*=", "//=", "/=") and before and before.group(1) in _STATEMENT_WORDS
+              and re.fullmatch(r"(.*[{;])?\s*\w+\s*", src[:span.col - 1])):
+            hint = (f"`{before.group(1)}` starts a statement here, so a variable of that name cannot be assigned at "
+                    "the start of one: choose another name (total, n_cards)")
         elif str(tok) == "=" and any("==" in x for x in expected):
             hint = "use == to compare; = assigns"
         elif before and before.group(1) == "override":
@@ -644,7 +653,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     # -------------------------------------------------------------- statements
     def block(self, meta: Any, c: list[Any]) -> list[A.Stmt]:
-        return [s for s in c if s is not None]
+        """Statements in order; one written out as several (sugar.py) adds them all."""
+        return [x for s in c if s is not None for x in (s if isinstance(s, list) else [s])]
 
     def empty_stmt(self, meta: Any, c: list[Any]) -> None:
         return None
@@ -725,10 +735,25 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def choose_stmt(self, meta: Any, c: list[Any]) -> A.Choose:
         other = c[-1] if isinstance(c[-1], list) else None
-        hidden = any(isinstance(x, Token) and x.type == "HIDDEN" for x in c)
-        rest = [x for x in c[1:] if not (isinstance(x, Token) and x.type == "HIDDEN")]
-        return A.Choose(span=self.sp(meta), player=c[0], label=_first(rest[:1], A.Text),
-                        options=_get(c, A.Option), otherwise=other, hidden=hidden)
+        flags = {x.type for x in c if isinstance(x, Token) and x.type in ("HIDDEN", "OPTIONAL")}
+        rest = [x for x in c[1:] if not (isinstance(x, Token) and x.type in flags)]
+        choose = A.Choose(span=self.sp(meta), player=c[0], label=_first(rest[:1], A.Text),
+                          options=_get(c, A.Option), otherwise=other, hidden="HIDDEN" in flags)
+        return sugar.optional_choice(self.own_pass(choose)) if "OPTIONAL" in flags else choose
+
+    def offer_stmt(self, meta: Any, c: list[Any]) -> list[A.Stmt]:
+        span = self.sp(meta)
+        options = _get(c, A.Option)
+        self.own_pass(A.Choose(span=span, player=c[1], options=options))
+        return sugar.offer(span, str(c[0]), c[1], _first(c[2:3], A.Text), options)
+
+    def own_pass(self, choose: A.Choose) -> A.Choose:
+        """An optional choice brings its own pass: an option of that name would be a second one."""
+        clash = next((o for o in choose.options if o.name == sugar.PASS), None)
+        if clash is not None:
+            raise error("E102", "an optional choice has its own pass option: leave this one out", clash.span,
+                        "or write choose … without optional, with a pass of your own")
+        return choose
 
     def simul_stmt(self, meta: Any, c: list[Any]) -> A.Simultaneous:
         return A.Simultaneous(span=self.sp(meta), var=str(c[0]), players=c[1],

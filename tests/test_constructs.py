@@ -2252,3 +2252,39 @@ def test_a_sort_key_of_none_fails_at_the_sort():
     with pytest.raises(RuleRuntimeError) as e:
         g.new_state(0)
     assert e.value.first.code == "E601" and e.value.first.span.line == 8     # the setup line
+
+
+# ================================================================== offer; choose … optional
+def _offer_state(hands: dict[str, list[str]], table: list[str]) -> State:
+    zones = {f"hand[{p}]": cs for p, cs in hands.items()}
+    return scenario_state("offer", f"""
+        setup: {{zones: {json.dumps({**zones, "table": table}, ensure_ascii=False)}}}
+    """)
+
+
+def test_an_offer_asks_in_order_skips_who_has_nothing_and_starts_again_after_an_option():
+    st = _offer_state({"P0": ["♥2", "♠3"], "P1": ["♣4"], "P2": ["♥5", "♥6"]}, ["♥9"])
+    assert st.to_move() == [0] and ids(st, 0) == ["add ♥2", "pass"]
+    st.apply(0, "pass")
+    assert st.to_move() == [2]                      # P1 holds no heart: not asked
+    st.apply(2, "add ♥5")
+    assert st.to_move() == [0]                      # an option taken: from the first again
+    st.apply(0, "add ♥2")                           # three on the table: anyone may stop now
+    assert st.to_move() == [0] and ids(st, 0) == ["stop", "pass"]
+    st.apply(0, "pass")
+    st.apply(1, "pass")
+    assert ids(st, 2) == ["add ♥6", "stop", "pass"]
+    st.apply(2, "pass")                             # everyone has passed in a row
+    assert vars_of(st)["rounds_done"] == 1
+    assert st.to_move() == []                       # P0's optional discard: nothing above 10, not asked
+    assert st.over
+
+
+def test_break_in_an_offer_ends_it_and_an_optional_choice_offers_its_pass():
+    st = _offer_state({"P0": ["♥2", "♠K"], "P1": [], "P2": ["♥5"]}, ["♥9", "♥8"])
+    st.apply(0, "add ♥2")
+    st.apply(0, "stop")
+    assert vars_of(st)["rounds_done"] == 1
+    assert ids(st, 0) == ["discard ♠K", "pass"]
+    st.apply(0, "pass")
+    assert st.over and "P0: pass" in view_log(st, 1)
