@@ -1570,8 +1570,9 @@ class Checker:
                 self.want(s.source, T.CARD, sc, ctx, "activate … from a card")
         elif isinstance(s, A.Negate):
             self.want(s.item, T.ITEM, sc, ctx, "negate takes a stack item")
-        elif isinstance(s, A.Win | A.Finish):       # players finishing together share a place
-            parts = ((s.who, "win"), (s.drawn, "win … draw")) if isinstance(s, A.Win) else ((s.who, "finish"),)
+        elif isinstance(s, A.Win | A.Finish | A.Lose):       # players finishing together share a place
+            parts = ((s.who, "win"), (s.drawn, "win … draw")) if isinstance(s, A.Win) else \
+                ((s.who, type(s).__name__.lower()),)
             for part, stmt in parts:
                 if part is None:
                     continue
@@ -1579,8 +1580,8 @@ class Checker:
                 if not (T.assignable(wt, T.PLAYER) or T.assignable(wt, T.list_of(T.PLAYER))):
                     self.err("E201", f"{stmt} takes a player or a list of players, not {wt}", part.span,
                              SEAT_HINT if wt.kind == "int" else None)
-        elif isinstance(s, A.Lose | A.Rejoin):
-            self.want(s.who, T.PLAYER, sc, ctx, f"{type(s).__name__.lower()} takes a player")
+        elif isinstance(s, A.Rejoin):
+            self.want(s.who, T.PLAYER, sc, ctx, "rejoin takes a player")
         elif isinstance(s, A.End) and s.players is not None and s.keys is not None:
             self.want(s.players, T.list_of(T.PLAYER), sc, ctx, "end game ranking … in a list of players")
             kt = T.elem_type(self.expr(s.keys, sc, ctx))

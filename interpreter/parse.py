@@ -226,6 +226,9 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
             hint = 'an option\'s parts come in this order: NAME x in …, where …, rollout weight …, "label" { … }'
         elif word == "extends" and str(tok) in (".", "/"):
             hint = "name the base without .fuda: `extends base` finds base.fuda next to this file or a bundled ruleset"
+        elif str(tok) == "for" and re.search(r"\[[^\[\]]*\bfor\b[^\[\]]*$", src[:span.col - 1]):
+            hint = ("a comprehension takes one for: collect in a loop (for z in L { for c in z { … } }), join lists "
+                    "with +, or nest quantifiers (any z in L where any c in z where …)")
         elif str(tok) == "for" and re.search(r"\(\s*[^\[(]*$", src[:span.col - 1]):
             hint = "a list comprehension is written in brackets: sum([c.rank for c in hand[p]])"
         elif (str(tok) in ("=", "+=", "-=", "*=", "//=", "/=") and before and before.group(1) in _STATEMENT_WORDS

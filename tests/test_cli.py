@@ -691,7 +691,7 @@ def test_replay_in_japanese_says_fuda_s_own_words_in_japanese(capsys):
     """Docs QA: the result line and a sequence's events stayed English under --lang ja."""
     code, out, _ = run(capsys, "replay", str(ROOT / "tests/constructs/lines.fuda"), "--seed", "1", "--lang", "ja")
     assert code == 0
-    assert "新しい場 を lines[P0] の先頭に" in out and "結果: P0 引き分け (1位)" in out
+    assert "新しい場 を 列[P0] の先頭に" in out and "結果: P0 引き分け (1位)" in out
     assert "at the back of" not in out and "result:" not in out
 
 

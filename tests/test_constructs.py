@@ -489,7 +489,7 @@ def test_lines_insert_index_and_close_up():
     assert vars_of(st)["sizes"] == [2, 1]
     assert full_zone(st, "lines[P0][1]") == last
     assert "lines[P0][2]" not in st.view(None)["zones"]
-    assert "an empty zone of lines[P0] closes up" in view_log(st, None)
+    assert "an empty zone of Lines[P0] closes up" in view_log(st, None)
 
 
 def test_lines_are_per_player():
@@ -560,11 +560,11 @@ def test_past_log_keeps_the_zone_names_of_its_time():
     st = game("lines").new_state(0)
     st.apply(0, "back")
     first = [t for t in view_log(st, None) if t.startswith("a new zone")]
-    assert first == ["a new zone at the back of lines[P0]"]
-    moves_then = [t for t in view_log(st, None) if "→ lines" in t]
+    assert first == ["a new zone at the back of Lines[P0]"]
+    moves_then = [t for t in view_log(st, None) if "→ Lines" in t]
     st.apply(0, "front")
-    assert "a new zone at the back of lines[P0]" in view_log(st, None)
-    assert "a new zone at the front of lines[P0]" in view_log(st, None)
+    assert "a new zone at the back of Lines[P0]" in view_log(st, None)
+    assert "a new zone at the front of Lines[P0]" in view_log(st, None)
     # a move into the first line still names it as it was then, though it is lines[P0][1] now
     assert moves_then and all(t in view_log(st, None) for t in moves_then)
 
@@ -686,6 +686,39 @@ def test_end_game_with_nobody_placed_is_a_draw_for_all():
     assert [r["outcome"] for r in st.result()] == ["draw"] * 4
     assert [r["place"] for r in st.result()] == [1] * 4
     assert st.result()[0]["score"] == 2
+
+
+END_WAYS = """ruleset end_ways
+players 4
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+setup { }
+phase play {
+    choose players[0] {
+        side_loses "the pair P1, P3 loses" { finish players[0]  lose [players[1], players[3]] }
+        all_out_draw "everyone out, then end game draw" {
+            finish players[2]
+            finish [players[0], players[1]]
+            finish players[3]
+            end game draw
+        }
+        some_draw "P2 out, the others draw" { finish players[2]  end game draw }
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(("action", "places", "outcomes", "draw_said"), [
+    ("side_loses", [1, 3, 2, 3], ["win", "lose", "win", "lose"], False),
+    ("all_out_draw", [2, 2, 1, 4], ["lose", "lose", "win", "lose"], False),
+    ("some_draw", [2, 2, 1, 2], ["draw", "draw", "win", "draw"], True),
+])
+def test_a_side_loses_and_end_game_draw_says_draw_only_if_someone_draws(action, places, outcomes, draw_said):
+    st = load_text(END_WAYS).new_state(0)
+    st.apply(0, action)
+    assert [r["place"] for r in st.result()] == places
+    assert [r["outcome"] for r in st.result()] == outcomes
+    assert ("game over (draw)" in view_log(st, None)) == draw_said
 
 
 def test_playing_after_the_end_is_refused():

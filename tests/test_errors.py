@@ -215,6 +215,24 @@ def test_scenario_view_variables_are_checked_by_name(tmp_path: Path, expect: str
 
 
 
+@pytest.mark.parametrize("expect, words", [
+    ("{vars: {leader: P0}}", "leader: expected P0, found P1"),
+    ("{vars: {order: [P0]}}", "order: expected [P0], found [P2, P0]"),
+    ("{view: {player: P0, vars: {leader: P2}}}", "P0 sees leader = P1, expected P2"),
+])
+def test_scenario_failures_name_players_as_scenarios_write_them(tmp_path: Path, expect: str, words: str) -> None:
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "s.fuda").write_text(
+        "ruleset s\nplayers 3\ncards standard() in deck\nzone deck: pile hidden\nvar leader: player = none\n"
+        "var order: list of player = []\nsetup { leader = players[1]  order = [players[2], players[0]] }\n"
+        "phase play { choose players[0] { wait { } } }\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text(f"ruleset: s.fuda\nsteps:\n  - expect: {expect}\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and words in o.message, o.message
+
+
 def test_every_failed_expectation_of_a_step_is_reported_in_order_with_the_events(tmp_path: Path) -> None:
     """Newcomer's report: only one failure was shown, not the first written, and not what happened."""
     from interpreter.runner.scenario import run_scenario

@@ -40,7 +40,7 @@ def test_view_lists_each_sequence_with_its_declared_zone():
                               "rows[P1]": ["rows[P1][0]", "reserve[P1]", "rows[P1][2]"]}
     assert v["zones"]["reserve[P1]"] == {"size": 5, "cards": [None] * 5, "pile": True}
     log = [e["text"] for e in v["log"]]
-    assert "Reserve[P0] at the back of rows[P0]" in log and "a new zone at the front of rows[P0]" in log
+    assert "Reserve[P0] at the back of Rows[P0]" in log and "a new zone at the front of Rows[P0]" in log
 
 
 def test_two_players_rows_face_each_other():
@@ -48,12 +48,12 @@ def test_two_players_rows_face_each_other():
     v = st.view(1)
     text = render(v)
     lines = text.splitlines()
-    start = next(i for i, ln in enumerate(lines) if ln.startswith("  rows: P0 above, P1 below"))
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("  Rows: P0 above, P1 below"))
     rows = lines[start + 1:start + 8]
     # the other player's back row at the top, the two front rows touching, the viewer's back below
     tags = [r.split("│")[0].split("┼")[0].strip() for r in rows]
     assert tags == ["P0 [2]", "P0 [1]", "P0 [0]", "─" * 10, "P1 [0]", "P1 [1]", "P1 [2]"]
-    assert rows[1].endswith("reserve[P0]: 5 cards")
+    assert rows[1].endswith("Reserve[P0]: 5 cards")       # zones and sequences by their labels
     labels = v["labels"]
     front = v["zones"]["rows[P1][0]"]["cards"][0]
     assert rows[4].endswith(labels[front]) and "·r" in labels[front]
@@ -61,7 +61,7 @@ def test_two_players_rows_face_each_other():
     assert not any(ln.lstrip().startswith("reserve[") for ln in lines)
     # a spectator sees P0 below
     spect = render(st.view(None))
-    assert "rows: P1 above, P0 below, front lines facing" in spect
+    assert "Rows: P1 above, P0 below, front lines facing" in spect
 
 
 def test_a_shared_sequence_is_one_column():
@@ -94,8 +94,8 @@ def test_a_move_into_a_row_is_named_by_the_place_the_zone_had_then():
     moves = [ev for ev in st.ev if ev[0] == R.EV_MOVE and len(ev) > 6]
     texts = [render_event(st, ev, "all")["text"] for ev in moves]
     # `move top(box) to z` ran when z was the front zone of the row, before `insert rows[p] back as y`
-    assert any(t.endswith("box → rows[P0][0]") for t in texts)
-    assert any(t.endswith("box → rows[P0][2]") for t in texts)
+    assert any(t.endswith("box → Rows[P0][0]") for t in texts)
+    assert any(t.endswith("box → Rows[P0][2]") for t in texts)
     old = (*moves[0][:6], ("box", "somewhere[7]"))
     assert render_event(st, old, "all")["text"].endswith("box → somewhere[7]")
 

@@ -84,11 +84,11 @@ class Game:
         # zone slot tables
         self.zone_owner: list[int | None] = []
         self.zone_decl: list[int] = []            # slot → index into prog.zones
-        # how events call the zones, per language: by their labels (a zone without one, and a
-        # sequence, whose label describes the row rather than names a place, by its name)
+        # how events call the zones, per language: by their labels (a zone without one by its name;
+        # a sequence's zones as "Label[i]")
         self.zone_texts: list[dict[str, str]] = [
             {z.name: text_plain(z.decl.label, lang) for z in prog.zones
-             if z.decl is not None and z.decl.label is not None and z.kind != "sequence"} for lang in (0, 1)]
+             if z.decl is not None and z.decl.label is not None} for lang in (0, 1)]
         self.zone_label: list[str] = []
         self.cell_square: dict[int, tuple[int, int]] = {}
         for zi, z in enumerate(prog.zones):

@@ -402,11 +402,12 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         what = called(game.zone_name(st, slot), game.zone_texts[lang]) if slot < game.static_slots \
             else say("new_zone", lang)
         text = say("inserted", lang, z=what, side=say("front" if front else "back", lang),
-                   seq=f"{z.name}{'' if owner is None else f'[P{owner}]'}")
+                   seq=called(f"{z.name}{'' if owner is None else f'[P{owner}]'}", game.zone_texts[lang]))
     elif k == R.EV_REMOVEZONE:
         z = game.prog.zones[game.seq_decl[ev[2]]]
         owner = game.seq_owner[ev[2]]
-        text = say("closes_up", lang, seq=f"{z.name}{'' if owner is None else f'[P{owner}]'}")
+        text = say("closes_up", lang, seq=called(f"{z.name}{'' if owner is None else f'[P{owner}]'}",
+                                                 game.zone_texts[lang]))
     elif k == R.EV_REVERSE:
         text = say("reversed", lang)
     else:

@@ -513,20 +513,25 @@ def _win(st: State, who: Any, sp: int, drawn: Any = ()) -> None:
     _over(st)
 
 
-def _lose(st: State, p: int, sp: int) -> None:
-    """``p`` loses, everyone else wins: those who finished keep their places, the others share the
-    best free one, and ``p`` takes the place after them (Old Maid: the last one holding the Joker)."""
+def _lose(st: State, who: Any, sp: int) -> None:
+    """``who`` (a player, or a side) lose, everyone else wins: those who finished keep their places,
+    the others share the best free one, and the losers share the place after them (Old Maid: the
+    last one holding the Joker)."""
     g = st.g
     n = st.game.n
-    g[2 + n + p] = 0
+    losers = [q for q in dict.fromkeys((who,) if isinstance(who, int) else who) if q is not None]
+    for q in losers:
+        g[2 + n + q] = 0
     free = _free_places(st)
-    unplaced = [q for q in range(n) if q != p and g[2 + n + q] == 0]
+    unplaced = [q for q in range(n) if q not in losers and g[2 + n + q] == 0]
     for q in range(n):
-        g[2 + 3 * n + q] = LOSE if q == p else WIN
+        g[2 + 3 * n + q] = LOSE if q in losers else WIN
     for q in unplaced:
         g[2 + n + q] = free[0]
-    g[2 + n + p] = free[0] + 1 if unplaced else free[0]
-    st.ev.append((EV_LOSE, sp, p))
+    for q in losers:
+        g[2 + n + q] = free[0] + 1 if unplaced else free[0]
+    for q in losers:
+        st.ev.append((EV_LOSE, sp, q))
     _over(st)
 
 
@@ -548,7 +553,8 @@ def _end(st: State, draw: bool, sp: int) -> None:
                     g[2 + 3 * n + p] = DRAW       # a drawn game: those still playing draw,
                 else:                             # those who finished keep their place
                     g[2 + 3 * n + p] = WIN if g[2 + n + p] == 1 else LOSE
-        st.ev.append((EV_END, sp, draw))
+        # "(draw)" only if someone drew: with everyone finished, `end game draw` leaves the places
+        st.ev.append((EV_END, sp, draw and any(g[2 + 3 * n + p] == DRAW for p in range(n))))
     _over(st)
 
 

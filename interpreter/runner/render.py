@@ -52,6 +52,7 @@ def render_sequences(v: dict[str, Any], labels: dict[str, str], lang: int = 0) -
     exactly two players, their rows face each other: the other player's back at the top, the two
     front zones touching in the middle, the viewer's (or P0's) back at the bottom."""
     sequences: dict[str, list[str]] = v.get("sequences", {})
+    zone_labels: dict[str, str] = v.get("zone_labels", {})
     zones = v["zones"]
     me = v["viewer"]
     groups: dict[str, dict[int | None, list[str]]] = {}
@@ -63,10 +64,11 @@ def render_sequences(v: dict[str, Any], labels: dict[str, str], lang: int = 0) -
     def row(tag: str, name: str) -> str:
         z = zones.get(name, {"size": 0, "cards": []})
         own = name if not re.fullmatch(r".+\[\d+\]", name) else ""      # a declared zone in the row
-        return f"    {pad(tag, 10)}│ " + (f"{own}: " if own else "") + zone_body(z, labels)
+        return f"    {pad(tag, 10)}│ " + (f"{observe.called(own, zone_labels)}: " if own else "") + zone_body(z, labels)
 
     out: list[str] = []
-    for base, by_owner in groups.items():
+    for name, by_owner in groups.items():
+        base = zone_labels.get(name, name)          # the sequence as players call it
         owners = sorted(by_owner, key=lambda o: -1 if o is None else o)
         if len(owners) == 2 and None not in owners:
             near = me if me in owners else owners[0]

@@ -586,11 +586,13 @@ class Runner:
         return _value(self.st, self.value(var.type, want, path), code, p)
 
     def show(self, var_type: Any, v: Any) -> Any:
+        """A variable's value as a scenario writes it, for messages: cards by name, players as P1."""
         from ..compile import type_code
         from ..engine.observe import _value
 
-        return _value(self.st, v, type_code(var_type), None) if var_type.kind != "card" else (
-            None if v is None else self.game.card_names[v])
+        if var_type.kind == "card":
+            return None if v is None else self.game.card_names[v]
+        return _players_named(var_type, _value(self.st, v, type_code(var_type), None))
 
     def expect_legal(self, e: Expect, path: tuple[Any, ...]) -> None:
         st = self.st
@@ -739,9 +741,11 @@ class Runner:
                     q = self.player(who, (*vpath, who))
                     got = seen.get(name, {}).get(f"P{q}", _HIDDEN)
                     if got != self.viewed(var, w, p, (*vpath, who)):
-                        raise self.fail((*vpath, who), f"{_viewer(p)} sees {name}[P{q}] = {_shown(got)}, expected {_shown(w)}")
+                        raise self.fail((*vpath, who), f"{_viewer(p)} sees {name}[P{q}] = "
+                                        f"{_shown(_players_named(var.type, got))}, expected {_shown(w)}")
             elif seen.get(name, _HIDDEN) != self.viewed(var, want, p, vpath):
-                raise self.fail(vpath, f"{_viewer(p)} sees {name} = {_shown(seen.get(name, _HIDDEN))}, expected {_shown(want)}")
+                raise self.fail(vpath, f"{_viewer(p)} sees {name} = "
+                                f"{_shown(_players_named(var.type, seen.get(name, _HIDDEN)))}, expected {_shown(want)}")
         for i, entry in enumerate(vs.hides_vars or []):
             epath = (*path, "hides_vars", i)
             name, _, who = entry.partition("[")
@@ -767,6 +771,15 @@ SCALARS: dict[str, tuple[Any, str]] = {
     "text": (lambda x: isinstance(x, str), "a text"),
 }
 _HIDDEN = "(hidden)"     # what a view's missing variable or entry reads as in a message
+
+
+def _players_named(var_type: Any, v: Any) -> Any:
+    """Players in a value as a view gives it (seat numbers) → as scenarios write them (P1)."""
+    if var_type.kind == "player" and isinstance(v, int) and not isinstance(v, bool):
+        return f"P{v}"
+    if var_type.kind == "list" and var_type.elem is not None and isinstance(v, list):
+        return [_players_named(var_type.elem, x) for x in v]
+    return v
 
 
 def _shown(x: Any) -> str:

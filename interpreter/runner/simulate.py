@@ -348,7 +348,10 @@ def format_stats(s: dict[str, Any]) -> str:
     fp = s["first_player"]
     lo, hi = fp["ci95"]
     if fp["games"]:
-        lines.append(f"first player wins {fp['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of {fp['games']} games")
+        # against the rate of a seat on average: where everyone but one wins, that is the base line
+        base = sum(x["win_rate"] for x in s["seats"]) / len(s["seats"]) if s["seats"] else 0.0
+        lines.append(f"first player wins {fp['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of {fp['games']} games "
+                     f"(a seat on average: {base:.1%})")
     if "length" in s:
         ln = s["length"]
         lines.append(f"length (decisions): mean {ln['mean']:.1f}, median {ln['p50']}, p90 {ln['p90']}, "
