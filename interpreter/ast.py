@@ -9,7 +9,8 @@ expressions (``ty``, ``ref``) in place.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field
+from collections.abc import Iterator
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Literal
 
 from .errors import Span
@@ -182,6 +183,7 @@ class Let(Stmt):
     name: str
     type: TypeRef | None = None
     value: Expr
+    readonly: bool = False           # the player of an `offer` round (sugar.py)
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
@@ -206,6 +208,7 @@ class If(Stmt):
 class While(Stmt):
     cond: Expr
     body: list[Stmt]
+    offer: Expr | None = None        # the loop of `offer p in L` (sugar.py): L, checked as a list of players
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
@@ -673,3 +676,15 @@ class LimitDecl(Decl):
 class Module:
     file: str
     decls: list[Decl]
+
+
+def walk(node: object) -> Iterator[Node]:
+    """Every node in ``node`` (a node, or lists and tuples of them), itself first."""
+    if isinstance(node, Node):
+        yield node
+        for f in fields(node):       # type: ignore[arg-type]
+            if f.name not in ("ty", "ref", "span"):
+                yield from walk(getattr(node, f.name, None))
+    elif isinstance(node, list | tuple):
+        for x in node:
+            yield from walk(x)

@@ -26,6 +26,7 @@ BUILTIN_ENUMS = {"Pattern": [("orthogonal", "orthogonal | 縦横"), ("diagonal",
 RESERVED = {"current", "direction", "players", "active", "stack", "score", "place", "out", "true",
             "false", "none", "list", "of"}
 EFFECT_LOCALS = ("item", "controller", "source", "times")
+EXPRESSION_KEYWORDS = ("count", "any", "all", "best", "sorted")     # W106
 SEAT_HINT = "players are not numbers: name a seat with players[0]"
 MAX_FIXED_RANGE = 100_000       # a fixed a..b (deck loops, initial values) is built in memory
 ITEM_FIELDS = {"kind": T.EFFECT, "controller": T.PLAYER, "source": T.CARD, "times": T.INT,
@@ -323,6 +324,7 @@ class Ctx:
     loop: int = 0
     ret: T.T | None = None
     may_decide: bool = True
+    offer: bool = False             # the innermost loop is an `offer` round (no continue)
 
 
 # ------------------------------------------------------------------ the checker
@@ -384,6 +386,14 @@ class Checker:
                      f"the other declaration is at {prev.span}" if hasattr(prev, "span") else None)
             return
         self.globals[name] = sym
+        self.keyword_name(name, span)
+
+    def keyword_name(self, name: str, span: Span) -> None:
+        """W106: `count`, `any`, `all`, `best` and `sorted` begin an expression as keywords, so a name
+        spelt so cannot be read where an expression starts (`x = count`)."""
+        if name in EXPRESSION_KEYWORDS:
+            self.warn("W106", f"{name} is a keyword where an expression starts ({name} x in L …): reading "
+                      f"{name} there fails", span, "choose another name (total, n_cards)")
 
     # -------------------------------------------------------------- driver
     def run(self) -> Program:
@@ -823,9 +833,13 @@ class Checker:
                         if (many and (not isinstance(kwargs[k], list) or not values)) \
                                 or any(isinstance(x, bool) or not isinstance(x, int) or not least <= x <= most
                                        for x in values):
-                            given = f" (option {v.name} = {kwargs[k]!r})" if isinstance(v, A.Name) and v.name in self.options else ""
+                            read = sorted({x.name for x in A.walk(v) if isinstance(x, A.Name) and x.name in self.options})
+                            given = "" if not read else " (" + ", ".join(
+                                f"option {o} = {self.options[o].value!r}" for o in read) + ")"
                             what = f"a list of whole numbers from {least} to {most}" if many else \
                                 f"a whole number from {least} to {most}"
+                            if many and isinstance(kwargs[k], list) and not kwargs[k]:
+                                what = "a list of whole numbers from 1 to 13, not an empty one"
                             self.err("E201", f"{k} must be {what}{given}", v.span,
                                      "ranks = [1] + (6..13) (A, 6 to K)" if many else None)
                             kwargs[k] = None if many else least
@@ -1046,6 +1060,7 @@ class Checker:
                 into.append(LocalSym(p.name, p.span, type=ty, slot=len(into)))
 
     def no_shadow(self, name: str, span: Span) -> None:
+        self.keyword_name(name, span)
         if name in self.globals or name in RESERVED:
             prev = self.globals.get(name)
             where = f" (declared at {prev.span})" if isinstance(prev, Sym) and prev.span.line else ""
@@ -1433,7 +1448,7 @@ class Checker:
                 raise self.fail("E201", f"give {s.name} a type: none does not tell", s.span,
                                 f"let {s.name}: card = none")
             assert ctx.proc
-            loc = sc.names[s.name] = ctx.proc.new_local(s.name, ty, s.span)
+            loc = sc.names[s.name] = ctx.proc.new_local(s.name, ty, s.span, readonly=s.readonly)
             self.defs.append((loc, s.value))
             if T.CARD in (ty, ty.elem):
                 self.card_reads[id(loc)] = self.zones_through_locals(s.value, sc)
@@ -1455,8 +1470,10 @@ class Checker:
             if s.orelse is not None:
                 self.block(s.orelse, sc, ctx)
         elif isinstance(s, A.While):
+            if s.offer is not None:
+                self.want(s.offer, T.list_of(T.PLAYER), sc, ctx, "offer … in a list of players")
             self.cond(s.cond, sc, ctx)
-            self.block(s.body, sc, _loop(ctx))
+            self.block(s.body, sc, _loop(ctx, offer=s.offer is not None))
         elif isinstance(s, A.Repeat):
             self.want(s.count, T.INT, sc, ctx, "repeat counts a whole number of times")
             self.block(s.body, sc, _loop(ctx))
@@ -1476,6 +1493,9 @@ class Checker:
         elif isinstance(s, A.Break | A.Continue):
             if ctx.loop == 0:
                 self.err("E304", f"{type(s).__name__.lower()} outside a loop", s.span)
+            elif isinstance(s, A.Continue) and ctx.offer:
+                self.err("E304", "continue in an offer: an option taken starts the round again by itself", s.span,
+                         "break ends the round")
         elif isinstance(s, A.Return):
             if ctx.kind != "rule":
                 raise self.fail("E305", "return is allowed in rules only", s.span)
@@ -2494,8 +2514,8 @@ def _decisions_and_calls(body: list[A.Stmt]) -> tuple[bool, list[tuple[RuleSym, 
     return direct, calls
 
 
-def _loop(ctx: Ctx) -> Ctx:
-    return Ctx(ctx.kind, ctx.proc, ctx.fn, ctx.pure, ctx.loop + 1, ctx.ret, ctx.may_decide)
+def _loop(ctx: Ctx, offer: bool = False) -> Ctx:
+    return Ctx(ctx.kind, ctx.proc, ctx.fn, ctx.pure, ctx.loop + 1, ctx.ret, ctx.may_decide, offer)
 
 
 def _returns(body: list[A.Stmt]) -> bool:

@@ -1797,7 +1797,7 @@ class ExprGen:
             src = f"[{v} for {v} in {src} if {self.gen(e.cond)}]"
         if const_value(e.key)[0]:
             return f"tuple({src})"
-        return f"tuple(sorted({src}, key=lambda {v}: {self.gen(e.key)}))"
+        return f"tuple(sorted({src}, key=lambda {v}: _none_last({self.gen(e.key)})))"
 
     def fmt(self, e: A.Expr, lang: int = 0, shown: bool = False) -> str:
         """Code showing a value in a text as _fmt does; the common types by a table lookup.

@@ -168,6 +168,8 @@ CODES: dict[str, str] = {
     "W102": "legal actions would tell hidden cards",
     "W103": "a card's show would tell a hidden value",
     "W104": "a log or prompt would name hidden cards",
+    "W105": "a card's label does not tell it apart",
+    "W106": "a name that is a keyword where expressions start",
 }
 
 

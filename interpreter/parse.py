@@ -212,10 +212,13 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
                     f"is still open: is a '}}' missing before line {span.line}?")
         elif str(tok) == "let" and re.search(r"\bfn\b.*=\s*$", src[:span.col - 1]):
             hint = f"a function with named steps writes them in braces, without '=': {_FN_STEPS}"
-        elif (tok.type != "NAME" or str(tok) == "}") and _FN_BLOCK.search(text[:tok.start_pos or 0]) \
-                and not in_text and ("'}'" in expected or "'let'" in expected):
+        elif (tok.type != "NAME" or str(tok) == "}" or (before and before.group(1) in _STATEMENT_WORDS)) \
+                and _FN_BLOCK.search(text[:tok.start_pos or 0]) and not in_text \
+                and ("'}'" in expected or "'let'" in expected or tok.type == "NAME"):
             hint = (f"a function's braces hold lets, then its result (no return, nothing that acts): {_FN_STEPS}; "
                     "a rule may act and return")
+            if str(tok) == "}":
+                hint += "; a step's value goes on into a next line starting with (, [ or -: end the step with ';'"
         elif str(tok) == "where" and re.match(r"\s*for\b", src):
             hint = ("a for loop takes no where: test with an if inside the loop, or go over a filtered list, "
                     "for x in [x for x in L where C] { … }")
@@ -255,7 +258,7 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
             msg = f"{code_prefix}unexpected {_describe_token(tok)}"    # what the parser expected is beside the point
             op = re.search(r"(\band|\bor|\bnot|==|!=|<=|>=|[<>+*/-])\s*\w+\s*$", src[:span.col - 1])
             shown = op.group(1) if op else "=="
-            form = _QUANT_WORDS[q].split(" where ")[0] + " where C" if q != "best" else _QUANT_WORDS[q]
+            form = _QUANT_WORDS[q].split(" where ")[0] + " where C" if q not in ("best", "sorted") else _QUANT_WORDS[q]
             hint = (f"`{_QUANT_WORDS[q]}` takes everything after it, so it cannot stand right after `{shown}`: "
                     f"wrap it in parentheses, `… {shown} ({form.replace('LIST', 'L')})`"
                     + ("" if q in ("count", "best", "sorted") else "; after and, or or not it needs none"))

@@ -3,9 +3,10 @@ ever see the core language:
 
 - ``choose P optional { options }``: the options, plus a ``pass`` offered only while one of them
   may be taken; a player with nothing to take is not asked (an empty ``otherwise``);
-- ``offer p in L { options }``: a round of optional choices, the players of ``L`` in order; after
-  an option is taken the round starts again from the first of ``L``; it ends when every player of
-  ``L`` in a row has passed or had nothing to take (Durak's throw-in, any "anyone may add …").
+- ``offer p in L { options }``: a round of optional choices, the players of ``L`` in order (those
+  out skipped); after an option is taken the round starts again from the first of ``L``; it ends
+  when every player of ``L`` in a row has passed or had nothing to take (Durak's throw-in, any
+  "anyone may add …").
 """
 
 from __future__ import annotations
@@ -42,17 +43,20 @@ def offer(span: Span, var: str, players: A.Expr, label: A.Text | None, options: 
     for o in options:
         o.body.insert(0, A.Assign(span=o.span, target=_name(o.span, acted), op="=", value=_lit(o.span, True)))
     choose = optional_choice(A.Choose(span=span, player=_name(span, var), label=label, options=options))
+    out = A.Index(span=span, obj=A.Name(span=span, name="out"), args=[_name(span, var)])
     body: list[A.Stmt] = [
-        A.Let(span=span, name=var, value=A.Index(span=span, obj=deepcopy(players), args=[_name(span, i)])),
+        A.Let(span=span, name=var, value=A.Index(span=span, obj=deepcopy(players), args=[_name(span, i)]),
+              readonly=True),
         A.Let(span=span, name=acted, value=_lit(span, False)),
-        choose,
+        A.If(span=span, branches=[(A.Unary(span=span, op="not", operand=out), [choose])]),    # out: not asked
         A.If(span=span, branches=[(_name(span, acted), [A.Assign(span=span, target=_name(span, i), op="=",
                                                                   value=_lit(span, 0))])],
              orelse=[A.Assign(span=span, target=_name(span, i), op="+=", value=_lit(span, 1))]),
     ]
     size = A.Call(span=span, func="size", args=[players])
     return [A.Let(span=span, name=i, value=_lit(span, 0)),
-            A.While(span=span, cond=A.Binary(span=span, op="<", left=_name(span, i), right=size), body=body)]
+            A.While(span=span, cond=A.Binary(span=span, op="<", left=_name(span, i), right=size), body=body,
+                    offer=deepcopy(players))]
 
 
 def _name(span: Span, name: str) -> A.Name:

@@ -703,6 +703,12 @@ phase play {
             end game draw
         }
         some_draw "P2 out, the others draw" { finish players[2]  end game draw }
+        loser_had_finished "P1, P0 out; then P3 and P1 lose" {
+            finish players[1]
+            finish players[0]
+            lose [players[3], players[1]]
+        }
+        nobody { lose [p for p in players where p == none] }
     }
 }
 """
@@ -712,6 +718,7 @@ phase play {
     ("side_loses", [1, 3, 2, 3], ["win", "lose", "win", "lose"], False),
     ("all_out_draw", [2, 2, 1, 4], ["lose", "lose", "win", "lose"], False),
     ("some_draw", [2, 2, 1, 2], ["draw", "draw", "win", "draw"], True),
+    ("loser_had_finished", [2, 3, 1, 3], ["win", "lose", "win", "lose"], False),
 ])
 def test_a_side_loses_and_end_game_draw_says_draw_only_if_someone_draws(action, places, outcomes, draw_said):
     st = load_text(END_WAYS).new_state(0)
@@ -719,6 +726,13 @@ def test_a_side_loses_and_end_game_draw_says_draw_only_if_someone_draws(action, 
     assert [r["place"] for r in st.result()] == places
     assert [r["outcome"] for r in st.result()] == outcomes
     assert ("game over (draw)" in view_log(st, None)) == draw_said
+
+
+def test_lose_with_nobody_fails():
+    st = load_text(END_WAYS).new_state(0)
+    with pytest.raises(RuleRuntimeError) as e:
+        st.apply(0, "nobody")
+    assert "lose names nobody" in e.value.first.message
 
 
 def test_playing_after_the_end_is_refused():
@@ -2271,20 +2285,24 @@ def test_function_steps_compile_to_assignments_and_are_not_inlined():
     assert "F_runs(st, " in src[src.index("def R"):]      # called, not inlined into the rule
 
 
-def test_a_sort_key_of_none_fails_at_the_sort():
+def test_none_sorts_after_every_key_also_inside_a_tuple():
     g = load_text(textwrap.dedent("""
         ruleset sort_none
         players 2
-        cards standard() in deck
-        zone deck: pile hidden
-        var order: list of card = []
+        cards standard(jokers = 2) in deck
+        zone deck: pile public
+        var by_suit: list of card = []
+        var by_rank: list of card = []
         fn key(c: card) -> int = if c.rank == 1 then none else c.rank
-        setup { order = sorted c in deck by key(c) }
+        setup {
+            by_suit = sorted c in deck where c.rank == 1 or c.joker by (c.suit, c.rank)
+            by_rank = sorted c in deck where c.rank <= 2 by key(c)
+        }
         phase play { end game }
     """))
-    with pytest.raises(RuleRuntimeError) as e:
-        g.new_state(0)
-    assert e.value.first.code == "E601" and e.value.first.span.line == 8     # the setup line
+    v = vars_of(g.new_state(0), None)
+    assert v["by_suit"] == ["♠A", "♥A", "♦A", "♣A", "JK1", "JK2"]      # suitless Jokers last
+    assert v["by_rank"][:6] == ["JK1", "JK2", "♠2", "♥2", "♦2", "♣2"] and v["by_rank"][6:] == ["♠A", "♥A", "♦A", "♣A"]
 
 
 # ================================================================== offer; choose … optional
@@ -2311,6 +2329,23 @@ def test_an_offer_asks_in_order_skips_who_has_nothing_and_starts_again_after_an_
     assert vars_of(st)["rounds_done"] == 1
     assert st.to_move() == []                       # P0's optional discard: nothing above 10, not asked
     assert st.over
+
+
+def test_an_offer_skips_players_who_are_out():
+    g = load_text(textwrap.dedent("""
+        ruleset offer_out
+        players 3
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone hand: hand per player owner
+        setup { deal 1 from deck to hand; finish players[0] }
+        phase play {
+            offer p in players { take where true "take" { end game } }
+            end game draw
+        }
+    """))
+    st = g.new_state(0)
+    assert st.to_move() == [1]
 
 
 def test_break_in_an_offer_ends_it_and_an_optional_choice_offers_its_pass():

@@ -974,3 +974,11 @@ def test_a_local_whose_value_is_wrong_is_still_declared():
         load_text('ruleset t\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n'
                   'setup { let c = card("S0")  move c to deck }\nphase play { end game }\n')
     assert [d.code for d in e.value.diagnostics] == ["E108"]
+
+
+def test_a_name_spelt_like_an_expression_keyword_is_warned(tmp_path: Path) -> None:
+    f = tmp_path / "kw.fuda"
+    f.write_text("ruleset kw\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nvar count: int = 0\n"
+                 "setup { count += 1  let best = 2  count += 1 + best }\nphase play { end game }\n", encoding="utf-8")
+    w = [(x.code, x.span.line) for x in check_ruleset(str(f)).warnings]
+    assert w == [("W106", 5), ("W106", 6)]

@@ -196,8 +196,8 @@ class Game:
         if f is None:
             return sorted(cards)
         try:
-            keys = {c: f(st, c) for c in cards}
-            return sorted(cards, key=lambda c: (keys[c] is None, keys[c], c))
+            keys = {c: R._none_last(f(st, c)) for c in cards}
+            return sorted(cards, key=lambda c: (keys[c], c))
         except Exception:
             return sorted(cards)
 

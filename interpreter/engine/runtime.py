@@ -427,6 +427,16 @@ def _index_of(seq: Any, x: Any) -> int:
         return -1
 
 
+def _none_last(k: Any) -> Any:
+    """A sort key in which none comes after every value, also inside a tuple (`sorted … by`, `show …
+    sorted by`): Python cannot compare none with a value."""
+    if k is None:
+        return (1, 0)
+    if isinstance(k, tuple):
+        return (0, tuple(_none_last(x) for x in k))
+    return (0, k)
+
+
 def _of_a_kind(seq: Any) -> int:
     """How many times the most frequent element occurs (0 for an empty list)."""
     s = seq if isinstance(seq, list | tuple) else tuple(seq)
@@ -514,23 +524,28 @@ def _win(st: State, who: Any, sp: int, drawn: Any = ()) -> None:
 
 
 def _lose(st: State, who: Any, sp: int) -> None:
-    """``who`` (a player, or a side) lose, everyone else wins: those who finished keep their places,
-    the others share the best free one, and the losers share the place after them (Old Maid: the
-    last one holding the Joker)."""
+    """``who`` (a player, or a side) lose, everyone else wins: winners who finished keep their places,
+    the other winners share the best free one, and the losers share the place after the worst
+    winner's (Old Maid: the last one holding the Joker; Durak's losing pair), whatever places they
+    held before."""
     g = st.g
     n = st.game.n
     losers = [q for q in dict.fromkeys((who,) if isinstance(who, int) else who) if q is not None]
+    if not losers:
+        raise RuleFailure("lose names nobody (an empty list or none)", sp)
     for q in losers:
         g[2 + n + q] = 0
-    free = _free_places(st)
     unplaced = [q for q in range(n) if q not in losers and g[2 + n + q] == 0]
+    if unplaced:
+        best = _free_places(st)[0]
+        for q in unplaced:
+            g[2 + n + q] = best
+    # the place after the worst winner's, as against a house (1 then 2 when nobody had finished)
+    after = max((g[2 + n + q] for q in range(n) if q not in losers), default=0) + 1
     for q in range(n):
         g[2 + 3 * n + q] = LOSE if q in losers else WIN
-    for q in unplaced:
-        g[2 + n + q] = free[0]
     for q in losers:
-        g[2 + n + q] = free[0] + 1 if unplaced else free[0]
-    for q in losers:
+        g[2 + n + q] = after
         st.ev.append((EV_LOSE, sp, q))
     _over(st)
 

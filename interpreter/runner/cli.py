@@ -559,7 +559,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if slow:
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
     if args.player is not None and not 0 <= args.player < st.game.n:
-        print(f"error: --player {args.player}: this game has players P0–P{st.game.n - 1}", file=sys.stderr)
+        print(f"error: --player P{args.player}: this game has players P0–P{st.game.n - 1}", file=sys.stderr)
         return 2
     print(format_events(st, viewer, _lang(args), spans=not args.no_rules, moves=not args.no_moves,
                         each_move=args.each_move))
@@ -765,9 +765,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--player", type=_seat, metavar="P", help="show only what this player saw (P1 or 1)")
     p.add_argument("--lang", choices=["en", "ja"], default="en")
     p.add_argument("--no-rules", action="store_true", help="omit the rule locations")
-    p.add_argument("--no-moves", action="store_true", help="omit card movements")
-    p.add_argument("--each-move", action="store_true",
-                   help="one line per card moved (by default the moves of one statement share a line per path)")
+    moves = p.add_mutually_exclusive_group()
+    moves.add_argument("--no-moves", action="store_true", help="omit card movements")
+    moves.add_argument("--each-move", action="store_true",
+                       help="one line per card moved (by default the moves of one statement share a line per path)")
     _add_options(p)
     p.set_defaults(fn=cmd_replay)
 

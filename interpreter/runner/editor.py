@@ -8,7 +8,6 @@ Protocol. Lines and columns are 1-based and count characters, like every Span in
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 from collections.abc import Iterator
@@ -232,20 +231,9 @@ def _local(path: str, text: str, word: str, line: int, col: int) -> Span | None:
 
 def _bindings(node: object) -> Iterator[tuple[A.Node, str]]:
     """Every node below ``node`` that binds a name, with the name."""
-    for n in _walk(node):
+    for n in A.walk(node):
         if isinstance(n, A.Param | A.Let | A.LetIn):
             yield n, n.name
         elif isinstance(n, A.For | A.Binder | A.Comprehension | A.Quantifier | A.Best | A.CardFor | A.CheckDecl
                         | A.ShowDecl) and n.var:
             yield n, n.var
-
-
-def _walk(node: object) -> Iterator[A.Node]:
-    if isinstance(node, A.Node):
-        yield node
-        for f in dataclasses.fields(node):       # type: ignore[arg-type]
-            if f.name not in ("ty", "ref", "span"):
-                yield from _walk(getattr(node, f.name, None))
-    elif isinstance(node, list | tuple):
-        for x in node:
-            yield from _walk(x)

@@ -217,8 +217,11 @@ class Runner:
             return slots[key]
         from ..errors import did_you_mean
 
+        # without the bare-index aliases (hand[0] beside hand[P0])
+        named = [z for z in slots if re.sub(r"\[(\d+)\]$", r"[P\1]", z) == z or re.sub(r"\[(\d+)\]$", r"[P\1]", z) not in slots]
         raise self.loc.error("E501", f"no zone is named {name!r}", path,
-                             did_you_mean(key, slots) or "zones: " + ", ".join(list(slots)[:12]),
+                             did_you_mean(key, slots) or "zones: " + ", ".join(named[:12])
+                             + (", …" if len(named) > 12 else ""),
                              at_key=bool(path) and path[-1] == name)
 
     def seq_index(self, name: str) -> int | None:
@@ -228,7 +231,9 @@ class Runner:
         for i, zi in enumerate(self.game.seq_decl):
             z = self.game.prog.zones[zi]
             owner = self.game.seq_owner[i]
-            if z.name == m.group(1) and (owner is None or (m.group(2) is not None and int(m.group(2)) == owner)):
+            # table[0] is a zone of the shared sequence table, not the sequence: only lines[P0] names one
+            if z.name == m.group(1) and (m.group(2) is None if owner is None else
+                                         m.group(2) is not None and int(m.group(2)) == owner):
                 return i
         return None
 
