@@ -28,12 +28,17 @@ class RandomBot:
 
 
 def make_bot(spec: str, seed: int, **kw: Any) -> Bot:
-    """A bot from a seat spec: ``random``, ``ismcts`` (300 iterations a move), ``ismcts:N`` (N iterations a
+    """A bot from a seat spec: ``random``, ``rollout`` (random by the ruleset's rollout weights),
+    ``ismcts`` (300 iterations a move), ``ismcts:N`` (N iterations a
     move), ``ismcts:Ns`` (N seconds a move) or ``persona:ID`` (a character; ``alias`` = how many
     seats before this one the same persona already took)."""
     kind, _, arg = spec.partition(":")
     if kind == "random":
         return RandomBot(seed)
+    if kind == "rollout":
+        from .rollout import RolloutBot
+
+        return RolloutBot(seed)
     if kind == "persona":
         from .persona import make_persona
 
@@ -58,6 +63,6 @@ def make_bot(spec: str, seed: int, **kw: Any) -> Bot:
 
     if kind == "human":     # make_bot makes bots: the terminal seats humans (fuda play)
         raise error("E505", "a human seat plays in the terminal: fuda play --seat human",
-                    hint="bots' seats: random, ismcts, ismcts:200, ismcts:0.5s, persona:miles")
+                    hint="bots' seats: random, rollout, ismcts, ismcts:200, ismcts:0.5s, persona:miles")
     raise error("E505", f"unknown seat kind {spec!r}",
-                hint="seats: human (fuda play), random, ismcts, ismcts:200, ismcts:0.5s, persona:miles")
+                hint="seats: human (fuda play), random, rollout, ismcts, ismcts:200, ismcts:0.5s, persona:miles")

@@ -676,7 +676,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "unfinished is kept (--log FILE, else ~/.fuda/games/) and can be resumed.")
     p.add_argument("ruleset", nargs="?")
     p.add_argument("--seat", action="append", metavar="KIND",
-                   help="human | random | ismcts | ismcts:ITERATIONS | ismcts:SECONDSs | persona:ID (repeat per seat; "
+                   help="human | random | rollout | ismcts | ismcts:ITERATIONS | ismcts:SECONDSs | persona:ID (repeat per seat; "
                         "personas: miles, parker, … — docs/bots.md)")
     p.add_argument("--resume", metavar="LOG", help="continue a saved game (a --log file); it keeps being saved there")
     p.add_argument("--seed", type=int, help="game seed (default: random)")
