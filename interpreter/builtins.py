@@ -150,6 +150,20 @@ def _same_list(ts: list[T.T]) -> T.T:
     return T.list_of(_iter(ts[0]))
 
 
+def _flatten(ts: list[T.T]) -> T.T:
+    et = _iter(ts[0])
+    _need(et.kind in ("list", "zone", "any"), f"flatten joins lists (or zones: their cards), not {et}s")
+    return T.list_of(T.CARD if et.kind == "zone" else (et.elem or T.ANY))
+
+
+def _flatten_src(a: list[str], t: list[T.T]) -> str:
+    """The elements of each list, or the cards of each zone (a sequence's, bottom first), in order."""
+    et = T.elem_type(t[0])
+    if et is not None and et.kind == "zone":
+        return f"tuple([_c for _z in {_seq_src(a[0], t[0])} for _c in Z[_z]])"
+    return f"tuple([_x for _l in {_seq_src(a[0], t[0])} for _x in _l])"
+
+
 def _subsets(ts: list[T.T]) -> T.T:
     et = _iter(ts[0])
     _need(T.assignable(ts[1], T.INT), "the subset size is a whole number")
@@ -301,6 +315,8 @@ B: list[Builtin] = [
             "unique(list): the list without repeats, each element where it first occurs"),
     Builtin("reversed", 1, 1, _same_list, lambda a, t, c: f"tuple(reversed({_seq_src(a[0], t[0])}))", "reversed(list)"),
     Builtin("sorted", 1, 1, _same_list, lambda a, t, c: f"tuple(sorted({_seq_src(a[0], t[0])}))", "sorted(list)"),
+    Builtin("flatten", 1, 1, _flatten, lambda a, t, c: _flatten_src(a, t),
+            "flatten(list of lists): their elements in one list; flatten(sequence or list of zones): their cards"),
     Builtin("subsets", 2, 2, _subsets,
             lambda a, t, c: f"tuple(_combinations({_seq_src(a[0], t[0])}, {a[1]}))",
             "subsets(list, k): every choice of k elements"),

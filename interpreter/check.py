@@ -331,6 +331,7 @@ class Ctx:
 class Checker:
     def __init__(self, src: Source, options: dict[str, Any] | None = None) -> None:
         self.binder_elem: dict[int, T.T] = {}     # a binder (by id) → the type of its values (W102)
+        self.zone_values: dict[int, list[ZoneSym]] = {}   # a zone local (by id) → the zones it may be (W104)
         self.src = src
         self.given = dict(options or {})
         self.diags: list[Diagnostic] = list(src.merge_diags)
@@ -1452,6 +1453,8 @@ class Checker:
             self.defs.append((loc, s.value))
             if T.CARD in (ty, ty.elem):
                 self.card_reads[id(loc)] = self.zones_through_locals(s.value, sc)
+            elif T.ZONE in (ty, ty.elem) and (zs := self.zones_named(s.value)) is not None:
+                self.zone_values[id(loc)] = zs
         elif isinstance(s, A.Assign):
             self.assign(s, sc, ctx)
         elif isinstance(s, A.ExprStmt):
@@ -1510,8 +1513,8 @@ class Checker:
         elif isinstance(s, A.Move):
             self.cards_expr(s.cards, sc, ctx)
             self.dest_zone(s.dest, sc, ctx)
-            dest = next((self.globals.get(n) for n, _ in _zones_read(s.dest)), None)
-            if s.face == "up" or isinstance(dest, ZoneSym) and dest.decl is not None and dest.decl.visibility == "public":
+            dests = self.zones_named(s.dest)
+            if s.face == "up" or dests and all(z.decl is not None and z.decl.visibility == "public" for z in dests):
                 sc.revealed.update(n for n, _ in _zones_read(s.cards) if sc.lookup(n) is not None)   # W104
         elif isinstance(s, A.Deal):
             if s.count is not None:
@@ -1627,11 +1630,31 @@ class Checker:
                 assert s.name is not None
                 self.no_shadow(s.name, s.span)
                 assert ctx.proc
-                sc.names[s.name] = ctx.proc.new_local(s.name, T.ZONE, s.span)
+                sc.names[s.name] = loc = ctx.proc.new_local(s.name, T.ZONE, s.span)
+                if (seq := self.zones_named(s.seq)) is not None:
+                    self.zone_values[id(loc)] = seq
         elif isinstance(s, A.Record):
             self.expr(s.key, sc, ctx)
         else:  # pragma: no cover - the grammar has no other statements
             raise self.fail("E309", f"unsupported statement {type(s).__name__}", s.span)
+
+    def zones_named(self, e: A.Expr, seen: frozenset[int] = frozenset()) -> list[ZoneSym] | None:
+        """The declared zones a zone-valued expression can be — through locals (`let zs = [table]`,
+        `insert rows back as z`), list elements, `if`s and functions — or None if that cannot be told
+        (W104: a card moved where everyone sees it was shown)."""
+        r = e.ref
+        if isinstance(r, ZoneSym):
+            return [r]
+        if isinstance(r, LocalSym):
+            return self.zone_values.get(id(r))
+        if isinstance(e, A.Index):
+            return self.zones_named(e.obj, seen)
+        if isinstance(e, A.ListLit | A.IfExpr):
+            parts = [self.zones_named(x, seen) for x in (e.items if isinstance(e, A.ListLit) else [e.then, e.other])]
+            return None if any(x is None for x in parts) else [z for x in parts for z in x or []]
+        if isinstance(r, FnSym) and r.decl is not None and id(r) not in seen:
+            return self.zones_named(r.decl.body, seen | {id(r)})
+        return None
 
     def zones_through_locals(self, e: A.Expr, sc: Scope) -> list[tuple[str, A.Expr | None]]:
         """The zones ``e`` reads the cards of, through the card locals it reads (`let d = top(deck)`:
@@ -1833,6 +1856,12 @@ class Checker:
             self.defs.append((sym, s.value))
         if isinstance(sym, LocalSym) and T.CARD in (sym.type, sym.type.elem):
             self.card_reads[id(sym)] = self.card_reads.get(id(sym), []) + self.zones_through_locals(s.value, sc)
+        if isinstance(sym, LocalSym) and id(sym) in self.zone_values:      # may now be other zones too
+            more = self.zones_named(s.value)
+            if more is None:
+                del self.zone_values[id(sym)]
+            else:
+                self.zone_values[id(sym)] = self.zone_values[id(sym)] + more
         if s.op == "=":
             if not T.assignable(vt, tt):
                 self.err("E201", f"cannot store {vt} in {tt}", s.value.span)
@@ -2238,7 +2267,9 @@ class Checker:
             if g in self.fn_stack:
                 cycle = " → ".join([f.name for f in self.fn_stack[self.fn_stack.index(g):]] + [g.name])
                 raise self.fail("E307", f"function {g.name} calls itself ({cycle})", e.span,
-                                "write a rule with a loop instead")
+                                "a search of known depth is a comprehension over subsets (every choice of k melds: "
+                                "subsets(melds, k)); or work it out in a rule with a loop, in a let before the "
+                                "choose whose where reads it")
             self.check_fn(g)
             return g.ret
         if isinstance(g, RuleSym):
@@ -2269,7 +2300,7 @@ class Checker:
             if sc.lookup(e.func) is not None or e.func in self.globals:
                 raise self.fail("E104", f"{e.func} is not a function", e.span, did_you_mean(e.func, cands))
             raise self.fail("E104", f"unknown function {e.func}", e.span,
-                            did_you_mean(e.func, cands) or _PYTHON_NAMES.get(e.func))
+                            _PYTHON_NAMES.get(e.func) or did_you_mean(e.func, cands))
         if e.kwargs:
             raise self.fail("E207", f"{e.func} takes no named arguments", e.kwargs[0].span)
         if e.func == "card":

@@ -1811,7 +1811,7 @@ class ExprGen:
         """``lang``: the half of the text (0 English, 1 Japanese) — an effect, a card or a zone shows
         its label there."""
         if tc == "int":
-            return f"str({code})"
+            return f"_int_text({code})"
         if tc == "zone":
             return f"_zone_text(st, {code}, {lang})"
         elem = tc[5:] if tc.startswith("list:") else tc

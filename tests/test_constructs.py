@@ -2356,3 +2356,33 @@ def test_break_in_an_offer_ends_it_and_an_optional_choice_offers_its_pass():
     assert ids(st, 0) == ["discard ♠K", "pass"]
     st.apply(0, "pass")
     assert st.over and "P0: pass" in view_log(st, 1)
+
+
+
+def test_flatten_and_an_int_that_is_none_in_a_text():
+    g = load_text(textwrap.dedent("""
+        ruleset flat
+        players 2
+        cards standard() in deck
+        zone deck: pile public
+        zone row: sequence public "Row"
+        var pairs: list of card = []
+        var on_row: list of card = []
+        var nums: list of int = []
+        setup {
+            insert row back as a
+            move top(deck, 2) to a
+            insert row back as b
+            move top(deck) to b
+            pairs = flatten(subsets(top(deck, 3), 2))
+            on_row = flatten(row)
+            nums = flatten([[1, 2], [], [3]])
+            log "best of nothing: {best i in 0..-1 by i}"
+        }
+        phase play { end game }
+    """))
+    st = g.new_state(0)
+    v = vars_of(st, None)
+    assert v["nums"] == [1, 2, 3] and len(v["pairs"]) == 6
+    assert v["on_row"] == full_zone(st, "row[0]") + full_zone(st, "row[1]")
+    assert "best of nothing: none" in view_log(st, None)

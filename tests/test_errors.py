@@ -982,3 +982,21 @@ def test_a_name_spelt_like_an_expression_keyword_is_warned(tmp_path: Path) -> No
                  "setup { count += 1  let best = 2  count += 1 + best }\nphase play { end game }\n", encoding="utf-8")
     w = [(x.code, x.span.line) for x in check_ruleset(str(f)).warnings]
     assert w == [("W106", 5), ("W106", 6)]
+
+
+@pytest.mark.parametrize(("lines", "warned"), [
+    ("let zs = [table]\n    move f to zs[0]", False),
+    ("move f to where_to(f)", False),
+    ("insert rows back as z\n    move f to z", False),
+    ("let zs = [table]\n    zs = [hand[players[0]]]\n    move f to zs[0]", True),
+    ("let z = if size(deck) > 3 then table else hand[players[0]]\n    move f to z", True),
+])
+def test_w104_knows_a_card_moved_where_everyone_sees_it_through_locals_and_functions(
+        tmp_path: Path, lines: str, warned: bool) -> None:
+    f = tmp_path / "w.fuda"
+    f.write_text("ruleset w\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                 "zone hand: hand per player owner\nzone table: pile public\nzone rows: sequence public\n"
+                 "fn where_to(c: card) -> zone = table\nsetup {\n    shuffle deck\n    deal 3 from deck to hand\n"
+                 f"    let f = top(hand[players[1]])\n    {lines}\n    log \"{{f}}\"\n}}\nphase play {{ }}\n",
+                 encoding="utf-8")
+    assert ("W104" in [w.code for w in check_ruleset(str(f)).warnings]) == warned

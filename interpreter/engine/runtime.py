@@ -715,6 +715,11 @@ def _zone_text(st: State, slot: Any, lang: int) -> str:
     return "none" if slot is None else called(st.game.zone_name(st, slot), st.game.zone_texts[lang])
 
 
+def _int_text(v: int | None) -> str:
+    """An int in a text; none (an empty list's best or max) as every other none reads."""
+    return "none" if v is None else str(v)
+
+
 def _fmt(st: State, v: Any, code: str) -> str:
     """A value as players see it, by its static type code (see compile.type_code)."""
     if v is None:
