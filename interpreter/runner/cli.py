@@ -707,7 +707,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", type=_count, default=1000, help="number of games (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed*1000000+i")
     p.add_argument("--workers", type=_count, default=1, help="worker processes (default 1)")
-    p.add_argument("--seat", action="append", metavar="KIND", help="bot per seat (default random)")
+    p.add_argument("--seat", action="append", metavar="KIND",
+                   help="bot per seat: random (default), rollout, ismcts, ismcts:N, ismcts:Ns, persona:ID")
     p.add_argument("--rotate", action="store_true",
                    help="alternate seats: game i moves every bot i chairs on, so each bot plays every chair "
                         "equally often; results are also given per bot")
@@ -734,7 +735,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", type=_count, default=1000, help="games per variant")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=_count, default=1)
-    p.add_argument("--seat", action="append", metavar="KIND")
+    p.add_argument("--seat", action="append", metavar="KIND", help="bot per seat, as in simulate")
     p.add_argument("--rotate", action="store_true", help="alternate seats, as in simulate")
     p.add_argument("--study", action="append", metavar="NAME",
                    help="a stored study (give two: compare them without re-running)")
