@@ -642,14 +642,24 @@ class Game:
         see them anyway). Several cards that not everyone saw alike: (all of them, each one's), so
         that a log names the cards a reader saw and masks only the others."""
         zm, loc, vis, static = self.zone_mask, st.loc, st.vis, self.static_slots
-        each = [(zm[loc[c]] if loc[c] < static else R._zmask(st, loc[c])) | vis[c] | actor
-                for i, is_list in card_args for c in ((opt[i],) if not is_list else opt[i]) if c is not None]
-        if not each or each.count(each[0]) == len(each):
-            return each[0] if each else R.ALL | actor
         mask = R.ALL
-        for m in each:
-            mask &= m
-        return mask, tuple(each)
+        first = None
+        alike = True
+        for i, is_list in card_args:
+            for c in (opt[i],) if not is_list else opt[i]:
+                if c is not None:
+                    z = loc[c]
+                    m = (zm[z] if z < static else R._zmask(st, z)) | vis[c]
+                    if first is None:
+                        first = m
+                    elif m != first:
+                        alike = False
+                    mask &= m
+        if alike:           # the usual case: one mask for them all
+            return mask | actor
+        each = tuple((zm[loc[c]] if loc[c] < static else R._zmask(st, loc[c])) | vis[c] | actor
+                     for i, is_list in card_args for c in ((opt[i],) if not is_list else opt[i]) if c is not None)
+        return mask | actor, each
 
     def apply_raw(self, st: State, player: int, opt: tuple[Any, ...]) -> None:
         """Apply a legal raw option (no checks: the fast path for bots and playouts).
