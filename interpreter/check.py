@@ -1440,14 +1440,7 @@ class Checker:
                 assert ctx.proc
                 sc.names[s.name] = ctx.proc.new_local(s.name, T.ANY, s.span)
                 raise
-            ty = vt
-            if s.type is not None:
-                ty = self.type_ref(s.type)
-                if not T.assignable(vt, ty):
-                    self.err("E201", f"{s.name} is {ty}; the value is {vt}", s.value.span)
-            elif vt.kind == "none":
-                raise self.fail("E201", f"give {s.name} a type: none does not tell", s.span,
-                                f"let {s.name}: card = none")
+            ty = self.let_type(s, vt)
             assert ctx.proc
             loc = sc.names[s.name] = ctx.proc.new_local(s.name, ty, s.span, readonly=s.readonly)
             self.defs.append((loc, s.value))
@@ -2016,19 +2009,23 @@ class Checker:
             return self.let_in(e, sc, ctx)
         raise self.fail("E309", f"unsupported expression {type(e).__name__}", e.span)  # pragma: no cover
 
+    def let_type(self, s: A.Let | A.LetIn, vt: T.T) -> T.T:
+        """The type of `let NAME[: TYPE] = VALUE` (a rule's or a function's step), whose value is ``vt``."""
+        if s.type is not None:
+            ty = self.type_ref(s.type)
+            if not T.assignable(vt, ty):
+                self.err("E201", f"{s.name} is {ty}; the value is {vt}", s.value.span)
+            return ty
+        if vt.kind == "none":
+            raise self.fail("E201", f"give {s.name} a type: none does not tell", s.span, f"let {s.name}: card = none")
+        return vt
+
     def let_in(self, e: A.LetIn, sc: Scope, ctx: Ctx) -> T.T:
         """A function's `let name = value`, then its body with the name in scope."""
         self.no_shadow(e.name, e.span)
         if sc.lookup(e.name) is not None or ctx.fn is not None and any(p.name == e.name for p in ctx.fn.params):
             self.err("E109", f"{e.name} is already a local name here", e.span, "choose another name")
-        vt = self.expr(e.value, sc, ctx)
-        ty = vt
-        if e.type is not None:
-            ty = self.type_ref(e.type)
-            if not T.assignable(vt, ty):
-                self.err("E201", f"{e.name} is {ty}; the value is {vt}", e.value.span)
-        elif vt.kind == "none":
-            raise self.fail("E201", f"give {e.name} a type: none does not tell", e.span, f"let {e.name}: card = none")
+        ty = self.let_type(e, self.expr(e.value, sc, ctx))
         assert ctx.fn is not None
         loc = LocalSym(e.name, e.span, type=ty, slot=len(ctx.fn.locals), comp=True, readonly=True)
         ctx.fn.locals.append(loc)
