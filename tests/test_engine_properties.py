@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +21,7 @@ from interpreter.engine.state import State
 from interpreter.resources import bundled_rulesets
 
 RULESETS = bundled_rulesets()
+CONSTRUCTS = Path(__file__).parent / "constructs"
 
 
 def conserved(st: State) -> None:
@@ -99,7 +101,7 @@ def test_cards_conserved_and_exact_round_trips(name, seed):
     play(st, rng, check)
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", RULESETS + [str(CONSTRUCTS / "masks.fuda"), str(CONSTRUCTS / "offer.fuda")])
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=hs.integers(0, 2**31 - 1))
 def test_views_never_show_hidden_cards(name, seed):
