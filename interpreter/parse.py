@@ -660,7 +660,13 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     # -------------------------------------------------------------- statements
     def block(self, meta: Any, c: list[Any]) -> list[A.Stmt]:
         """Statements in order; one written out as several (sugar.py) adds them all."""
-        return [x for s in c if s is not None for x in (s if isinstance(s, list) else [s])]
+        out = [x for s in c if s is not None for x in (s if isinstance(s, list) else [s])]
+        for a, b in zip(out, out[1:], strict=False):    # `deal 3 from deck to hand[p]` reads as a deal, then `[p]`
+            if isinstance(a, A.Deal) and isinstance(b, A.ExprStmt) and isinstance(b.expr, A.ListLit) \
+                    and (b.span.line, b.span.col) == (a.dest_span.end_line, a.dest_span.end_col):
+                raise error("E309", f"deal gives to every player's {a.dest}, not to one of them", b.span,
+                            f"one player: deal … to {a.dest} for [p], or move top(ZONE, n) to {a.dest}[p]")
+        return out
 
     def empty_stmt(self, meta: Any, c: list[Any]) -> None:
         return None
