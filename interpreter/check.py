@@ -2084,8 +2084,10 @@ class Checker:
             refs[0].enum.used = True
             e.ref = ("const", refs[0].index)
             return refs[0].enum.type
-        if isinstance(g, EnumSym):
-            raise self.fail("E201", f"{e.name} is a type; name one of its members, {e.name}.{g.members[0]}", e.span)
+        if isinstance(g, EnumSym):      # an enum as a value: the list of its members (for s in Suit)
+            g.used = True
+            e.ref = ("const", tuple(range(len(g.members))))
+            return T.list_of(g.type)
         if isinstance(g, FnSym | RuleSym | OrderingSym):
             raise self.fail("E201", f"{e.name} is called with (…)", e.span, f"{e.name}(…)")
         if isinstance(g, PhaseSym | WindowSym | CheckSym):

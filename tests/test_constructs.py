@@ -2386,3 +2386,21 @@ def test_flatten_and_an_int_that_is_none_in_a_text():
     assert v["nums"] == [1, 2, 3] and len(v["pairs"]) == 6
     assert v["on_row"] == full_zone(st, "row[0]") + full_zone(st, "row[1]")
     assert "best of nothing: none" in view_log(st, None)
+
+
+
+def test_an_enum_name_is_the_list_of_its_members():
+    g = load_text(textwrap.dedent("""
+        ruleset enum_list
+        players 2
+        cards standard() in deck
+        zone deck: pile hidden
+        enum Mood { calm, angry, bored }
+        var suits: list of Suit = []
+        var n: int = 0
+        setup { suits = [s for s in Suit where s != ♥]  n = size(Mood) }
+        phase play { choose players[0] { feel m in Mood where m != bored { end game } } }
+    """))
+    st = g.new_state(0)
+    assert vars_of(st)["suits"] == ["♠", "♦", "♣"] and vars_of(st)["n"] == 3
+    assert ids(st, 0) == ["feel calm", "feel angry"]
