@@ -727,3 +727,18 @@ def test_moved_cards_a_viewer_did_not_see_are_counted():
     assert _cards_seen(["♠2", "a card", "♦5", "a card"], 0) == "♠2 ♦5 and 2 more"
     assert _cards_seen(["伏せたカード"] * 3, 1) == "3枚"
     assert _cards_seen(["♠2"], 0) == "♠2"
+
+
+def test_a_refused_input_says_when_its_option_has_nothing_legal_or_does_not_exist():
+    from interpreter.api import load_text
+
+    game = load_text("ruleset r\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nsetup { }\n"
+                     "phase play { choose players[0] {\n  knock where size(deck) > 60 { end game }\n"
+                     "  wait_a_bit { end game }\n  stop { end game }\n} }\n")
+    answers = iter(["knock", "fly away", "stop 3", "1"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "(no knock is legal now: the rules' conditions for it do not hold)" in text
+    assert "(this decision has no fly: its choices are wait_a_bit, stop)" in text
+    assert text.count("(this decision has no") == 1         # a legal option's name with values that are off

@@ -112,6 +112,28 @@ class Human:
                     print(render_choices(v["decision"], self.lang), file=self.out)
                 else:               # a long list would push the hand off the screen
                     print(say("not_legal_long", self.lang, a=repr(raw), n=len(legal)), file=self.out)
+                why = _why_not(st, raw, legal, self.lang)
+                if why:
+                    print(why, file=self.out)
+
+
+def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
+    """What a refused input named, when it starts with an option's name (`order up` for order_up
+    too): an option of this decision with nothing legal now (`knock` with too much deadwood), or,
+    starting with no option's name nor a legal action's label, no option of this decision at all."""
+    if st.pend is None or not raw.strip():
+        return None
+    low = " ".join(raw.lower().split())
+    site = st.game.sites[st.pend[0]]
+    declared = list(dict.fromkeys([o.name for o in site.options] + (["pass"] if site.kind == "window" else [])))
+    named = next((n for n in declared for form in (n.lower(), n.lower().replace("_", " "))
+                  if low == form or low.startswith(form + " ")), None)
+    if named is not None:       # values that are off, or an option with nothing legal now
+        return None if any(a.name == named for a in legal) else say("none_legal", lang, a=named)
+    if any((a.label or "").lower().startswith(low) for a in legal):
+        return None
+    word = low.split()[0]
+    return say("no_such_option", lang, a=word, names=", ".join(dict.fromkeys(a.name for a in legal)))
 
 
 def _as_hand_shows(legal: list[Action], v: dict[str, Any], deck: dict[str, int]) -> list[Action]:
