@@ -290,6 +290,7 @@ class Option(Node):
     binders: list[Binder]
     where: Expr | None = None
     weight: Expr | None = None       # `rollout weight W`: how often bots' rollouts pick it (default 1)
+    reason: Text | None = None       # `where C else "why"`: told to a player whose input it refuses
     label: Text | None = None
     body: list[Stmt]
 

@@ -1790,6 +1790,15 @@ class Checker:
             self.weight(o.weight, inner, ctx)
         if o.label is not None:
             self.text(o.label, inner, Ctx(ctx.kind, ctx.proc, pure=True))
+        if o.reason is not None:        # about the option as a whole: its binders are not bound here
+            bound = {b.var for b in o.binders}
+            used = next((n for n in A.walk(o.reason.parts) if isinstance(n, A.Name) and n.name in bound), None)
+            if used is not None:
+                self.err("E101", f"unknown name {used.name}", used.span,
+                         f"an option's else text tells why none of it is legal now, so no {used.name} is bound "
+                         "there: say it of the rules' state (\"your deadwood is {dw}\")")
+            else:
+                self.text(o.reason, sc, Ctx(ctx.kind, ctx.proc, pure=True))
         self.block(o.body, inner, ctx)
 
     def text(self, t: A.Text, sc: Scope, ctx: Ctx) -> None:

@@ -73,6 +73,7 @@ class SiteInfo:
     labels: Any = None               # same args + option -> (en, ja) or None
     prompt: Any = None               # same args (no option) -> (en, ja) or None
     weights: Any = None              # same args + option -> its rollout weight; None: all weigh 1
+    reasons: Any = None              # same args + (option index,) -> why none of it is legal, (en, ja) or None
     window: int = -1
     hidden: bool = False             # a `choose … hidden`: the others see only that it was made
     maybe: str | None = None         # cheap code (args it, pl) false when the decision has no option
@@ -631,6 +632,7 @@ class Compiler:
         self.emit(1, _ALIASES + "; out = []", sid)
         label_lines: list[tuple[int, str, int]] = []
         weight_lines: list[tuple[int, str, int]] = []
+        reason_lines: list[tuple[int, str, int]] = []
         guards: list[str | None] = []
         for k, (o, proc, m) in enumerate(zip(options, procs, maps, strict=True)):
             osid = self.span(o.span)
@@ -703,6 +705,8 @@ class Compiler:
             if o.weight is not None:
                 weight_lines += [(1, f"if o[0] == {k}:", osid), *binds,
                                  (2, f"return {eg_o.gen(o.weight)}", self.span(o.weight.span))]
+            if o.reason is not None:
+                reason_lines += [(1, f"if o[0] == {k}:", osid), (2, f"return {eg_o.text(o.reason)}", osid)]
         self.emit(1, "return out", sid)
         if args == "it, pl" and guards and all(g is not None for g in guards):
             self.sites[site].maybe = " or ".join(f"({g})" for g in guards)
@@ -712,6 +716,9 @@ class Compiler:
         if weight_lines:
             self.option_fn(f"RW{site}", args, weight_lines, "1", sid)
             self.sites[site].weights = f"RW{site}"
+        if reason_lines:
+            self.option_fn(f"RS{site}", args, reason_lines, "None", sid)
+            self.sites[site].reasons = f"RS{site}"
 
     def zone_guard(self, where: str | None, names: list[str], btypes: list[T.T], sources: list[str]) -> str | None:
         """For an option `x in ZONE where …` whose condition starts with a test of x's card attributes
@@ -2660,6 +2667,8 @@ def compile_program(prog: Program) -> Compiled:
         site.labels = ns[site.labels]
         if site.weights is not None:
             site.weights = ns[site.weights]
+        if site.reasons is not None:
+            site.reasons = ns[site.reasons]
         if site.prompt is not None:
             site.prompt = ns[site.prompt]
     for e in comp.effects:

@@ -226,7 +226,7 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
             hint = (f"the line before may go on with `{clause[1]}` (`{clause[0]} … {clause[1]} …`), so this line "
                     f"was read as part of it: end it with ';'")
         elif str(tok) in ("rollout", "where") and re.search(r"\b(where|rollout)\b|\"", src[:span.col - 1]):
-            hint = 'an option\'s parts come in this order: NAME x in …, where …, rollout weight …, "label" { … }'
+            hint = 'an option\'s parts come in this order: NAME x in …, where … [else "why"], rollout weight …, "label" { … }'
         elif word == "extends" and str(tok) in (".", "/"):
             hint = "name the base without .fuda: `extends base` finds base.fuda next to this file or a bundled ruleset"
         elif str(tok) == "for" and re.search(r"\[[^\[\]]*\bfor\b[^\[\]]*$", src[:span.col - 1]):
@@ -776,7 +776,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         where = _tag(c, "where")
         weight = _tag(c, "weight")
         return A.Option(span=_tok_span(self.file, c[0]), name=str(c[0]),
-                        binders=binders.value if binders else [], where=where.value if where else None,
+                        binders=binders.value if binders else [], where=where.value[0] if where else None,
+                        reason=where.value[1] if where else None,
                         weight=weight.value if weight else None, label=_first(c, A.Text), body=c[-1])
 
     def binders(self, meta: Any, c: list[Any]) -> _Tag:
@@ -786,7 +787,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.Binder(span=self.sp(meta), var=str(c[0]), source=c[1])
 
     def where_clause(self, meta: Any, c: list[Any]) -> _Tag:
-        return _Tag("where", c[0])
+        return _Tag("where", (c[0], c[1] if len(c) > 1 else None))
 
     def rollout_clause(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("weight", c[0])

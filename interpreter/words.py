@@ -90,6 +90,7 @@ WORDS: dict[str, tuple[str, str]] = {
                    "保存にはファイル名が要ります: save ファイル (例: save game.json)"),
     "bad_number": ("refused: choose a number from 1 to {n}", "できません: 1 から {n} の番号を選んでください"),
     "not_legal": ("refused: {a} is not legal now. Choose one of:", "できません: {a} は今は選べません。次から選んでください:"),
+    "none_legal_why": ("  (no {a} is legal now: {why})", "  ({a} は今は選べません: {why})"),
     "none_legal": ("  (no {a} is legal now: the rules' conditions for it do not hold)",
                    "  ({a} は今は選べません: ルールの条件を満たしていません)"),
     "no_such_option": ("  (this decision has no {a}: its choices are {names})",

@@ -742,3 +742,19 @@ def test_a_refused_input_says_when_its_option_has_nothing_legal_or_does_not_exis
     assert "(no knock is legal now: the rules' conditions for it do not hold)" in text
     assert "(this decision has no fly: its choices are wait_a_bit, stop)" in text
     assert text.count("(this decision has no") == 1         # a legal option's name with values that are off
+
+
+
+def test_an_option_s_else_text_says_why_it_is_refused():
+    from interpreter.api import load_text
+
+    game = load_text('ruleset r\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nvar dw: int = 14\n'
+                     'setup { }\nphase play { choose players[0] {\n'
+                     '  knock where dw <= 10 else "your deadwood is {dw} | デッドウッド {dw}" { end game }\n'
+                     '  wait { end game }\n  stop { end game }\n} }\n')
+    st = game.new_state(1)
+    assert game.refusal_reason(st, 0, "knock", 1) == "デッドウッド 14" and game.refusal_reason(st, 0, "wait") is None
+    answers = iter(["knock", "1"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    assert "(no knock is legal now: your deadwood is 14)" in out.getvalue()

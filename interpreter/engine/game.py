@@ -532,6 +532,21 @@ class Game:
             return None
         return None if lab is None else " | ".join(dict.fromkeys(lab))
 
+    def refusal_reason(self, st: State, player: int, name: str, lang: int = 0) -> str | None:
+        """Why option ``name`` of the pending decision has no legal action now, as its `where … else
+        "…"` says (in ``lang``), or None where it says nothing."""
+        if st.pend is None:
+            return None
+        site = self.sites[st.pend[0]]
+        k = next((i for i, o in enumerate(site.options) if o.name == name), None)
+        if site.reasons is None or k is None:
+            return None
+        try:
+            why = site.reasons(*_site_args(st, site, player), (k,))
+        except Exception:
+            return None
+        return None if why is None else str(why[min(lang, len(why) - 1)])
+
     def prompt(self, st: State, player: int) -> str | None:
         if st.pend is None:
             return None

@@ -129,7 +129,10 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
     named = next((n for n in declared for form in (n.lower(), n.lower().replace("_", " "))
                   if low == form or low.startswith(form + " ")), None)
     if named is not None:       # values that are off, or an option with nothing legal now
-        return None if any(a.name == named for a in legal) else say("none_legal", lang, a=named)
+        if any(a.name == named for a in legal):
+            return None
+        why = st.game.refusal_reason(st, legal[0].player, named, lang) if legal else None
+        return say("none_legal_why", lang, a=named, why=why) if why else say("none_legal", lang, a=named)
     if any((a.label or "").lower().startswith(low) for a in legal):
         return None
     word = low.split()[0]
