@@ -65,9 +65,11 @@ def read_options_file(path: str) -> dict[str, Any]:
     """An options file (YAML mapping of option → value) for --options."""
     import yaml
 
+    from .runner.yaml_file import safe_load
+
     text = read_text(Path(path), "E406", path, "options file")
     try:
-        data = yaml.safe_load(text)
+        data = safe_load(text)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         span = Span(path, (mark.line + 1) if mark else 1, (mark.column + 1) if mark else 1,

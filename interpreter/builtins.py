@@ -187,7 +187,8 @@ def _squares(ts: list[T.T]) -> T.T:
 def _neighbors(ts: list[T.T]) -> T.T:
     _grid(ts[0])
     _need(T.assignable(ts[1], T.SQUARE), "the second argument is a square")
-    _need(ts[2] == T.enum("Pattern") or ts[2].kind == "any", "the pattern is orthogonal, diagonal or king")
+    _need(ts[2] == T.enum("Pattern") or ts[2].kind == "any",
+          "the pattern is orthogonal, diagonal or king (Pattern.king where an enum of the ruleset has a king)")
     return T.list_of(T.SQUARE)
 
 

@@ -531,6 +531,8 @@ class Checker:
                 self.err("E102", f"{name} lists {m} twice", spans[i] if spans else span)
                 continue
             seen.add(m)
+            if builtin and m in self.members:   # a ruleset's own member wins its bare name (Role.king)
+                continue
             self.members.setdefault(m, []).append(MemberRef(sym, i))
         sym.used = builtin
         return sym
@@ -690,6 +692,9 @@ class Checker:
             if refs and len(refs) == 1:
                 refs[0].enum.used = True
                 return refs[0]
+            if refs:
+                raise self.fail("E101", f"{e.name} is a member of several enums: say which",
+                                e.span, " or ".join(f"{r.enum.name}.{e.name}" for r in refs))
             declared = {getattr(d, "name", None) for d in self.src.decls}      # also those declared later
             if e.name not in self.globals and e.name not in declared and not refs:     # no such name at all
                 known = [*env, *self.options, *self.members]
@@ -1713,6 +1718,8 @@ class Checker:
         label shows more of such a card than its place (`"take {c.rank}"`: a bare `{c}` is shown as
         the place, anything else about the card is computed from the card itself)."""
         shown = [p for parts in o.label.parts for p in parts if not isinstance(p, str)] if o.label else []
+        if self.warn_reading_unseen(o, chooser):
+            return
         for b in o.binders:
             src = b.source
             zone_name, owner = (src.name, None) if isinstance(src, A.Name) else \
@@ -1736,6 +1743,44 @@ class Checker:
                           f"and the chooser may not see that card: the label would tell them what lies there",
                           o.label.span, f"show the card only as {{{b.var}}} (its place, to a chooser who cannot "
                           "see it), and tell what it is once it is revealed")
+
+    def warn_reading_unseen(self, o: A.Option, chooser: A.Expr) -> bool:
+        """W102: an option's `where`, or the list a binder ranges over, reads what lies in a zone the
+        chooser may not see — not by the option's own card (`c in hand[q] where c.rank > 5`, below),
+        but around it (`guess r in Role where not (any c in hand[q] where c.role == r)`, also through a
+        function): the legal actions would be a window onto those cards."""
+        own = {b.var for b in o.binders}
+        parts = [(o.where, "where")] if o.where is not None else []
+        parts += [(b.source, "list") for b in o.binders if not _zone_itself(b.source)
+                  and self.binder_elem.get(id(b)) not in (T.CARD, T.list_of(T.CARD))]  # cards: warn_naming_hidden
+        for e, what in parts:
+            for name, owner in self.zones_read_deep(e):
+                z = self.globals.get(name)
+                if name in own or not isinstance(z, ZoneSym) or z.decl is None or not self.unseen_by(z, owner, chooser):
+                    continue
+                self.warn("W102", f"the {what} of option {o.name} reads the cards of {name}, which the chooser "
+                          f"may not see: the legal actions would tell them what lies there", e.span,
+                          "offer what the chooser may know, and decide in the option's block (a wrong guess is "
+                          "a guess that misses), or let a player who sees the cards choose")
+                return True
+        return False
+
+    def zones_read_deep(self, e: A.Expr, seen: frozenset[int] = frozenset()) -> list[tuple[str, A.Expr | None]]:
+        """The zones an expression reads the cards of (`_zones_read`), also through the functions it
+        calls, a parameter standing for its argument (`holds(q, r)` reads `hand[q]`)."""
+        out = _zones_read(e)
+        for call in (n for n in A.walk(e) if isinstance(n, A.Call)):
+            f = self.globals.get(call.func)
+            if not isinstance(f, FnSym) or f.decl is None or id(f) in seen:
+                continue
+            args = {p.name: a for p, a in zip(f.decl.params, call.args, strict=False)}
+            for name, owner in self.zones_read_deep(f.decl.body, seen | {id(f)}):
+                if name in args:
+                    continue        # a zone given as an argument: read where the call names it
+                if isinstance(owner, A.Name) and owner.name in args:
+                    owner = args[owner.name]
+                out.append((name, owner))
+        return out
 
     def unseen_by(self, z: ZoneSym, owner: A.Expr | None, chooser: A.Expr) -> bool:
         """May the cards of zone ``z`` (of ``owner``) be hidden from ``chooser``?"""
@@ -2599,9 +2644,13 @@ _CONST_CALLS: dict[str, Any] = {"size": len, "min": min, "max": max, "sum": sum,
 
 def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     """The zones an expression reads the cards of, each with its owner expression (`hand[q]`), or
-    None (`deck`); not those it only counts or names the owner of (`size(hand[q])`, `owner(hand[q])`)."""
+    None (`deck`); not those it only counts, tests for emptiness or names the owner of (`size(hand[q])`,
+    `top(deck) != none`, `owner(hand[q])`)."""
     if isinstance(e, A.Call) and e.func in ("size", "owner"):
         return [r for a in e.args for r in _zones_read(a.args if isinstance(a, A.Index) else [])]
+    if isinstance(e, A.Binary) and e.op in ("==", "!=") and any(
+            isinstance(x, A.Lit) and x.kind == "none" for x in (e.left, e.right)):
+        return []
     if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and len(e.args) == 1:
         return [(e.obj.name, e.args[0])] + _zones_read(e.args[0])
     if isinstance(e, A.Name):
@@ -2611,6 +2660,11 @@ def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     if isinstance(e, A.Node):
         return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in _zones_read(v)]
     return []
+
+
+def _zone_itself(e: A.Expr) -> bool:
+    """`deck`, `hand[q]`: a binder over a zone itself offers places, not cards (W102 looks at it apart)."""
+    return isinstance(e, A.Name) or isinstance(e, A.Index) and isinstance(e.obj, A.Name) and len(e.args) == 1
 
 
 def _same_expr(a: A.Expr, b: A.Expr) -> bool:

@@ -900,6 +900,24 @@ def test_a_list_of_cards_the_chooser_cannot_see_is_warned(tmp_path: Path) -> Non
     assert warnings("call c in [card(\"♠A\"), card(\"♥A\")] { }") == []
 
 
+def test_a_where_or_list_that_reads_unseen_cards_around_the_option_is_warned(tmp_path: Path) -> None:
+    """W102 around the option: a Love Letter Guard whose guesses left out the ranks the target holds
+    (`guess r in 1..13 where not (any c in hand[q] where c.rank == r)`) told the guesser the target's
+    card; so would a function doing it, or a list of guesses built from that hand. Testing one's own
+    hand, counting, or testing a pile for emptiness tells nothing."""
+    base = _OPTION_BASE.replace("setup {", "fn holds(p: player, r: int) -> bool = any c in hand[p] where c.rank == r\n"
+                                "setup {")
+
+    def warnings(option: str) -> list[str]:
+        return _warnings_of(tmp_path, base, "{OPTION}", option)
+    assert warnings("guess r in 1..13 where not (any c in hand[q] where c.rank == r) { }") == ["W102"]
+    assert warnings("guess r in 1..13 where not holds(q, r) { }") == ["W102"]
+    assert warnings("guess r in [x for x in 1..13 where holds(q, x)] { }") == ["W102"]
+    assert warnings("guess r in 1..13 where holds(current, r) { }") == []
+    assert warnings("guess r in 1..13 where size(hand[q]) > r { }") == []
+    assert warnings("guess r in 1..13 where top(deck) != none { }") == []
+
+
 def test_a_show_that_reads_a_hidden_variable_is_warned(tmp_path: Path) -> None:
     """W103: `show c sorted by (if c.suit == trump …)` with a hidden trump ordered every hand trumps
     first — the view's `order` told the hidden trump (so did a label through a function)."""
@@ -1000,3 +1018,45 @@ def test_w104_knows_a_card_moved_where_everyone_sees_it_through_locals_and_funct
                  f"    let f = top(hand[players[1]])\n    {lines}\n    log \"{{f}}\"\n}}\nphase play {{ }}\n",
                  encoding="utf-8")
     assert ("W104" in [w.code for w in check_ruleset(str(f)).warnings]) == warned
+
+
+@pytest.mark.parametrize(("text", "words", "line"), [
+    ("ruleset: american_page_one\nsteps:\n  - expect:\n      to_move: [P1]\n      to_move: [P0]\n",
+     "duplicate key 'to_move' (also on line 4)", 5),
+    ("ruleset: american_page_one\nsetup:\n  zones:\n    deck: [♠A]\n", "deck would not hold exactly these cards", 4),
+])
+def test_a_scenario_that_would_silently_test_less_is_refused(tmp_path: Path, text: str, words: str, line: int) -> None:
+    """Love Letter newcomer: a key written twice dropped the first expectation (PyYAML keeps the last),
+    and `deck: [Princess]` kept the deck's other cards under it (they went to `rest`, the deck)."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text(text.replace("deck:", "山札:"), encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and words.replace("deck", "山札") in o.message and f"s.yaml:{line}:" in o.message, o.message
+
+
+def test_an_options_file_with_a_key_twice_is_refused(tmp_path: Path) -> None:
+    from interpreter.api import read_options_file
+
+    f = tmp_path / "house.yaml"
+    f.write_text("players: 3\nplayers: 4\n", encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        read_options_file(str(f))
+    assert info.value.first.code == "E406" and "duplicate key 'players'" in info.value.first.message
+
+
+def test_a_ruleset_s_own_enum_member_wins_over_a_built_in_one(tmp_path: Path) -> None:
+    """Love Letter newcomer: `enum Role { …, king }` clashed with the built-in Pattern.king, and in a
+    card attribute the error said "king is not known before the game starts"."""
+    f = tmp_path / "k.fuda"
+    body = ('ruleset k\nplayers 2\nenum Role { guard, king }\n{MORE}cards {\n    attr role: Role\n'
+            '    card "K" role = king\n} in deck\nzone deck: pile hidden\nvar r: Role = king\nsetup { r = king }\n'
+            'phase play { }\n')
+    f.write_text(body.replace("{MORE}", ""), encoding="utf-8")
+    assert check_ruleset(str(f)).name == "k"
+    f.write_text(body.replace("{MORE}", "enum Rank { king }\n"), encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(f))
+    d = info.value.first
+    assert d.code == "E101" and "several enums" in d.message and d.hint == "Role.king or Rank.king"

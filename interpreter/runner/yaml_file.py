@@ -18,6 +18,33 @@ Model = TypeVar("Model", bound=BaseModel)
 Places = dict[tuple[Any, ...], tuple[int, int, int, int]]
 
 
+class _StrictLoader(yaml.SafeLoader):
+    """PyYAML keeps the last of a key written twice in one mapping and drops the first silently: a
+    copy-edited scenario would lose the expectation it meant to check. This loader refuses it."""
+
+
+def _mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+    seen: dict[Any, int] = {}
+    for k, _ in node.value:
+        if not isinstance(k, yaml.ScalarNode) or k.tag == "tag:yaml.org,2002:merge":
+            continue
+        key = loader.construct_object(k)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r} (also on line {seen[key]}): the first value would be lost",
+                k.start_mark)
+        seen[key] = k.start_mark.line + 1
+    return loader.construct_mapping(node, deep)
+
+
+_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
+
+def safe_load(text: str) -> Any:
+    """``yaml.safe_load`` that refuses a key written twice in one mapping (a YAMLError at the second)."""
+    return yaml.load(text, Loader=_StrictLoader)
+
+
 def positions(text: str, keys: Places | None = None) -> Places:
     """(path) → (line, col, end line, end col) of every node of a YAML document; ``keys`` gets the
     places of the mapping keys themselves."""
@@ -123,7 +150,7 @@ def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str,
     """The file as ``model`` (a mapping at the top), or E501 at the first mistake. ``key_hint``: a
     hint for an unknown key at this path (a key that is right in another form of the same entry)."""
     try:
-        data = yaml.safe_load(loc.text)
+        data = safe_load(loc.text)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
