@@ -653,6 +653,16 @@ class AlliesDecl(Decl):
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
+class BeliefDecl(Decl):
+    """``belief FN``: FN(c) says whether a searching bot's sampled world may deal card c where it lies."""
+    fn: str
+
+    @property
+    def key(self) -> str:
+        return "belief"
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class RequireDecl(Decl):
     """``require COND "message"``: a condition on the options, checked before any game starts."""
     cond: Expr

@@ -247,6 +247,7 @@ class Program:
     evaluate: A.EvaluateDecl | None = None      # the bots' evaluation (its fn is in ``fns``)
     eval_range: tuple[float, float] = (0, 1)    # its LO..HI, worked out with these options
     allies: A.AlliesDecl | None = None          # who counts whom on their side (its fn is in ``fns``)
+    belief: A.BeliefDecl | None = None          # where a bot's sampled world may deal a card (its fn is in ``fns``)
 
     def option_label(self, name: str) -> str:
         o = self.options[name]
@@ -458,6 +459,7 @@ class Checker:
             self.check_fn(f)
         evaluate = self.check_evaluate(by(A.EvaluateDecl)[-1]) if by(A.EvaluateDecl) else None
         allies = self.check_allies(by(A.AlliesDecl)[-1]) if by(A.AlliesDecl) else None
+        belief = self.check_belief(by(A.BeliefDecl)[-1]) if by(A.BeliefDecl) else None
         for o in self.orderings.values():
             self.check_ordering(o)
         setup_decl = by(A.SetupDecl)[-1] if by(A.SetupDecl) else None
@@ -510,7 +512,7 @@ class Checker:
             checks=self.checks, orderings=self.orderings, setup=setup, procs=self.procs,
             limit=limit.count if limit else 100_000, warnings=self.warnings,
             builtin_slots=self.builtin_slots, show=self.show, evaluate=evaluate, eval_range=self.eval_range,
-            allies=allies)
+            allies=allies, belief=belief)
 
     def new_proc(self, kind: str, name: str, span: Span, body: list[A.Stmt]) -> Proc:
         p = Proc(kind, name, span, body, index=len(self.procs))
@@ -772,6 +774,9 @@ class Checker:
         for i, d in enumerate(decls):
             z = ZoneSym(d.name, d.span, decl=d, index=i)
             self.declare(d.name, z, d.span)
+            if d.visibility == "back":
+                self.err("E309", "a zone is public, hidden, owner or others; `back` is for per-card variables",
+                         d.span)
             if d.kind == "grid":
                 if d.per_player:
                     self.err("E309", "a grid is shared; declare one grid and give squares owners", d.span)
@@ -1019,7 +1024,10 @@ class Checker:
             except Abort:
                 pass
             if d.visibility == "others":
-                self.err("E309", "a variable is public, hidden or owner", d.span)
+                self.err("E309", "a variable is public, hidden, owner or (per card) back", d.span)
+            if d.visibility == "back" and d.scope != "card":
+                self.err("E309", "only a per-card variable is written on a card's back", d.span,
+                         "back: everyone sees the value wherever the card lies, also face down")
             if d.role and (d.scope != "global" or sym.type != T.PLAYER):
                 self.err("E309", "a role is one global player variable: who plays that part", d.span,
                          f"var {d.name}: player = none role")
@@ -1227,7 +1235,7 @@ class Checker:
             raise self.fail("E201", f"evaluate's range takes numbers, not {_const_type(v)}", e.span)
         return v
 
-    def named_fn(self, d: A.EvaluateDecl | A.AlliesDecl, example: str) -> FnSym | None:
+    def named_fn(self, d: A.EvaluateDecl | A.AlliesDecl | A.BeliefDecl, example: str) -> FnSym | None:
         """The function a declaration names (E104 if there is none), marked used."""
         f = self.fns.get(d.fn)
         if f is None:
@@ -1244,6 +1252,17 @@ class Checker:
         if len(f.params) != 2 or any(x.type != T.PLAYER for x in f.params) or f.ret.kind != "bool":
             self.err("E201", f"allies needs a function of two players giving true or false; {d.fn} is not", d.span,
                      "fn same_side(p: player, q: player) -> bool = …")
+            return None
+        return d
+
+    def check_belief(self, d: A.BeliefDecl) -> A.BeliefDecl | None:
+        """``belief FN``: FN(c: card) -> bool."""
+        example = "fn plausible(c: card) -> bool = …"
+        f = self.named_fn(d, example)
+        if f is None:
+            return None
+        if len(f.params) != 1 or f.params[0].type != T.CARD or f.ret.kind != "bool":
+            self.err("E201", f"belief needs a function of a card giving true or false; {d.fn} is not", d.span, example)
             return None
         return d
 
@@ -1307,7 +1326,8 @@ class Checker:
         """A hidden or owner-only variable that ``e`` reads, directly or through functions."""
         if isinstance(e, A.Name | A.Attr) or isinstance(e, A.Call) and e.func not in seen:
             sym = self.globals.get(e.func if isinstance(e, A.Call) else e.name)
-            if isinstance(sym, VarSym) and sym.visibility != "public" and (isinstance(e, A.Name) or sym.scope == "card"):
+            if isinstance(sym, VarSym) and sym.visibility not in ("public", "back") \
+                    and (isinstance(e, A.Name) or sym.scope == "card"):
                 return sym.name
             if isinstance(sym, FnSym) and sym.decl is not None and isinstance(e, A.Call):
                 seen.add(sym.name)
@@ -1731,12 +1751,12 @@ class Checker:
                 continue
             if not self.unseen_by(z, owner, chooser):
                 continue
-            if o.where is not None and b.var in _names_in(o.where, public=True):
+            if o.where is not None and self.face_read(o.where, b.var, b.source):
                 self.warn("W102", f"the where of option {o.name} tests the cards of {zone_name}, which the chooser "
                           f"may not see: the legal actions would tell them which cards lie there", o.where.span,
                           f"offer every card of {zone_name} and decide in the option's block, or let a player "
                           "who sees them choose")
-            told = [e for e in shown if b.var in _names_in(e) and not (isinstance(e, A.Name) and e.name == b.var)]
+            told = [e for e in shown if not (isinstance(e, A.Name) and e.name == b.var) and self.face_read(e, b.var, b.source)]
             if told:
                 assert o.label is not None
                 self.warn("W102", f"the label of option {o.name} shows more of a card of {zone_name} than its place, "
@@ -1781,6 +1801,37 @@ class Checker:
                     owner = args[owner.name]
                 out.append((name, owner))
         return out
+
+    def face_read(self, e: Any, var: str, zone: A.Expr, seen: frozenset[int] = frozenset()) -> bool:
+        """Whether ``e`` reads more of the card ``var`` (a binder over ``zone``) than everyone sees of it:
+        not what is written on its back (a `back` variable), whether it is face up (`revealed(c)`), or
+        its position (`index_of(cards(zone), c)`); also through the functions it is given to."""
+        if isinstance(e, A.Name):
+            return e.name == var
+        if isinstance(e, A.Attr) and isinstance(e.obj, A.Name) and e.obj.name == var:
+            sym = self.globals.get(e.name)
+            return not (isinstance(sym, VarSym) and sym.visibility == "back")
+        if isinstance(e, A.Call):
+            if e.func == "revealed":
+                return False
+            if e.func == "index_of" and len(e.args) == 2 and isinstance(e.args[1], A.Name) \
+                    and e.args[1].name == var and isinstance(e.args[0], A.Call) and e.args[0].func == "cards" \
+                    and len(e.args[0].args) == 1 and _same_expr(e.args[0].args[0], zone):
+                return False
+            f = self.globals.get(e.func)
+            if isinstance(f, FnSym) and f.decl is not None and id(f) not in seen:
+                for p, a in zip(f.decl.params, e.args, strict=False):
+                    if isinstance(a, A.Name) and a.name == var:
+                        if self.face_read(f.decl.body, p.name, zone, seen | {id(f)}):
+                            return True
+                    elif self.face_read(a, var, zone, seen):
+                        return True
+                return False
+        if isinstance(e, list):
+            return any(self.face_read(x, var, zone, seen) for x in e)
+        if isinstance(e, A.Node):
+            return any(self.face_read(v, var, zone, seen) for v in vars(e).values() if isinstance(v, A.Node | list))
+        return False
 
     def unseen_by(self, z: ZoneSym, owner: A.Expr | None, chooser: A.Expr) -> bool:
         """May the cards of zone ``z`` (of ``owner``) be hidden from ``chooser``?"""
@@ -2693,17 +2744,14 @@ _PYTHON_NAMES = {
 }
 
 
-def _names_in(e: Any, public: bool = False) -> set[str]:
-    """The names an expression reads (to say which options a failed `require` looked at).
-    ``public``: leaving out those read only for what every player sees of a card (`revealed(c)`)."""
+def _names_in(e: Any) -> set[str]:
+    """The names an expression reads (to say which options a failed `require` looked at)."""
     if isinstance(e, A.Name):
         return {e.name}
-    if public and isinstance(e, A.Call) and e.func == "revealed":
-        return set()
     if isinstance(e, list):
-        return set().union(*(_names_in(x, public) for x in e)) if e else set()
+        return set().union(*(_names_in(x) for x in e)) if e else set()
     if isinstance(e, A.Node):
-        return set().union(*(_names_in(v, public) for v in vars(e).values() if isinstance(v, A.Node | list)))
+        return set().union(*(_names_in(v) for v in vars(e).values() if isinstance(v, A.Node | list)))
     return set()
 
 

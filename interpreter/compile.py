@@ -210,6 +210,8 @@ class Compiler:
             self.emit(0, f"EVAL = F_{_ident(p.evaluate.fn)}", self.span(p.evaluate.span))
         if p.allies is not None:
             self.emit(0, f"ALLIES = F_{_ident(p.allies.fn)}", self.span(p.allies.span))
+        if p.belief is not None:
+            self.emit(0, f"BELIEF = F_{_ident(p.belief.fn)}", self.span(p.belief.span))
         for o in p.orderings.values():
             self.gen_ordering(o)
         for r in p.rules.values():

@@ -17,7 +17,8 @@ from .errors import Diagnostic, FudaError, Span, did_you_mean, error
 from .parse import normal_text, parse_module
 from .resources import bundled_rulesets, find_ruleset
 
-SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl, A.ShowDecl, A.EvaluateDecl, A.AlliesDecl)
+SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl, A.ShowDecl, A.EvaluateDecl, A.AlliesDecl,
+              A.BeliefDecl)
 
 
 @dataclasses.dataclass

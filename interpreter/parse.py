@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterator
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
@@ -22,7 +23,62 @@ from .resources import grammar_text
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
     return Lark(grammar_text(), parser="lalr", lexer="basic", propagate_positions=True,
-                start=["start", "expr"], maybe_placeholders=True, cache=True)
+                start=["start", "expr"], maybe_placeholders=True, cache=True, postlex=_POSTLEX)
+
+
+class _LoopAfterDeal:
+    """A `deal … to hand` may end in `for PLAYERS`, so a `for p in players { … }` loop on the next line
+    was read as the deal's ending (a syntax error at its `{`; newcomers met it first thing, after
+    dealing). A line that starts with `for NAME in`, outside brackets, after a `deal` in the same
+    block, is a loop: an empty statement `;` is put before it. (`deal … for` a list on a new line
+    never reads `NAME in`: that would be a bool.)
+
+    Lark starts this anew after each soft keyword (``_soft_keyword``) in the middle of a parse, so
+    what it knows lives here between calls, and ``reset`` starts each parse."""
+    always_accept = ()
+
+    def reset(self) -> None:
+        self.depth, self.dealt, self.prev_line = 0, False, 0
+        self.queue: list[Token] = []    # tokens read from the lexer and not yet handed to the parser
+        self.holding = False            # the queue is a line-initial `for`, told apart by the two tokens after it
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        while self.queue and not self.holding:      # left by the parse lark restarted
+            yield self._note(self.queue.pop(0))
+        for tok in stream:
+            self.queue.append(tok)
+            if self.holding:
+                if len(self.queue) < 3:
+                    continue
+                self.holding = False
+                name = self.queue[1]
+                if (name.type == "NAME" or _WORD.fullmatch(str(name)) and str(name) not in HARD) \
+                        and self.queue[2].type == "IN":
+                    self.queue.insert(0, Token.new_borrow_pos("SEMICOLON", ";", self.queue[0]))
+            elif tok.type == "FOR" and self.dealt and self.depth == 0 and self.prev_line < (tok.line or 0):
+                self.holding = True
+                continue
+            while self.queue:
+                yield self._note(self.queue.pop(0))
+        self.holding = False
+        while self.queue:
+            yield self._note(self.queue.pop(0))
+
+    def _note(self, t: Token) -> Token:
+        if t.type in ("LPAR", "LSQB"):
+            self.depth += 1
+        elif t.type in ("RPAR", "RSQB"):
+            self.depth = max(self.depth - 1, 0)
+        elif t.type in ("LBRACE", "RBRACE", "SEMICOLON"):
+            self.dealt = False
+        elif t.type == "DEAL":
+            self.dealt = True
+        self.prev_line = t.end_line or self.prev_line
+        return t
+
+
+_POSTLEX = _LoopAfterDeal()
+_POSTLEX.reset()
 
 
 # Keywords are reserved only where they can stand: one lexer reads every keyword as a keyword (fast
@@ -62,6 +118,7 @@ def normal_text(text: str) -> str:
 def parse_module(text: str, file: str) -> A.Module:
     """Parse a whole ruleset file (its text as ``normal_text`` gives it)."""
     text = normal_text(text)
+    _POSTLEX.reset()
     try:
         tree = parser().parse(text, start="start", on_error=_soft_keyword)
         return ToAst(file).transform(tree)
@@ -87,6 +144,7 @@ def too_deep(file: str, text: str) -> FudaError:
 def parse_expr(src: str, file: str, line: int, col: int) -> A.Expr:
     """Parse an expression that sits at (line, col) of ``file`` — used for {…} inside texts."""
     padded = "\n" * (line - 1) + " " * (col - 1) + src
+    _POSTLEX.reset()
     try:
         tree = parser().parse(padded, start="expr", on_error=_soft_keyword)
     except UnexpectedInput as e:
@@ -127,7 +185,7 @@ def _describe_token(tok: Token) -> str:
 
 _DECL_WORDS = {"show", "ruleset", "extends", "players", "option", "enum", "cards", "zone", "var", "fn", "rule", "setup",
                "phase", "effect", "window", "windows", "check", "ordering", "limit", "override",
-               "evaluate", "allies"}
+               "evaluate", "allies", "belief"}
 _COMPARE = ("==", "!=", "<", ">", "<=", ">=")
 _QUANT_WORDS = {"any": "any x in LIST where COND", "all": "all x in LIST where COND",
                 "count": "count x in LIST where COND", "best": "best x in LIST by KEY",
@@ -644,6 +702,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def allies_decl(self, meta: Any, c: list[Any]) -> A.AlliesDecl:
         return A.AlliesDecl(span=self.sp(meta), fn=str(c[0]))
+
+    def belief_decl(self, meta: Any, c: list[Any]) -> A.BeliefDecl:
+        return A.BeliefDecl(span=self.sp(meta), fn=str(c[0]))
 
     def params(self, meta: Any, c: list[Any]) -> list[A.Param]:
         return list(c)

@@ -10,7 +10,11 @@ _ROOT = Path(__file__).resolve().parent.parent
 
 
 def _dir(package: str, fallback: str) -> Path:
-    """The directory of a data package: installed (``interpreter.grammar``) or the checkout's top level."""
+    """The directory of a data package: the checkout's top level when this code runs from a source
+    checkout (its grammar/ beside interpreter/: a git worktree run with PYTHONPATH reads its own files,
+    not those an editable install points at), else the installed package (``interpreter.grammar``)."""
+    if (_ROOT / "grammar" / "fuda.lark").is_file():
+        return _ROOT / fallback
     try:
         path = Path(str(resources.files(package)))
         if path.is_dir():

@@ -353,6 +353,39 @@ def test_deal_all_empties_the_zone_the_first_getting_the_odd_cards(n, sizes):
     assert full_zone(st, "deck") == [] and full_zone(st, "spare") == []
 
 
+LOOP_AFTER_DEAL = """
+ruleset loop_after_deal
+players 3
+cards standard() in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+zone table: pile public
+setup {
+    deal 2 from deck to hand
+    for c in top(deck, 3) {
+        move c to table
+    }
+    deal 1 from deck to hand
+        for [players[0], players[1]]
+    deal 0 from deck to hand
+    for draw in [1, 2] { log "{draw}" }
+    let xs = [c.rank
+              for c in table]
+}
+phase play { end game }
+"""
+
+
+def test_a_for_loop_on_the_line_after_a_deal_is_a_loop():
+    """Newcomers' first slip (Hanabi, twice): `deal … to hand` then `for c in … {` on the next line
+    read the loop as the deal's `for PLAYERS` ending. A line starting `for NAME in` is a loop; a
+    `for LIST` on its own line still ends the deal, and a comprehension's `for` stays its own. The
+    loop variable may be a keyword read as a name (`draw`) without losing track."""
+    st = load_text(LOOP_AFTER_DEAL).new_state(0)
+    assert len(full_zone(st, "table")) == 3
+    assert [len(full_zone(st, f"hand[P{p}]")) for p in range(3)] == [3, 3, 2]
+
+
 def test_top_n_and_bottom_and_tell():
     st = game("zones").new_state(0)
     deck = full_zone(st, "deck")
@@ -2404,3 +2437,35 @@ def test_an_enum_name_is_the_list_of_its_members():
     st = g.new_state(0)
     assert vars_of(st)["suits"] == ["♠", "♦", "♣"] and vars_of(st)["n"] == 3
     assert ids(st, 0) == ["feel calm", "feel angry"]
+
+
+def test_a_back_variable_is_seen_at_the_card_s_place_by_those_who_cannot_see_the_card():
+    """Hanabi newcomer: a clue about a card its holder cannot see was shown to nobody but those who
+    saw the card. `back`: its holder sees it at the place, others with the card, and a bot's worlds
+    keep it with the place whichever card they deal there."""
+    from interpreter.engine.determinize import determinize
+
+    g = game("back")
+    assert [w.code for w in g.prog.warnings if w.code != "W101"] == []
+    st = g.new_state(2)
+    st.apply(1, st.legal_actions(1)[0])
+    told = {i: c for i, c in enumerate(full_zone(st, "hand[P0]")) if st.view(1)["card_vars"].get(c)}
+    assert told
+    mine = st.view(0)["zones"]["hand[P0]"]
+    assert mine["cards"] == [None] * 3 and set(mine["marks"]) == {str(i) for i in told}
+    assert st.view(0)["var_labels"]["told"] == "Told"
+    assert f"Hand[P0][{min(told)}]: Told = " in render(st.view(0))       # fuda play prints it under the zones
+    assert st.view(1)["zones"]["hand[P0]"].get("marks") is None       # P1 sees the cards, and the marks with them
+    labels = [a.label for a in st.legal_actions(0)]
+    assert all(lab.startswith("play hand[P0][") for lab in labels) and len(labels) == len(told)
+    rng = random.Random(0)
+    for _ in range(10):
+        w = determinize(st, 0, rng)
+        assert w.view(0)["zones"]["hand[P0]"]["marks"] == mine["marks"]
+
+
+def test_back_is_only_for_per_card_variables():
+    with pytest.raises(FudaError) as info:
+        load_text("ruleset b\nplayers 2\ncards standard() in deck\nzone deck: pile back\n"
+                  "var t: int per player = 0 back\nsetup { }\nphase p { }\n")
+    assert [d.code for d in info.value.diagnostics] == ["E309", "E309"]

@@ -229,6 +229,8 @@ def test_a_card_picked_face_down_is_a_place_not_a_name():
     assert [a.id for a in legal] == ["take hand[P1][0]", "take hand[P1][1]", "take hand[P1][2]"]
     assert [a.label for a in legal] == ["take hand[P1][0]", "take hand[P1][1]", "take hand[P1][2]"]
     assert [a.id for a in game.legal_actions(st, 0)] == [a.id for a in legal]
+    shown = game_from(BLIND_PICK.replace("zone box", 'show c as "{c.suit}{c.rank}"\nzone box')).new_state(0)
+    assert [a.label for a in shown.legal_actions(0)] == [a.label for a in legal]    # Hanabi: `show` told the rank
     st.apply(0, "take hand[P1][1]")
     own = [e["text"] for e in st.view(0)["log"] if e["kind"] == "act"]
     assert own == ["P0: take a card"]
@@ -666,3 +668,61 @@ def test_the_others_simultaneous_choices_stay_secret_while_the_blocks_run():
     worlds = [determinize(st, 0, rng) for _ in range(30)]
     assert {d.frames[-1][ch][0] for d in worlds} == {st.frames[-1][ch][0]}     # its own bid it knows
     assert len({d.frames[-1][ch][1] for d in worlds}) > 1
+
+
+def test_a_sampled_world_whose_rules_fail_is_dropped_not_the_real_game():
+    """Exploding Kittens newcomer: worlds dealt the Bomb into a hand, their deck ran dry, and the E601
+    raised inside the search stopped `fuda simulate`, blamed on a line that never fails in play."""
+    from interpreter.api import load
+
+    from .conftest import ROOT
+
+    game = load(str(ROOT / "tests" / "constructs" / "world_breaks_invariant.fuda"))
+    failed = 0
+    for seed in range(6):
+        st = game.new_state(seed)
+        bot = ISMCTS(seed, iterations=60)
+        while not st.over:
+            p = st.to_move()[0]
+            legal = st.legal_actions(p)
+            if p == 0:
+                st.apply(p, bot.choose(st, p, legal))
+                failed += bot.last_failed
+            else:
+                st.apply(p, legal[0])
+    assert failed > 0
+
+
+def test_a_belief_keeps_the_worlds_to_what_the_rules_allow():
+    """`belief FN`: a sampled world deals a card only where FN holds — the Bomb never into a hand
+    (Exploding Kittens: no world fails then), a card clued "3" on its back is a 3 (Hanabi)."""
+    from interpreter.api import load
+    from interpreter.engine.determinize import determinize
+
+    from .conftest import ROOT
+
+    base = (ROOT / "tests" / "constructs" / "world_breaks_invariant.fuda").read_text(encoding="utf-8")
+    game = game_from(base + "fn plausible(c: card) -> bool = not c.bomb or holder(c) == none\nbelief plausible\n")
+    st = game.new_state(1)
+    st.apply(0, "draw")
+    bomb = game.card_names.index("Bomb")
+    rng = random.Random(0)
+    for _ in range(50):
+        w = determinize(st, 1, rng)
+        assert not game.zone_name(w, w.loc[bomb]).startswith("hand")
+    bot = ISMCTS(0, iterations=100)
+    bot.choose(st, 1, st.legal_actions(1))
+    assert bot.last_failed == 0
+
+    clues = load(str(ROOT / "tests" / "constructs" / "belief.fuda"))
+    st = clues.new_state(2)
+    st.apply(1, st.legal_actions(1)[0])
+    told = next(v.slot for v in clues.prog.vars if v.name == "told")
+
+    def rank(d: int) -> int:
+        r = clues.card_names[d][1:]
+        return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(r) or int(r)
+    for _ in range(30):
+        w = determinize(st, 0, rng)
+        marked = [d for d in range(clues.ncards) if w.g[told + d]]
+        assert marked and all(rank(d) == w.g[told + d] for d in marked)

@@ -28,6 +28,7 @@ from ..engine.determinize import determinize
 from ..engine.game import Action
 from ..engine.observe import remembered
 from ..engine.state import State
+from ..errors import RuleRuntimeError
 
 
 class Node:
@@ -76,6 +77,7 @@ class ISMCTS:
         self.last_iterations = 0
         self.last_estimate: float | None = None     # the chosen action's mean reward for the bot
         self.last_visits: dict[str, int] = {}       # how often the search tried each legal action (by id)
+        self.last_failed = 0                        # sampled worlds whose rules failed (dropped)
 
     # ---------------------------------------------------------------- the search
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
@@ -90,11 +92,21 @@ class ISMCTS:
         limit = self.iterations if self.iterations is not None else 10**9
         known = remembered(st, player)     # the same every world: worked out once a move
         it = 0
+        self.last_failed = 0
         while it < limit:
             if deadline is not None and it > 0 and time.perf_counter() > deadline:
                 break
-            self.iterate(determinize(st, player, self.rng, known), root)
+            try:
+                self.iterate(determinize(st, player, self.rng, known), root)
+            except RuleRuntimeError as e:
+                # a sampled world the rules never reach (a Kitten dealt into a hand, so the pile runs
+                # dry): the world is dropped, never the real game — unless no world works at all (a
+                # rule that fails everywhere, a weight dividing by zero, is the ruleset's mistake)
+                self.last_failed += 1
+                failure = e
             it += 1
+        if it and self.last_failed == it:
+            raise failure
         self.last_iterations = it
         wanted = {game.option_key(st, player, a.raw): a for a in legal}
         self.last_visits = {a.id: root.children[k].visits if k in root.children else 0 for k, a in wanted.items()}
@@ -167,6 +179,8 @@ class ISMCTS:
         top = max(ws) if ws else 0.0
         for i, o in enumerate(opts):
             ch = node.children[o]
+            if not ch.visits:       # expanded in a world that then failed (dropped): try it first
+                return o
             val = ch.reward[p] / ch.visits + c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits)
             if top > 0:
                 val += ws[i] / top * math.sqrt(ch.avail) / (ch.visits + 1) * 0.5     # type: ignore[index]

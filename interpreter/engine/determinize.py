@@ -14,7 +14,8 @@ knows. ``determinize(state, player, rng)`` builds one such world from the player
 - Hidden variables are drawn afresh from their type (a player, an enum member, a bool, an unseen
   card; other types keep their initial value); per-player variables that only their owner sees are
   shuffled among the other players; variables of unseen cards return to their initial values (so
-  a value that follows from public facts is better a function than a per-card variable), and a
+  a value that follows from public facts is better a function than a per-card variable), but for
+  those written on the back (`back`), which stay with the card's place; and a
   hidden per-card variable of a card in sight is drawn from its type like a hidden global.
 - Other players' options in a simultaneous decision are those of the sampled world (worked out
   anew: the real ones would tell what their real hands allow), their unrevealed choices are redrawn
@@ -64,6 +65,8 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
                 sigma[c] = d
                 new[i] = d
                 s.loc[d] = slot
+    if game.belief_fn is not None and unseen:
+        _believe(st, s, sigma, unseen, rng)
     # what lies at a position goes with the position: its visibility mask
     for c in unseen:
         s.vis[sigma[c]] = st.vis[c]
@@ -106,8 +109,11 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
             for slot in range(v.slot, v.slot + width):
                 s.g[slot] = by_code(st.g[slot], code)
         if v.scope == "card":
-            for c in unseen:
+            for c in unseen:        # written on the back: it stays with the place
                 s.g[v.slot + c] = v.init
+            if v.visibility == "back":
+                for c in unseen:
+                    s.g[v.slot + sigma[c]] = st.g[v.slot + c]
             for c in range(n):      # a hidden value of a card in sight: the card is seen, not the value
                 if visible[c] and not var_visible(st, v.slot + c, v.visibility, None, player):
                     s.g[v.slot + c] = _sample(v, rng, game, unseen)
@@ -193,3 +199,53 @@ def _sample(v: Any, rng: random.Random, game: Any, unseen: list[int]) -> Any:
     if kind == "card":
         return rng.choice(unseen) if unseen else v.init      # wherever the world put it
     return v.init
+
+
+BELIEF_PASSES = 4   # rounds of repair before a world is kept as it is
+
+
+def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: random.Random) -> None:
+    """The ruleset's ``belief`` (a function of a card: may a world deal it where it lies?): a card
+    dealt where the belief says no swaps places with another dealt card, both then believed, tried in
+    a random order; a few rounds, after which the world is kept as it is. The `back` variables stay
+    with the places (they are what the belief reads: a clue on a card back)."""
+    game = st.game
+    ok_fn = game.belief_fn
+    assert ok_fn is not None
+    backs = [v.slot for v in game.prog.vars[5:] if v.scope == "card" and v.visibility == "back"]
+    at = {c: (st.loc[c], st.z[st.loc[c]].index(c)) for c in unseen}     # each dealt place, by the real card
+    for c in unseen:
+        for b in backs:
+            s.g[b + sigma[c]] = st.g[b + c]
+
+    def ok(d: int) -> bool:
+        try:
+            return bool(ok_fn(s, d))
+        except Exception:       # a belief that cannot be read in this world does not forbid it
+            return True
+
+    def swap(c1: int, c2: int) -> None:
+        d1, d2 = sigma[c1], sigma[c2]
+        (z1, i1), (z2, i2) = at[c1], at[c2]
+        s.z[z1][i1], s.z[z2][i2] = d2, d1
+        s.loc[d2], s.loc[d1] = z1, z2
+        sigma[c1], sigma[c2] = d2, d1
+        for b in backs:
+            s.g[b + d1], s.g[b + d2] = s.g[b + d2], s.g[b + d1]
+
+    order = unseen[:]
+    for _ in range(BELIEF_PASSES):
+        bad = [c for c in unseen if not ok(sigma[c])]
+        if not bad:
+            return
+        for c in bad:
+            if ok(sigma[c]):
+                continue
+            rng.shuffle(order)
+            for c2 in order:
+                if c2 == c:
+                    continue
+                swap(c, c2)
+                if ok(sigma[c]) and ok(sigma[c2]):
+                    break
+                swap(c, c2)

@@ -139,11 +139,13 @@ class Game:
         self.enum_members = {name: e.members for name, e in prog.enums.items()}
         self.show_fn = comp.namespace.get("SHOW")
         self._showing = False       # Game.show is running (a text inside `show` names cards by name)
+        self.hidden_places: dict[int, str] = {}    # while an option's label is written: cards shown by place
         self.show_order_fn = comp.namespace.get("SHOW_ORDER")
         self.texts = comp.namespace["TEXTS"]      # formatters of logged messages
         ev = prog.evaluate
         self.eval_fn = comp.namespace.get("EVAL")
         self.allies_fn = comp.namespace.get("ALLIES")
+        self.belief_fn = comp.namespace.get("BELIEF")
         self.eval_range = prog.eval_range if ev is not None else (0, 1)
         self.eval_after = (ev.after or EVAL_AFTER) if ev is not None else None
         # the variables of a new game (values are immutable, so every game starts from a copy)
@@ -480,7 +482,7 @@ class Game:
         places = self._unseen_places(st, player, o, info.place_args)
         parts = [info.name] + [R._fmt(st, v, tc) if not places else _fmt_seen(st, v, tc, places)
                                for v, tc in zip(o[1:], info.binder_types, strict=True)]
-        label = self.option_label(st, site, player, o)
+        label = self.option_label(st, site, player, o, places)
         if label and places:
             label = _name_places(label, {self.card_names[c]: at for c, at in places.items()})
         if not label and self.prog.cards.labels and info.card_args:     # the cards as players read them
@@ -525,11 +527,17 @@ class Game:
         z = st.loc[c]
         return ("at", z, st.z[z].index(c))
 
-    def option_label(self, st: State, site: Any, player: int, o: tuple[Any, ...]) -> str | None:
+    def option_label(self, st: State, site: Any, player: int, o: tuple[Any, ...],
+                     places: dict[int, str] | None = None) -> str | None:
+        """``places``: the cards of ``o`` its chooser cannot see, which the label shows by their place
+        (a `show` text reading the card's rank would tell it)."""
+        self.hidden_places = places or {}
         try:
             lab = site.labels(*_site_args(st, site, player), o)
         except Exception:
             return None
+        finally:
+            self.hidden_places = {}
         return None if lab is None else " | ".join(dict.fromkeys(lab))
 
     def refusal_reason(self, st: State, player: int, name: str, lang: int = 0) -> str | None:

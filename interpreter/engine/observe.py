@@ -123,11 +123,21 @@ def called(name: str, labels: dict[str, str]) -> str:
 
 
 def var_visible(st: State, slot: int, visibility: str, owner: int | None, p: int | None) -> bool:
-    if visibility == "public" or slot in st.revealed:
+    """Whether ``p`` sees the variable at ``slot``; of a per-card one, also whether they see its card
+    (`back`: a value on the card's back is seen wherever the card lies)."""
+    if visibility in ("public", "back") or slot in st.revealed:
         return True
     if visibility == "owner":
         return p is not None and owner == p
     return False
+
+
+def _marks(st: State, c: int, backs: list[Any], p: int | None) -> dict[str, Any]:
+    """The `back` variables of card ``c`` that differ from their initial values (a clue, a token)."""
+    from ..compile import named_code, type_code
+
+    return {v.name: _value(st, st.g[v.slot + c], named_code(type_code(v.type), v.named), p)
+            for v in backs if st.g[v.slot + c] != v.init}
 
 
 def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -> dict[str, Any]:
@@ -140,11 +150,18 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
     n = game.n
     bs = prog.builtin_slots
     zones: dict[str, Any] = {}
+    backs = [v for v in prog.vars[5:] if v.visibility == "back"]
+    marked: set[str] = set()
     for slot in list(range(game.static_slots)) + [s for q in st.sq for s in q]:
         cards = st.z[slot]
         shown = [game.card_names[c] if card_visible(st, c, p) else None for c in cards]
         pile = slot >= game.static_slots or prog.zones[game.zone_decl[slot]].kind == "pile"
-        zones[game.zone_name(st, slot)] = {"size": len(cards), "cards": shown, "pile": pile}
+        zones[game.zone_name(st, slot)] = entry = {"size": len(cards), "cards": shown, "pile": pile}
+        if backs and None in shown:     # what everyone sees on the backs of the cards hidden here
+            marks = {str(i): m for i, c in enumerate(cards) if shown[i] is None and (m := _marks(st, c, backs, p))}
+            if marks:
+                entry["marks"] = marks
+                marked.update(k for m in marks.values() for k in m)
     variables: dict[str, Any] = {}
     card_vars: dict[str, dict[str, Any]] = {}
     for v in prog.vars[5:]:
@@ -208,12 +225,13 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         # how players call the variables (their labels, in ``lang``); one without a label is bookkeeping
         "var_labels": {v.name: text_plain(v.decl.label, lang) for v in prog.vars[5:]
                        if v.decl is not None and v.decl.label is not None
-                       and (v.name in variables or any(v.name in cv for cv in card_vars.values()))},
+                       and (v.name in variables or v.name in marked or any(v.name in cv for cv in card_vars.values()))},
         # how players call the zones (their labels, in ``lang``), for screens; the keys stay names
         "zone_labels": {z.name: text_plain(z.decl.label, lang) for z in prog.zones
                         if z.decl is not None and z.decl.label is not None},
         "var_types": {v.name: type_code(v.type) for v in prog.vars[5:]
-                      if v.name in variables or v.scope == "card" and any(v.name in cv for cv in card_vars.values())},
+                      if v.name in variables or v.name in marked
+                      or v.scope == "card" and any(v.name in cv for cv in card_vars.values())},
         "labels": labels,
         "order": order,
         "stack": stack,

@@ -700,6 +700,8 @@ def _shown(st: State, c: Any, lang: int) -> str:
     """A card in a label or prompt as the ruleset's `show` writes it (its name if that fails)."""
     if c is None:
         return "none"
+    if c in st.game.hidden_places:      # a card its chooser cannot see: its place, never its face
+        return st.game.hidden_places[c]  # type: ignore[no-any-return]
     text = st.game.show(st, c, lang)
     return text if text is not None else st.game.card_texts[lang][c]  # type: ignore[no-any-return]
 

@@ -195,6 +195,10 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     card_lines = [f"{labels.get(c, c)}: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang)}"
                                                      for k, x in vals.items() if k in named)
                   for c, vals in cv.items() if c in in_sight and any(k in named for k in vals)]
+    card_lines += [f"{called(name)}[{i}]: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang)}"
+                                                       for k, x in vals.items() if k in named)
+                   for name, z in v["zones"].items() for i, vals in z.get("marks", {}).items()
+                   if any(k in named for k in vals)]        # `back` variables of cards out of sight
     if not grids:
         out.extend(_wrapped(card_lines, sep="; "))
     if v["stack"]:
@@ -245,13 +249,14 @@ def _wrapped(items: list[str], sep: str = ", ", width: int = 100) -> list[str]:
 
 
 def _cards_in_sight(v: dict[str, Any], me: int | None) -> set[str]:
-    """The cards whose variables the screen shows: the viewer's own, those of zones in a sequence
-    (lines of cards), and the top card of every other zone — not a whole discard pile's history."""
+    """The cards whose variables the screen shows: the viewer's own, those of hands (also another
+    player's hand in sight: Hanabi's clues) and of zones in a sequence (lines of cards), and the top
+    card of every pile — not a whole discard pile's history."""
     seq_zones = {n for names in v.get("sequences", {}).values() for n in names}
     out: set[str] = set()
     for name, z in v["zones"].items():
         cards = [c for c in z["cards"] if c]
-        if f"[P{me}]" in name or name in seq_zones:
+        if f"[P{me}]" in name or name in seq_zones or not z.get("pile"):
             out.update(cards)
         elif z["cards"] and z["cards"][-1]:
             out.add(z["cards"][-1])
