@@ -902,19 +902,24 @@ class Checker:
             if a in ("name",):
                 self.err("E110", "name is a built-in card attribute", decls[-1].span)
         self.cards = Cards(names, attrs, attr_types, aliases, start, self.card_labels)
-        self.warn_unclear_labels(names)
+        self.warn_unclear_labels(names, attrs)
 
-    def warn_unclear_labels(self, names: list[str]) -> None:
+    def warn_unclear_labels(self, names: list[str], attrs: dict[str, list[Any]]) -> None:
         """W105: a card's label is how players read and type it, so it must tell that card apart: not
-        blank, not another card's label or name."""
+        blank, not another card's label or name — but for identical copies (every attribute the same:
+        Love Letter's five Guards), which nobody needs to tell apart."""
         taken: dict[str, tuple[str, str]] = {n.lower(): (n, "named") for n in names}
+        index = {n: i for i, n in enumerate(names)}
+
+        def copies(a: str, b: str) -> bool:
+            return all(vals[index[a]] == vals[index[b]] for vals in attrs.values())
         for name, halves in self.card_labels.items():
             for text in dict.fromkeys(halves):
                 other = taken.get(text.lower())
                 if not text.strip():
                     self.warn("W105", f"card {name} has a blank label: players would read nothing",
                               self.label_spans[name])
-                elif other is not None and other[0] != name:
+                elif other is not None and other[0] != name and not (other[1] == "labelled" and copies(name, other[0])):
                     self.warn("W105", f"card {name} is labelled {text!r}, and card {other[0]} is {other[1]} so: "
                               "players could not tell them apart", self.label_spans[name],
                               "give each card a label of its own")

@@ -386,6 +386,25 @@ def test_a_for_loop_on_the_line_after_a_deal_is_a_loop():
     assert [len(full_zone(st, f"hand[P{p}]")) for p in range(3)] == [3, 3, 2]
 
 
+def test_a_shuffle_forgets_a_peek_but_not_a_face_up_card():
+    """Exploding Kittens newcomer: after See the Future and a Shuffle the peeker still saw those cards,
+    at their new places."""
+    st = load_text("""
+ruleset peek
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+setup {
+    reveal top(deck, 3) to players[0]
+    move top(deck) to deck face up
+    shuffle deck
+}
+phase play { end game }
+""").new_state(0)
+    shown = [c for c in st.view(0)["zones"]["deck"]["cards"] if c]
+    assert len(shown) == 1 and shown == [c for c in st.view(1)["zones"]["deck"]["cards"] if c]
+
+
 def test_top_n_and_bottom_and_tell():
     st = game("zones").new_state(0)
     deck = full_zone(st, "deck")
@@ -742,6 +761,7 @@ phase play {
             lose [players[3], players[1]]
         }
         nobody { lose [p for p in players where p == none] }
+        all_lose "a cooperative game lost" { lose players }
     }
 }
 """
@@ -752,6 +772,7 @@ phase play {
     ("all_out_draw", [2, 2, 1, 4], ["lose", "lose", "win", "lose"], False),
     ("some_draw", [2, 2, 1, 2], ["draw", "draw", "win", "draw"], True),
     ("loser_had_finished", [2, 3, 1, 3], ["win", "lose", "win", "lose"], False),
+    ("all_lose", [2, 2, 2, 2], ["lose", "lose", "lose", "lose"], False),     # Hanabi: not place 1
 ])
 def test_a_side_loses_and_end_game_draw_says_draw_only_if_someone_draws(action, places, outcomes, draw_said):
     st = load_text(END_WAYS).new_state(0)
@@ -2265,9 +2286,11 @@ def test_labels_must_tell_cards_apart_and_may_name_enum_members_in_the_reader_s_
         cards {
             attr hue: Hue
             for h in [purple, red] { card "{h}1" "{h} one | {h}の1" hue = h }
-            card "A" "Same"
-            card "B" "Same"
+            card "A" "Same" hue = purple
+            card "B" "Same" hue = red
             card "C" "red1"
+            card "D" "Guard" hue = red
+            card "E" "Guard" hue = red
         } in deck
         zone deck: pile public
         setup { }
@@ -2277,6 +2300,7 @@ def test_labels_must_tell_cards_apart_and_may_name_enum_members_in_the_reader_s_
     assert prog.cards.labels["purple1"] == ("Purple one", "紫の1")
     assert sorted(w.message.split(":")[0] for w in prog.warnings if w.code == "W105") == [
         "card B is labelled 'Same', and card A is labelled so", "card C is labelled 'red1', and card red1 is named so"]
+    # D and E are identical copies (Love Letter's Guards): one label for both is no mistake
     g = load_text(src)
     assert "same" not in g.typed_cards and g.card_names[g.typed_cards["purple one"]] == "purple1"
 

@@ -640,7 +640,7 @@ class Game:
             # the label the menu shows beside the id, in either language ("play Willow-Rainman", the
             # ruleset's `show` of the card named 柳に小野道風), when it fits one action
             some = [a for a in legal if want.lower() in {" ".join(h.split()).lower() for h in a.label.split(" | ")}]
-            if len(some) == 1:
+            if some and len({a.label for a in some}) == 1:      # one, or identical copies (play Guard)
                 return some[0].raw
         raise self.illegal(f"{action} is not legal now", self.legal_actions(st, player))
 

@@ -87,8 +87,14 @@ def _random(st: State, seq: Any) -> Any:
 
 def _shuffle(st: State, z: int, sp: int) -> None:
     """Fisher–Yates; the swaps draw from a 64-bit LCG seeded by one splitmix64 output (fast and
-    deterministic; the state's generator advances by one step per shuffle)."""
+    deterministic; the state's generator advances by one step per shuffle). Whoever had seen a card
+    of the zone (revealed to them: a peek at the top three) no longer knows where it is; face-up
+    cards stay face up."""
     cards = st.z[z]
+    vis = st.vis
+    for c in cards:
+        if vis[c] and vis[c] != ALL:
+            vis[c] = 0
     s = _rng(st)
     for i in range(len(cards) - 1, 0, -1):
         s = (s * 6364136223846793005 + 1442695040888963407) & M64
@@ -540,8 +546,9 @@ def _lose(st: State, who: Any, sp: int) -> None:
         best = _free_places(st)[0]
         for q in unplaced:
             g[2 + n + q] = best
-    # the place after the worst winner's, as against a house (1 then 2 when nobody had finished)
-    after = max((g[2 + n + q] for q in range(n) if q not in losers), default=0) + 1
+    # the place after the worst winner's, as against a house (1 then 2 when nobody had finished; 2 for
+    # a whole table that loses together, a cooperative game lost: the house's 1 is nobody's)
+    after = max((g[2 + n + q] for q in range(n) if q not in losers), default=1) + 1
     for q in range(n):
         g[2 + 3 * n + q] = LOSE if q in losers else WIN
     for q in losers:
