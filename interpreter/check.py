@@ -1683,7 +1683,7 @@ class Checker:
         """The zones ``e`` reads the cards of, through the card locals it reads (`let d = top(deck)`:
         `{d}` reads deck), but for a local whose card was shown to everyone since (W104)."""
         out: list[tuple[str, A.Expr | None]] = []
-        for name, owner in _zones_read(e):
+        for name, owner in self.zones_read_deep(e):
             loc = sc.lookup(name)
             if loc is None:
                 out.append((name, owner))

@@ -1853,7 +1853,7 @@ class ExprGen:
         """A label or prompt → a Python expression building (english, japanese). Cards in it read as
         the hands show them (the ruleset's `show`), but in the `show` text itself (``shown``)."""
         halves = []
-        for lang, parts in enumerate(t.parts):
+        for lang, parts in enumerate(_both_halves(t)):
             segs = []
             for p in parts:
                 if isinstance(p, str):
@@ -1871,7 +1871,7 @@ class ExprGen:
         a sequence's zones are named by their places."""
         args: list[str] = []
         halves = []
-        for lang, parts in enumerate(t.parts):
+        for lang, parts in enumerate(_both_halves(t)):
             segs = []
             for p in parts:
                 if isinstance(p, str):
@@ -1888,6 +1888,14 @@ class ExprGen:
         k = len(self.cg.text_fns)
         self.cg.text_fns.append(body)
         return f"({k}, ({''.join(a + ', ' for a in args)}))"
+
+
+def _both_halves(t: A.Text) -> list[list[Any]]:
+    """A text's English and Japanese halves; one without ` | ` is both, its values shown in each
+    language (`"{c.kind}"` reads 猫 under --lang ja when the member is labelled "Cat | 猫")."""
+    if len(t.parts) == 1 and any(not isinstance(p, str) for p in t.parts[0]):
+        return [t.parts[0], t.parts[0]]
+    return list(t.parts)
 
 
 # ------------------------------------------------------------------ statements

@@ -2493,3 +2493,25 @@ def test_back_is_only_for_per_card_variables():
         load_text("ruleset b\nplayers 2\ncards standard() in deck\nzone deck: pile back\n"
                   "var t: int per player = 0 back\nsetup { }\nphase p { }\n")
     assert [d.code for d in info.value.diagnostics] == ["E309", "E309"]
+
+
+def test_a_text_without_halves_shows_its_values_in_the_reader_s_language():
+    """Exploding Kittens newcomer: `show c as "{c.kind}"` and `log "{…kind}"` read Cat under --lang ja."""
+    g = load_text("""
+ruleset one_text
+players 2
+enum Kind { cat "Cat | 猫", dog "Dog | 犬" }
+cards {
+    attr kind: Kind
+    card "c1" kind = cat
+    card "d1" kind = dog
+} in table
+zone table: pile public
+show c as "{c.kind}"
+setup { log "{card("c1").kind}" }
+phase play { choose players[0] { wait "{card("d1").kind}" { } } }
+""")
+    st = g.new_state(0)
+    assert st.view(0, lang=1)["labels"] == {"c1": "猫", "d1": "犬"} and st.view(0)["labels"]["c1"] == "Cat"
+    assert [e["text"] for e in st.view(0, lang=1)["log"]][0] == "猫"
+    assert st.legal_actions(0)[0].label == "Dog | 犬"

@@ -958,6 +958,12 @@ def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
     # through a local (a newcomer's Koi-Koi: `let d = top(deck)`, then the log), and a local of it
     assert warnings('let d = top(deck)\n    log "{current} flips {d}"') == ["W104"]
     assert warnings('let d = top(deck)\n    let e = d\n    log "{e.rank}"') == ["W104"]
+    # through a function (Exploding Kittens newcomer: `fn top_kind() = top(deck).kind`)
+    fn_base = base.replace("setup {", "fn top_rank() -> int = top(deck).rank\nfn ranks(p: player) -> list of int = "
+                           "[c.rank for c in hand[p]]\nsetup {")
+    assert _warnings_of(tmp_path, fn_base, "{LOG}", 'log "top: {top_rank()}"') == ["W104"]
+    assert _warnings_of(tmp_path, fn_base, "{LOG}", 'log "{ranks(current)}"') == ["W104"]
+    assert _warnings_of(tmp_path, fn_base, "{LOG}", 'tell current "{ranks(current)}"') == []
     assert warnings('let d = top(pile)\n    log "{d}"') == []
     # the local's card shown first: moved to a public zone, face up, or revealed
     assert warnings('let d = top(deck)\n    move d to pile\n    log "{d}"') == []
