@@ -482,6 +482,7 @@ class CardFor(Node):
 class CardIf(Node):
     cond: Expr
     items: list[CardItem]
+    other: list[CardItem] = field(default_factory=list)    # else { … }
 
 
 CardItem = CardAttrDecl | CardDef | CardFor | CardIf

@@ -972,10 +972,21 @@ class Checker:
                         raise self.fail("E201", "for in a deck runs over a list or a range", it.source.span)
                     for v in src:
                         self.card_items(it.items, {**env, it.var: v}, names, attrs, attr_types, defaults)
-                elif isinstance(it, A.CardIf) and self.const(it.cond, env):
-                    self.card_items(it.items, env, names, attrs, attr_types, defaults)
+                    if not src:
+                        self.options_read(it.items)
+                elif isinstance(it, A.CardIf):
+                    taken = bool(self.const(it.cond, env))
+                    self.card_items(it.items if taken else it.other, env, names, attrs, attr_types, defaults)
+                    self.options_read(it.other if taken else it.items)
             except Abort:
                 pass
+
+    def options_read(self, items: list[Any]) -> None:
+        """Options read in a part of the deck these option values leave out are used all the same
+        (W101 would depend on the other options' defaults)."""
+        for n in A.walk(items):
+            if isinstance(n, A.Name) and n.name in self.options:
+                self.options[n.name].used = True
 
     def fixed_text(self, parts: list[Any], env: dict[str, Any], lang: int | None = None) -> str:
         """One language of a deck's text (a card's name; a label's half ``lang``), its {…} parts

@@ -560,7 +560,12 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.CardFor(span=self.sp(meta), var=str(c[0]), source=c[1], items=list(c[2:]))
 
     def card_if(self, meta: Any, c: list[Any]) -> A.CardIf:
-        return A.CardIf(span=self.sp(meta), cond=c[0], items=list(c[1:]))
+        other = _tag(c, "else")
+        return A.CardIf(span=self.sp(meta), cond=c[0], items=[x for x in c[1:] if not isinstance(x, _Tag)],
+                        other=other.value if other else [])
+
+    def card_else(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("else", list(c))
 
     def zone_decl(self, meta: Any, c: list[Any]) -> A.ZoneDecl:
         kind: _Tag = c[1]

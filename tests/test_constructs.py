@@ -2515,3 +2515,31 @@ phase play { choose players[0] { wait "{card("d1").kind}" { } } }
     assert st.view(0, lang=1)["labels"] == {"c1": "猫", "d1": "犬"} and st.view(0)["labels"]["c1"] == "Cat"
     assert [e["text"] for e in st.view(0, lang=1)["log"]][0] == "猫"
     assert st.legal_actions(0)[0].label == "Dog | 犬"
+
+
+@pytest.mark.parametrize(("big", "names"), [(False, ["b"]), (True, ["a", "c"])])
+def test_a_deck_if_takes_else_and_an_option_read_in_the_branch_left_out_is_used(big, names):
+    """Hanabi newcomer: `} else {` in a deck was a syntax error, and an option read only under an
+    `if` whose condition another option's default made false was W101 "never used"."""
+    from interpreter.api import check_ruleset
+
+    src = textwrap.dedent("""
+        ruleset deck_else
+        players 2
+        option big: bool = false
+        option extra: bool = true
+        cards {
+            attr v: int = 0
+            if big {
+                card "a" v = 1
+                if extra { card "c" v = 3 }
+            } else {
+                card "b" v = 2
+            }
+        } in deck
+        zone deck: pile hidden
+        setup { }
+        phase play { end game }
+    """)
+    prog = check_ruleset("deck_else.fuda", text=src, options={"big": big})
+    assert prog.cards.names == names and not prog.warnings

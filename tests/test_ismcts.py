@@ -726,3 +726,37 @@ def test_a_belief_keeps_the_worlds_to_what_the_rules_allow():
         w = determinize(st, 0, rng)
         marked = [d for d in range(clues.ncards) if w.g[told + d]]
         assert marked and all(rank(d) == w.g[told + d] for d in marked)
+
+
+COOPERATIVE = """
+ruleset together
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+var team: int = 0
+fn shared(p: player) -> number = team
+evaluate shared in 0..3
+setup { }
+phase play {
+    choose players[0] {
+        a "one" { team = 1 }
+        b "three" { team = 3 }
+    }
+    for p in players { score[p] = team }
+    end game draw
+}
+"""
+
+
+def test_a_cooperative_game_s_bots_aim_at_the_shared_score():
+    """Hanabi newcomer: a score shared by the whole table gave the bots no reward (rewards compare
+    players); a finished game that tells nobody apart is judged by the ruleset's evaluate."""
+    from interpreter.bots.ismcts import rewards
+
+    game = game_from(COOPERATIVE)
+    low, high = game.new_state(0), game.new_state(0)
+    low.apply(0, "a")
+    high.apply(0, "b")
+    assert rewards(low)[0] < rewards(high)[0] == 0.75
+    st = game.new_state(0)
+    assert ISMCTS(0, iterations=40).choose(st, 0, st.legal_actions(0)).id == "b"

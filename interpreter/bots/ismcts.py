@@ -58,6 +58,11 @@ def rewards(st: State) -> list[float]:
     lo, hi = min(scores), max(scores)
     if hi > lo:
         out = [0.5 * a + 0.5 * (s - lo) / (hi - lo) for a, s in zip(out, scores, strict=True)]
+    elif worst == best and st.game.eval_fn is not None:
+        # a table that ends alike (a cooperative game: one outcome, one shared score) tells the bots
+        # nothing by comparison; the ruleset's evaluate judges how well it ended
+        ev = st.game.evaluate(st) or [0.5] * n
+        out = [0.5 * a + 0.5 * e for a, e in zip(out, ev, strict=True)]
     return out
 
 
