@@ -2562,12 +2562,15 @@ class BodyGen:
         self.line(ind + 1, f"raise _RuleFailure('P' + str({ps}[[bool(o) for o in _so].index(False)]) + "
                            f"' has no legal option in this simultaneous decision', {sp})", sp)
         resume = self.new_block()
-        self.line(ind, f"st.pend = ({site}, {ps}); st.sopts = _so; st.schosen = [None] * len({ps}); "
-                       f"fr[1] = {resume}; return 1", sp)
-        self.cur = resume
-        self.line(0, f"{ch} = st.choice; {ix} = 0", sp)
         head = self.new_block()
         exit_ = self.new_block()
+        self.line(ind, f"if not {ps}: L = {exit_}; continue", sp)     # nobody to ask: nothing to decide
+        # the choices slot is none while the decision waits: a bot's world redraws the others' choices
+        # only while the blocks run (not a former round's, of other players)
+        self.line(ind, f"st.pend = ({site}, {ps}); st.sopts = _so; st.schosen = [None] * len({ps}); "
+                       f"{ch} = None; fr[1] = {resume}; return 1", sp)
+        self.cur = resume
+        self.line(0, f"{ch} = st.choice; {ix} = 0", sp)
         self.jump(0, head, sp)
         self.cur = head
         self.line(0, f"if {ix} >= len({ps}): L = {exit_}; continue", sp)

@@ -760,3 +760,31 @@ def test_a_cooperative_game_s_bots_aim_at_the_shared_score():
     assert rewards(low)[0] < rewards(high)[0] == 0.75
     st = game.new_state(0)
     assert ISMCTS(0, iterations=40).choose(st, 0, st.legal_actions(0)).id == "b"
+
+
+def test_a_simultaneous_decision_of_a_changing_subset_of_players_is_searched():
+    from interpreter.api import load
+
+    from .conftest import ROOT
+
+    from interpreter.runner.simulate import run_game
+
+    game = load(str(ROOT / "tests" / "constructs" / "simul_subset.fuda"))
+    assert run_game(game, 0, ["ismcts:20", "random", "random"]).over     # fuda simulate's first game
+
+
+def test_a_simultaneous_decision_of_nobody_decides_nothing():
+    """Sushi Go newcomer: `simultaneous p in []` waited for nobody, forever."""
+    st = game_from("""
+ruleset nobody
+players 2
+cards standard() in deck
+zone deck: pile hidden
+setup { }
+phase play {
+    simultaneous p in [q for q in players where false] { ok "ok" { } }
+    log "after"
+    end game
+}
+""").new_state(0)
+    assert st.over and "after" in [e["text"] for e in st.view(None)["log"]]
