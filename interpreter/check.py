@@ -1500,6 +1500,11 @@ class Checker:
             if not isinstance(s.expr.ref, RuleSym):
                 self.err("E309", f"calling {s.expr.func} as a statement does nothing", s.span,
                          "functions compute values; rules do things")
+            elif s.expr.ref.decl is not None:      # W104: a card the rule shows everyone (`lay(c)`)
+                for prm, arg in zip(s.expr.ref.decl.params, s.expr.args, strict=False):
+                    if isinstance(arg, A.Name) and sc.lookup(arg.name) is not None \
+                            and self.shows_everyone(s.expr.ref.decl.body, prm.name):
+                        sc.revealed.add(arg.name)
         elif isinstance(s, A.If):
             for c, body in s.branches:
                 self.cond(c, sc, ctx)
@@ -1671,6 +1676,21 @@ class Checker:
             self.expr(s.key, sc, ctx)
         else:  # pragma: no cover - the grammar has no other statements
             raise self.fail("E309", f"unsupported statement {type(s).__name__}", s.span)
+
+    def shows_everyone(self, body: list[A.Stmt], name: str) -> bool:
+        """Whether a rule's body moves its card parameter ``name`` where everyone sees it (face up, or
+        to public zones) or reveals it to everyone (W104 after a call of the rule)."""
+        def public(dest: A.Expr) -> bool:
+            z = self.globals.get(dest.name if isinstance(dest, A.Name) else
+                                 dest.obj.name if isinstance(dest, A.Index) and isinstance(dest.obj, A.Name) else "")
+            return isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility == "public"
+        for n in A.walk(body):
+            if isinstance(n, A.Move) and isinstance(n.cards, A.Name) and n.cards.name == name \
+                    and (n.face == "up" or public(n.dest)):
+                return True
+            if isinstance(n, A.Reveal) and n.to is None and isinstance(n.what, A.Name) and n.what.name == name:
+                return True
+        return False
 
     def zones_named(self, e: A.Expr, seen: frozenset[int] = frozenset()) -> list[ZoneSym] | None:
         """The declared zones a zone-valued expression can be — through locals (`let zs = [table]`,

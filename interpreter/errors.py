@@ -106,7 +106,7 @@ class IllegalAction(FudaError):
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     # a two-character name with one wrong character differs by half; a one-letter name is not a
     # misspelt long one (r is not red)
-    names = [c for c in candidates if len(name) > 2 or len(c) <= len(name) + 1]
+    names = [c for c in candidates if c != name and (len(name) > 2 or len(c) <= len(name) + 1)]
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.5 if len(name) <= 2 else 0.6)
     return f"did you mean {close[0]}?" if close else None
 

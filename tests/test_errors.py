@@ -964,6 +964,9 @@ def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
     assert _warnings_of(tmp_path, fn_base, "{LOG}", 'log "top: {top_rank()}"') == ["W104"]
     assert _warnings_of(tmp_path, fn_base, "{LOG}", 'log "{ranks(current)}"') == ["W104"]
     assert _warnings_of(tmp_path, fn_base, "{LOG}", 'tell current "{ranks(current)}"') == []
+    # shown by a rule it was given to (Sushi Go newcomer: `lay(c)` moved it to a public zone)
+    rule_base = base.replace("setup {", "rule lay(c: card) { move c to pile }\nsetup {")
+    assert _warnings_of(tmp_path, rule_base, "{LOG}", 'let d = top(deck)\n    lay(d)\n    log "{d}"') == []
     assert warnings('let d = top(pile)\n    log "{d}"') == []
     # the local's card shown first: moved to a public zone, face up, or revealed
     assert warnings('let d = top(deck)\n    move d to pile\n    log "{d}"') == []
@@ -1066,3 +1069,14 @@ def test_a_ruleset_s_own_enum_member_wins_over_a_built_in_one(tmp_path: Path) ->
         check_ruleset(str(f))
     d = info.value.first
     assert d.code == "E101" and "several enums" in d.message and d.hint == "Role.king or Rank.king"
+
+
+def test_a_ruleset_edited_during_a_simulation_stops_it() -> None:
+    """Sushi Go newcomer: `fuda simulate` picked up an edit of the file mid-run and mixed the games
+    of two rulesets in one table (their seeds no longer replayed)."""
+    from interpreter.runner.simulate import play_one
+
+    assert play_one("american_page_one", {}, 1, ["random"] * 4)["length"] > 0
+    with pytest.raises(FudaError) as info:
+        play_one("american_page_one", {}, 1, ["random"] * 4, fingerprint="0" * 16)
+    assert info.value.first.code == "E505" and "changed while the games were played" in info.value.first.message

@@ -148,7 +148,8 @@ def compare_summaries(sa: Summary, sb: Summary, a: dict[str, Any], b: dict[str, 
         else:
             row(label, "mean", *diff_mean([float(value(g)) for g in ga], [float(value(g)) for g in gb]))
 
-    prop("first-player win rate", lambda g: g["first"] in g["winners"], lambda g: g["first"] is not None)
+    if any(g["first"] is not None for g in [*ga, *gb]):     # a game everyone starts at once has none
+        prop("first-player win rate", lambda g: g["first"] in g["winners"], lambda g: g["first"] is not None)
     for p in range(min(sa.players, sb.players)):
         prop(f"P{p} win rate", lambda g, p=p: p in g["winners"])
     prop("draw rate", lambda g: g["draw"])

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..bots.base import make_bot
 from ..engine import runtime as R
-from ..errors import NO_SPAN, Diagnostic, FudaError, RuleRuntimeError
+from ..errors import NO_SPAN, Diagnostic, FudaError, RuleRuntimeError, error
 
 
 def game_seed(base: int, i: int) -> int:
@@ -72,11 +72,21 @@ def run_game(game: Any, seed: int, seats: list[str], estimates: list[tuple[int, 
     return st
 
 
-def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str]) -> dict[str, Any]:
-    """One bot game; a summary of its outcome."""
+# a game to play: ruleset, options, seed, seats, and the fingerprint of the rules the run began with
+Job = tuple[str, dict[str, Any], int, list[str], str]
+
+
+def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str],
+             fingerprint: str | None = None) -> dict[str, Any]:
+    """One bot game; a summary of its outcome. ``fingerprint``: the rules the run began with (a file
+    edited during a run must not mix two rulesets in one table of results)."""
     from ..api import load
 
     game = load(ruleset, options)
+    if fingerprint is not None and game.fingerprint != fingerprint:
+        raise error("E505", f"{ruleset} changed while the games were played: the results would mix two "
+                    "rulesets, and their seeds would not replay",
+                    hint="run it again (the games of a study that were stored are kept)")
     estimates: list[tuple[int, float]] = []
     try:
         st = game.new_state(seed)
@@ -130,7 +140,7 @@ def roles(st: Any) -> dict[str, int]:
             and var_visible(st, v.slot, v.visibility, None, None)}
 
 
-def _work(args: tuple[str, dict[str, Any], int, list[str]]) -> dict[str, Any]:
+def _work(args: Job) -> dict[str, Any]:
     from .bench import paused_gc
 
     with paused_gc():
@@ -246,7 +256,7 @@ def progress(done: int, total: int, start: float, stream: Any = sys.stderr) -> N
         stream.flush()
 
 
-def iter_games(jobs: list[tuple[str, dict[str, Any], int, list[str]]], workers: int = 1,
+def iter_games(jobs: list[Job], workers: int = 1,
                show_progress: bool = True, backend: str = "local", address: str | None = None
                ) -> Iterator[dict[str, Any]]:
     """Play the jobs, yielding each game's summary as it finishes (in any order): in this process,
@@ -264,8 +274,6 @@ def iter_games(jobs: list[tuple[str, dict[str, Any], int, list[str]]], workers: 
         yield from _ray_games(jobs, address, tick_progress=(show_progress, start))
         return
     if backend != "local":
-        from ..errors import error
-
         raise error("E505", f"unknown backend {backend!r}", hint="local or ray")
     workers = min(workers, n)      # a process per game at most: --workers 100000 for 2 games forked 100000
     if workers <= 1:
@@ -287,13 +295,11 @@ def iter_games(jobs: list[tuple[str, dict[str, Any], int, list[str]]], workers: 
             yield g
 
 
-def _ray_games(jobs: list[tuple[str, dict[str, Any], int, list[str]]], address: str | None,
+def _ray_games(jobs: list[Job], address: str | None,
                tick_progress: tuple[bool, float]) -> Iterator[dict[str, Any]]:
     try:
         import ray
     except ImportError:
-        from ..errors import error
-
         raise error("E505", "the ray backend needs Ray: pip install 'fuda[ray]'") from None
     ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
     remote = ray.remote(_work_batch)
@@ -310,7 +316,7 @@ def _ray_games(jobs: list[tuple[str, dict[str, Any], int, list[str]]], address: 
             yield g
 
 
-def _work_batch(jobs: list[tuple[str, dict[str, Any], int, list[str]]]) -> list[dict[str, Any]]:
+def _work_batch(jobs: list[Job]) -> list[dict[str, Any]]:
     return [_work(j) for j in jobs]
 
 
@@ -320,7 +326,8 @@ def simulate(ruleset: str, options: dict[str, Any], n: int, seed: int = 0, worke
     from ..api import load
 
     game = load(ruleset, options)          # fail early (and compile once before forking)
-    jobs = [(ruleset, options, game_seed(seed, i), seats_for(seats or [], game.n, i, rotate)) for i in range(n)]
+    jobs = [(ruleset, options, game_seed(seed, i), seats_for(seats or [], game.n, i, rotate), game.fingerprint)
+            for i in range(n)]
     start = time.perf_counter()
     games = list(iter_games(jobs, workers, show_progress, backend, address))
     games.sort(key=lambda g: g["seed"])

@@ -120,11 +120,12 @@ def run_study(store: Store, study: Study, workers: int = 1, show_progress: bool 
     from ..api import load
     from .simulate import game_seed, iter_games, seats_for
 
-    n = load(study.ruleset, study.options).n
+    game = load(study.ruleset, study.options)
+    n = game.n
     done = store.done(study.name)
     todo = [i for i in range(study.games) if i not in done]
-    jobs = [(study.ruleset, study.options, game_seed(study.base_seed, i), seats_for(study.seats, n, i, study.rotate))
-            for i in todo]
+    jobs = [(study.ruleset, study.options, game_seed(study.base_seed, i), seats_for(study.seats, n, i, study.rotate),
+             game.fingerprint) for i in todo]
     batch: list[tuple[int, dict[str, Any]]] = []
     last = time.perf_counter()
     try:
