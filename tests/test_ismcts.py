@@ -764,10 +764,9 @@ def test_a_cooperative_game_s_bots_aim_at_the_shared_score():
 
 def test_a_simultaneous_decision_of_a_changing_subset_of_players_is_searched():
     from interpreter.api import load
+    from interpreter.runner.simulate import run_game
 
     from .conftest import ROOT
-
-    from interpreter.runner.simulate import run_game
 
     game = load(str(ROOT / "tests" / "constructs" / "simul_subset.fuda"))
     assert run_game(game, 0, ["ismcts:20", "random", "random"]).over     # fuda simulate's first game
