@@ -1647,9 +1647,9 @@ class Checker:
         elif isinstance(s, A.End) and s.players is not None and s.keys is not None:
             self.want(s.players, T.list_of(T.PLAYER), sc, ctx, "end game ranking … in a list of players")
             kt = T.elem_type(self.expr(s.keys, sc, ctx))
-            if kt is not None and not (T.is_numeric(kt) or kt.kind in ("key", "text", "enum", "any")):
+            if kt is not None and not (T.is_numeric(kt) or kt.kind in ("key", "text", "enum", "any", "tuple")):
                 at = s.keys.elem.span if isinstance(s.keys, A.Comprehension) else s.keys.span
-                self.err("E201", f"end game ranking … by a number or an ordering, not {kt}", at)
+                self.err("E201", f"end game ranking … by a number, an ordering or a tuple of them, not {kt}", at)
         elif isinstance(s, A.End | A.Reverse):
             pass
         elif isinstance(s, A.Log):

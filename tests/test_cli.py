@@ -726,6 +726,7 @@ def test_moved_cards_a_viewer_did_not_see_are_counted():
     from interpreter.runner.replay import _cards_seen
     assert _cards_seen(["♠2", "a card", "♦5", "a card"], 0) == "♠2 ♦5 and 2 more"
     assert _cards_seen(["伏せたカード"] * 3, 1) == "3枚"
+    assert _cards_seen(["a card"], 0) == "a card"          # not "1 cards" (Love Letter, Sushi Go newcomers)
     assert _cards_seen(["♠2"], 0) == "♠2"
 
 

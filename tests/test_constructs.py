@@ -2543,3 +2543,22 @@ def test_a_deck_if_takes_else_and_an_option_read_in_the_branch_left_out_is_used(
     """)
     prog = check_ruleset("deck_else.fuda", text=src, options={"big": big})
     assert prog.cards.names == names and not prog.warnings
+
+
+def test_end_game_ranking_by_a_tuple_breaks_ties_with_its_next_part():
+    """Sushi Go newcomer: the score, then puddings — `by (score[p], …)` was refused."""
+    st = load_text("""
+ruleset tie_break
+players 3
+cards standard() in deck
+zone deck: pile hidden
+var puddings: int per player = 0
+setup {
+    score[players[0]] = 5
+    score[players[1]] = 5
+    puddings[players[1]] = 2
+    score[players[2]] = 7
+}
+phase play { end game ranking p in players by (score[p], puddings[p]) }
+""").new_state(0)
+    assert [r["place"] for r in st.result()] == [3, 2, 1]

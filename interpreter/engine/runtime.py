@@ -592,6 +592,8 @@ def _end_ranking(st: State, players: Any, keys: Any, sp: int) -> None:
         for p, k in zip(players, keys, strict=True):
             if g[2 + n + p] == 0 and p not in seen:
                 seen.add(p)
+                if isinstance(k, tuple):    # by a tuple: the first part, then the next (none below all)
+                    k = tuple((x is not None, x if x is not None else 0) for x in k)
                 ranked.append((k is not None, k, p))     # none ranks below every key
         ranked.sort(key=lambda t: (t[0], t[1]) if t[0] else (False, 0), reverse=True)
         place = 0

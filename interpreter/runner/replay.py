@@ -92,7 +92,9 @@ def _cards_seen(cards: list[str], lang: int) -> str:
     unseen = len(cards) - len(seen)
     if not unseen:
         return " ".join(seen)
-    return say("and_n_cards", lang, cs=" ".join(seen), n=unseen) if seen else say("n_cards", lang, n=unseen)
+    if seen:
+        return say("and_n_cards", lang, cs=" ".join(seen), n=unseen)
+    return say("a_card", lang) if unseen == 1 else say("n_cards", lang, n=unseen)
 
 
 # event kinds too long for the column, as the listing shows them
