@@ -245,6 +245,7 @@ class Move(Stmt):
     dest: Expr
     under: bool = False
     face: Literal["up", "down"] | None = None
+    at: Expr | None = None          # `to Z at N`: N cards from the top (0: on top)
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

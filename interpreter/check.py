@@ -1552,6 +1552,11 @@ class Checker:
         elif isinstance(s, A.Move):
             self.cards_expr(s.cards, sc, ctx)
             self.dest_zone(s.dest, sc, ctx)
+            if s.at is not None:
+                self.want(s.at, T.INT, sc, ctx, "move … at a number of cards from the top")
+                if s.under:
+                    self.err("E309", "a card goes under a zone or at a depth, not both", s.at.span,
+                             "`at 0` is the top; `at size(Z)` the bottom")
             dests = self.zones_named(s.dest)
             if s.face == "up" or dests and all(z.decl is not None and z.decl.visibility == "public" for z in dests):
                 sc.revealed.update(n for n, _ in _zones_read(s.cards) if sc.lookup(n) is not None)   # W104

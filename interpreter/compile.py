@@ -2181,6 +2181,11 @@ class BodyGen:
         face = 1 if s.face == "up" else 0
         dest = eg.gen(s.dest)
         ct = s.cards.ty or T.ANY
+        if s.at is not None:
+            self.line(ind, f"_mvat(st, {eg.seq(s.cards) if ct.kind not in ('card', 'none') else '(' + eg.gen(s.cards) + ',)'}, "
+                           f"{dest}, {eg.gen(s.at)}, {face}, {sp})", sp)
+            self.check_after(ind, sp, zones=True)
+            return
         if ct.kind in ("card", "none") and not self.cg.p.seq_count:
             # the commonest statement, inlined: no call, the zone visibility masks as a constant
             card = eg.gen(s.cards)

@@ -780,14 +780,19 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.Return(span=self.sp(meta), value=c[0] if c else None)
 
     def move_stmt(self, meta: Any, c: list[Any]) -> A.Move:
-        face = next((x.value for x in c if isinstance(x, _Tag)), None)
-        return A.Move(span=self.sp(meta), cards=c[0], dest=c[2], under=c[1] == "under", face=face)
+        face = _tag(c, "face")
+        at = _tag(c, "at")
+        return A.Move(span=self.sp(meta), cards=c[0], dest=c[2], under=c[1] == "under",
+                      face=face.value if face else None, at=at.value if at else None)
 
     def move_dir(self, meta: Any, c: list[Any]) -> str:
         return str(c[0])
 
     def face_mod(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("face", c[0])
+
+    def at_mod(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("at", c[0])
 
     def face(self, meta: Any, c: list[Any]) -> str:
         return str(c[0])

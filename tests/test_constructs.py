@@ -2562,3 +2562,19 @@ setup {
 phase play { end game ranking p in players by (score[p], puddings[p]) }
 """).new_state(0)
     assert [r["place"] for r in st.result()] == [3, 2, 1]
+
+
+def test_move_at_a_depth_puts_the_card_there_and_tells_the_others_nothing_of_it():
+    """Exploding Kittens newcomer: a secret place in the deck took moving the whole deck onto itself."""
+    g = game("move_at")
+    for n, from_top in [(0, 0), (2, 2), (50, 50)]:
+        st = g.new_state(3)
+        card = full_zone(st, "hand[P0]")[0]
+        st.apply(0, f"put {n}")
+        deck = full_zone(st, "deck")
+        assert len(deck) == 51 and deck[len(deck) - 1 - from_top] == card
+        assert "a card: hand[P0] → deck" in view_log(st, 1) and not any(f"put {n}" in t for t in view_log(st, 1))
+    with pytest.raises(FudaError) as info:
+        load_text("ruleset m\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                  "setup { move top(deck) under deck at 2 }\nphase p { }\n")
+    assert info.value.first.code == "E309"

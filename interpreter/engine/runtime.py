@@ -159,6 +159,17 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
         _close_up(st, src, sp)
 
 
+def _mvat(st: State, cards: Any, dst: int, depth: int, face: int, sp: int) -> None:
+    """`move … to Z at N`: each card goes N cards down from the top of Z (0: on top; past the bottom:
+    at the bottom), the first listed ending topmost. The move's event does not say how deep (Exploding
+    Kittens: the Kitten put back secretly)."""
+    for c in reversed(tuple(cards)):
+        _mv(st, c, dst, False, face, sp)
+        z = st.z[dst]
+        z.pop()
+        z.insert(max(len(z) - max(depth, 0), 0), c)
+
+
 def _seq_pos(st: State, slot: int) -> int | None:
     """A zone's place in its sequence now (None: not in a sequence; -1: no longer in it)."""
     static = st.game.static_slots
