@@ -26,41 +26,54 @@ def parser() -> Lark:
                 start=["start", "expr"], maybe_placeholders=True, cache=True, postlex=_POSTLEX)
 
 
-class _LoopAfterDeal:
-    """A `deal … to hand` may end in `for PLAYERS`, so a `for p in players { … }` loop on the next line
-    was read as the deal's ending (a syntax error at its `{`; newcomers met it first thing, after
-    dealing). A line that starts with `for NAME in`, outside brackets, after a `deal` in the same
-    block, is a loop: an empty statement `;` is put before it. (`deal … for` a list on a new line
-    never reads `NAME in`: that would be a bool.)
+class _LineStarts:
+    """Two readings of a line's first word that the grammar alone would get wrong:
+
+    - A `deal … to hand` may end in `for PLAYERS`, so a `for p in players { … }` loop on the next line
+      was read as the deal's ending (a syntax error at its `{`; newcomers met it first thing, after
+      dealing). A line that starts with `for NAME in`, outside brackets, after a `deal` in the same
+      block, is a loop: an empty statement `;` is put before it. (`deal … for` a list on a new line
+      never reads `NAME in`: that would be a bool.)
+    - A keyword that starts a line and is assigned to or read a field of (`at = …`, `offer += 1`,
+      `face.x`) is a name: a statement's optional ending (`move … at N`) or a statement word would
+      otherwise take it.
 
     Lark starts this anew after each soft keyword (``_soft_keyword``) in the middle of a parse, so
     what it knows lives here between calls, and ``reset`` starts each parse."""
     always_accept = ()
+    NAME_AFTER = {"EQUAL", "DOT", "__ANON_2", "__ANON_3", "__ANON_4", "__ANON_5", "__ANON_6"}    # = . += -= *= //= /=
 
     def reset(self) -> None:
         self.depth, self.dealt, self.prev_line = 0, False, 0
         self.queue: list[Token] = []    # tokens read from the lexer and not yet handed to the parser
-        self.holding = False            # the queue is a line-initial `for`, told apart by the two tokens after it
+        self.holding = ""               # "for" or "word": the queue's first token, told apart by what follows
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         while self.queue and not self.holding:      # left by the parse lark restarted
             yield self._note(self.queue.pop(0))
         for tok in stream:
             self.queue.append(tok)
-            if self.holding:
+            if self.holding == "for":
                 if len(self.queue) < 3:
                     continue
-                self.holding = False
                 name = self.queue[1]
                 if (name.type == "NAME" or _WORD.fullmatch(str(name)) and str(name) not in HARD) \
                         and self.queue[2].type == "IN":
                     self.queue.insert(0, Token.new_borrow_pos("SEMICOLON", ";", self.queue[0]))
-            elif tok.type == "FOR" and self.dealt and self.depth == 0 and self.prev_line < (tok.line or 0):
-                self.holding = True
-                continue
+            elif self.holding == "word":
+                if self.queue[1].type in self.NAME_AFTER:
+                    self.queue[0] = Token.new_borrow_pos("NAME", str(self.queue[0]), self.queue[0])
+            elif self.prev_line < (tok.line or 0) and self.depth == 0:
+                if tok.type == "FOR" and self.dealt:
+                    self.holding = "for"
+                    continue
+                if tok.type != "NAME" and str(tok) not in HARD and _WORD.fullmatch(str(tok)):
+                    self.holding = "word"
+                    continue
+            self.holding = ""
             while self.queue:
                 yield self._note(self.queue.pop(0))
-        self.holding = False
+        self.holding = ""
         while self.queue:
             yield self._note(self.queue.pop(0))
 
@@ -77,7 +90,7 @@ class _LoopAfterDeal:
         return t
 
 
-_POSTLEX = _LoopAfterDeal()
+_POSTLEX = _LineStarts()
 _POSTLEX.reset()
 
 

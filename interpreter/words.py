@@ -43,6 +43,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "everyone": ("everyone", "全員"),
     "revealed": ("revealed: {v}", "公開: {v}"),
     "hide": ("{c} turned face down", "{c} を伏せる"),
+    "hide_seen": ("{c} out of sight again", "{c} はもう見えない"),
     "hidden_again": ("hidden again: {v}", "再び非公開: {v}"),
     "cap": ("decision limit reached ({n}): the game ends as a draw", "決定数の上限 ({n}) に達したので引き分けで終了"),
     "reversed": ("turn order reversed", "手番の順が逆になった"),

@@ -2167,11 +2167,12 @@ phase play { }
     top, bottom = game.card_names[st.z[0][-1]], game.card_names[st.z[0][0]]
     logs = {p: [e["text"] for e in st.view(p)["log"]] for p in (0, 1)}
     assert f"{top} turned face down" in logs[0] and f"{top} turned face down" in logs[1]
-    assert f"{bottom} turned face down" in logs[1]
+    assert f"{bottom} out of sight again" in logs[1]        # shown to P1 only: not "turned face down" (Kittens)
     assert not any("a card turned" in t or bottom in t for t in logs[0])
     from interpreter.engine.observe import full_view
 
-    assert sum("turned face down" in e["text"] for e in full_view(st)["log"]) == 2     # deck[3] was never up
+    texts = [e["text"] for e in full_view(st)["log"]]
+    assert sum("turned face down" in t or "out of sight" in t for t in texts) == 2     # deck[3] was never up
 
 
 def test_a_card_attribute_may_be_a_text_of_the_deck_s_loop_values():

@@ -399,7 +399,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         _, _, c, mask = ev
         if not everyone and mask != R.ALL and (viewer is None or not mask >> viewer & 1):
             return None         # it was never face up for this viewer: nothing changed in their sight
-        text = say("hide", lang, c=card(c, mask))
+        # face up for all, it turns face down; shown to some, they no longer see it (a peek forgotten)
+        text = say("hide" if mask == R.ALL else "hide_seen", lang, c=card(c, mask))
     elif k == R.EV_REVEALVAR:
         text = say("revealed", lang, v=_slot_name(game, ev[2], lang))
     elif k == R.EV_HIDEVAR:
