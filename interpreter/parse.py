@@ -34,17 +34,18 @@ class _LineStarts:
       dealing). A line that starts with `for NAME in`, outside brackets, after a `deal` in the same
       block, is a loop: an empty statement `;` is put before it. (`deal … for` a list on a new line
       never reads `NAME in`: that would be a bool.)
-    - A keyword that starts a line and is assigned to or read a field of (`at = …`, `offer += 1`,
-      `face.x`) is a name: a statement's optional ending (`move … at N`) or a statement word would
-      otherwise take it.
+    - A keyword that starts a statement (a line, or after `{`, `}`, `;`) and is assigned to or read a
+      field of (`at = …`, `offer += 1`, `face.x`) is a name: a statement's optional ending (`move …
+      at N`) or a statement word would otherwise take it.
 
     Lark starts this anew after each soft keyword (``_soft_keyword``) in the middle of a parse, so
     what it knows lives here between calls, and ``reset`` starts each parse."""
     always_accept = ()
+    STARTS = {"LBRACE", "RBRACE", "SEMICOLON"}      # a statement may start after these, as on a new line
     NAME_AFTER = {"EQUAL", "DOT", "__ANON_2", "__ANON_3", "__ANON_4", "__ANON_5", "__ANON_6"}    # = . += -= *= //= /=
 
     def reset(self) -> None:
-        self.depth, self.dealt, self.prev_line = 0, False, 0
+        self.depth, self.dealt, self.prev_line, self.prev_type = 0, False, 0, ""
         self.queue: list[Token] = []    # tokens read from the lexer and not yet handed to the parser
         self.holding = ""               # "for" or "word": the queue's first token, told apart by what follows
 
@@ -63,8 +64,8 @@ class _LineStarts:
             elif self.holding == "word":
                 if self.queue[1].type in self.NAME_AFTER:
                     self.queue[0] = Token.new_borrow_pos("NAME", str(self.queue[0]), self.queue[0])
-            elif self.prev_line < (tok.line or 0) and self.depth == 0:
-                if tok.type == "FOR" and self.dealt:
+            elif self.depth == 0 and (self.prev_line < (tok.line or 0) or self.prev_type in self.STARTS):
+                if tok.type == "FOR" and self.dealt and self.prev_line < (tok.line or 0):
                     self.holding = "for"
                     continue
                 if tok.type != "NAME" and str(tok) not in HARD and _WORD.fullmatch(str(tok)):
@@ -87,6 +88,7 @@ class _LineStarts:
         elif t.type == "DEAL":
             self.dealt = True
         self.prev_line = t.end_line or self.prev_line
+        self.prev_type = t.type
         return t
 
 

@@ -371,7 +371,12 @@ setup {
     for draw in [1, 2] { log "{draw}" }
     let xs = [c.rank
               for c in table]
+    move top(deck) to table
+    at = 3
+    if true { offer += at; log "{offer}" }
 }
+var at: int = 0
+var offer: int = 1
 phase play { end game }
 """
 
@@ -380,9 +385,10 @@ def test_a_for_loop_on_the_line_after_a_deal_is_a_loop():
     """Newcomers' first slip (Hanabi, twice): `deal … to hand` then `for c in … {` on the next line
     read the loop as the deal's `for PLAYERS` ending. A line starting `for NAME in` is a loop; a
     `for LIST` on its own line still ends the deal, and a comprehension's `for` stays its own. The
-    loop variable may be a keyword read as a name (`draw`) without losing track."""
+    loop variable may be a keyword read as a name (`draw`) without losing track. Likewise a keyword
+    assigned at the start of a statement is a variable (`at = 3` after a move, `offer += …`)."""
     st = load_text(LOOP_AFTER_DEAL).new_state(0)
-    assert len(full_zone(st, "table")) == 3
+    assert len(full_zone(st, "table")) == 4 and "4" in view_log(st, None)   # `at = 3` after a move, `offer +=`
     assert [len(full_zone(st, f"hand[P{p}]")) for p in range(3)] == [3, 3, 2]
 
 
