@@ -44,6 +44,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "revealed": ("revealed: {v}", "公開: {v}"),
     "hide": ("{c} turned face down", "{c} を伏せる"),
     "hide_seen": ("{c} out of sight again", "{c} はもう見えない"),
+    "swap": ("swap {a} and {b}", "{a} と {b} を交換"),
     "hidden_again": ("hidden again: {v}", "再び非公開: {v}"),
     "cap": ("decision limit reached ({n}): the game ends as a draw", "決定数の上限 ({n}) に達したので引き分けで終了"),
     "reversed": ("turn order reversed", "手番の順が逆になった"),

@@ -411,7 +411,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         chk = game.prog.checks[ev[2]]
         text = f"check {chk.name}" + (f" for {player(ev[3])}" if ev[3] is not None else "")
     elif k == R.EV_SWAP:
-        text = f"swap {card(ev[2], ev[4])} and {card(ev[3], ev[4])}"
+        text = say("swap", lang, a=card(ev[2], ev[4]), b=card(ev[3], ev[4]))
     elif k == R.EV_CAP:
         text = say("cap", lang, n=ev[2])
     elif k == R.EV_INSERT:
