@@ -153,6 +153,16 @@ def _add_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, metavar="N", help="number of players (the players option)")
 
 
+def _add_table(p: argparse.ArgumentParser) -> None:
+    """The seats, seed, language and log of a game played at a table: ``fuda play`` and ``fuda serve``."""
+    p.add_argument("--seat", action="append", metavar="KIND",
+                   help="human | random | rollout | ismcts | ismcts:ITERATIONS | ismcts:SECONDSs | persona:ID (repeat per seat; "
+                        "personas: miles, parker, … — docs/bots.md)")
+    p.add_argument("--seed", type=int, help="game seed (default: random)")
+    p.add_argument("--lang", choices=["en", "ja"], help="label language (default en; a resumed game keeps its own)")
+    p.add_argument("--log", metavar="FILE", help="keep a replayable game log in FILE (written whatever happens, also on quit)")
+
+
 def _lang(args: argparse.Namespace) -> int:
     return 1 if getattr(args, "lang", "en") == "ja" else 0
 
@@ -223,7 +233,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from ..api import load
     from .home import fuda_home
-    from .play import check_writable, play
+    from .play import play
 
     if getattr(args, "match", None):
         return _play_match(args)
@@ -244,15 +254,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print("error: name a ruleset (or --resume a saved game)", file=sys.stderr)
             return 2
         game = load(args.ruleset, _options(args))
-    seats = _seats(args.seat, game.n)
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
-    from ..bots.base import make_bot
-
-    for s in seats:             # a seat that is no bot is refused before the game starts
-        if s != "human":
-            make_bot(s, 0)
-    if args.log:                # and so is a log that cannot be written
-        check_writable(args.log)
+    seats, seed = _seating(args, game.n)
     print(say("table", _lang(args), title=game.title_in(_lang(args)), n=game.n, seed=seed)
           + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
     autosave = str(_fresh(fuda_home() / "games", f"{Path(game.ruleset).stem}-{seed}"))
@@ -332,6 +334,22 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                     print(f"saved: continue with fuda play --match {m.name}"
                           + (f" --match-db {args.match_db}" if args.match_db else ""))
                     return 0
+
+
+def _seating(args: argparse.Namespace, n: int) -> tuple[list[str], int]:
+    """The seats and the seed of a game at a table (``fuda play``, ``fuda serve``): a seat that is no
+    bot, or a log that cannot be written, is refused before the game starts."""
+    from ..bots.base import make_bot
+    from .play import check_writable
+
+    seats = _seats(args.seat, n)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    for s in seats:
+        if s != "human":
+            make_bot(s, 0)
+    if args.log:
+        check_writable(args.log)
+    return seats, seed
 
 
 def _seats(given: list[str] | None, n: int) -> list[str]:
@@ -675,13 +693,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "your view; with bots only, you watch as a spectator. A game stopped "
                                    "unfinished is kept (--log FILE, else ~/.fuda/games/) and can be resumed.")
     p.add_argument("ruleset", nargs="?")
-    p.add_argument("--seat", action="append", metavar="KIND",
-                   help="human | random | rollout | ismcts | ismcts:ITERATIONS | ismcts:SECONDSs | persona:ID (repeat per seat; "
-                        "personas: miles, parker, … — docs/bots.md)")
+    _add_table(p)
     p.add_argument("--resume", metavar="LOG", help="continue a saved game (a --log file); it keeps being saved there")
-    p.add_argument("--seed", type=int, help="game seed (default: random)")
-    p.add_argument("--lang", choices=["en", "ja"], help="label language (default en; a resumed game keeps its own)")
-    p.add_argument("--log", metavar="FILE", help="keep a replayable game log in FILE (written whatever happens, also on quit)")
     p.add_argument("--match", metavar="NAME",
                    help="match play: add this game's scores to the match NAME (created if new, continued if saved)")
     p.add_argument("--match-db", metavar="FILE", help="the SQLite file of matches (default ~/.fuda/matches.sqlite)")
