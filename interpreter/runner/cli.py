@@ -262,6 +262,26 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from ..api import load
+    from .serve import serve
+    from .table import Table
+
+    game = load(args.ruleset, _options(args))
+    seats, seed = _seating(args, game.n)
+    lang = _lang(args)
+    print(say("table", lang, title=game.title_in(lang), n=game.n, seed=seed)
+          + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
+    table = Table(game, seats, seed, lang, args.log)
+    try:
+        serve(table, args.host, args.port, browser=not args.no_browser)
+    except OSError as e:
+        where = f"{args.host}:{args.port}" if args.port is not None else args.host
+        print(f"error: cannot serve on {where}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
     """fuda play --match NAME: games whose scores add up per seat, saved after every game."""
     from ..api import load
@@ -702,6 +722,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --match: play N games (default: one, or ask after each game when a human plays)")
     _add_options(p)
     p.set_defaults(fn=cmd_play)
+
+    p = sub.add_parser("serve", help="play in the web browser against bots (a table for any ruleset)",
+                       description="Serve a game at a table in the web browser: seats, options and the log as "
+                                   "for fuda play. Prints the URL and serves until Ctrl-C; a new game at the "
+                                   "table takes the next seed. The page draws any ruleset from the seat's view; "
+                                   "the JSON API is in docs/cli.md.")
+    p.add_argument("ruleset")
+    _add_table(p)
+    p.add_argument("--port", type=int, metavar="P", help="port (default: 8765 when free, else any free one)")
+    p.add_argument("--host", default="127.0.0.1", metavar="H",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser (only print the URL)")
+    _add_options(p)
+    p.set_defaults(fn=cmd_serve)
 
     p = sub.add_parser("match", help="list saved matches or show one's scores and games",
                        description="Match play (fuda play --match NAME) keeps scores and the game count per seat "
