@@ -147,6 +147,7 @@ class Table:
                 hand_order(game.legal_actions(st, seat), v, game.card_index)   # the view's list in hand order
             legal = v.get("decision", {}).get("legal", [])
             names = set(game.card_names)
+            shown = {c for z in v["zones"].values() for c in z["cards"] if c is not None}
             actions = [{**a, "cards": [w for w in a["id"].split() if w in names]} for a in legal]
             return {
                 "version": self.version,
@@ -163,6 +164,9 @@ class Table:
                 "can_undo": seat is not None and undo_point(self.actions, self.decided, seat)[0] is not None,
                 "moves": len(self.actions),
                 "talk": self.talk[-TALK_TAIL:],
+                # how a hand is sorted on screen: the ruleset's `show … sorted by`, else deck order
+                # (of the cards the view shows, and only those)
+                "card_order": v.get("order") or {c: game.card_index[c] for c in shown},
                 "log_error": self.log_error,
                 "view": v,
             }
