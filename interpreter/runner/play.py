@@ -295,7 +295,7 @@ def chatter(agents: list[Any], st: State, since: int, out: TextIO) -> None:
 def talk(agents: list[Any], st: State, since: int) -> list[tuple[int, str, str]]:
     """The characters' lines about the events ``st.ev[since:]``: (seat, name, line). Talk is
     public: every player may read it."""
-    out = []
+    out: list[tuple[int, str, str]] = []
     for i, agent in enumerate(agents):
         if hasattr(agent, "react"):
             agent.react(st, since)

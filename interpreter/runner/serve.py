@@ -167,8 +167,9 @@ class TableServer(ThreadingHTTPServer):
 
     @property
     def url(self) -> str:
-        host, port = self.server_address[:2]
-        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+        host, port = self.server_address[0], self.server_address[1]
+        name = host.decode() if isinstance(host, bytes) else str(host)
+        shown = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(name, f"[{name}]" if ":" in name else name)
         return f"http://{shown}:{port}/"
 
 

@@ -42,7 +42,7 @@ function el(tag, attrs, ...kids) {
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
     else e.setAttribute(k, v === true ? "" : v);
   }
-  for (const kid of kids.flat()) {
+  for (const kid of kids.flat(Infinity)) {
     if (kid === null || kid === undefined || kid === false) continue;
     e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
   }
@@ -206,8 +206,7 @@ function zoneEl(name, z, view, live, mine, label) {
   else if (z.pile) {
     const top = z.cards[z.cards.length - 1];
     const seen = z.cards.filter((c) => c !== null);
-    body = el("div", { class: "pile" }, cardEl(top, view, live),
-      z.size > 1 ? el("span", { class: "count" }, `× ${z.size}`) : null);
+    body = el("div", { class: "pile" }, cardEl(top, view, live));
     if (seen.length > 1) {
       body = el("div", {}, body, el("details", {}, el("summary", { class: "small" }, `${seen.length} ${w("cards")}`),
         cardsEl(z.cards, view, live, false)));
