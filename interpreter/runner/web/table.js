@@ -15,7 +15,7 @@ const WORDS = {
   pass: ["Pass the screen to", "画面を渡してください:"], show: ["Show the table of", "表示:"],
   capped: ["stopped at the move limit", "手数の上限で終了"], out: ["out", "上がり"], go: ["go", "実行"],
   phase: ["phase", "フェーズ"], seed: ["seed", "シード"], game: ["game", "ゲーム"], cards: ["cards", "枚"],
-  top: ["top", "一番上"], bot: ["bot", "ボット"], front: ["front", "前"], vars: ["Table", "卓"],
+  top: ["top", "一番上"], bot: ["bot", "ボット"], human: ["human", "人間"], front: ["front", "前"], vars: ["Table", "卓"],
   notes: ["On the cards", "カードの状態"], nothing: ["—", "—"],
 };
 
@@ -182,7 +182,8 @@ function cardEl(name, view, live) {
   if (can) cls.push("playable");
   if (ui.selected.includes(name)) cls.push("selected");
   const title = [label !== name ? `${label} (${name})` : name].concat(notes).join("\n");
-  return el("div", { class: cls.join(" "), title, onclick: can ? () => pick(name) : null },
+  const click = can ? (e) => { e.stopPropagation(); pick(name); } : null;     // not the square under it too
+  return el("div", { class: cls.join(" "), title, onclick: click },
     label, notes.length ? el("span", { class: "note" }, notes.map((n) => n.split(": ").pop()).join(" ")) : null);
 }
 
@@ -286,7 +287,7 @@ function seatEl(p, view, lay, live) {
   if (view.to_move.includes(p)) cls.push("to-move");
   if (view.current === p) cls.push("current");
   if (s.out) cls.push("out");
-  const kind = info.kind === "human" ? (me ? w("you") : "human") : info.name;
+  const kind = info.kind === "human" ? (me ? w("you") : w("human")) : info.name;
   const vars = [];
   const keeps = view.seats.some((q) => q.score);
   if (keeps) vars.push([w("score"), fmt(s.score, "", view)]);
