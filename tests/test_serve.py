@@ -20,7 +20,9 @@ import pytest
 
 from interpreter.api import load
 from interpreter.engine import observe
+from interpreter.engine.state import State
 from interpreter.runner.cli import main
+from interpreter.runner.history import rebuilt
 from interpreter.runner.replay import read_log, replay
 from interpreter.runner.serve import TableServer, make_server
 from interpreter.runner.table import LOG_TAIL, Table, TableError
@@ -31,8 +33,8 @@ SEATS = ["human", "random", "random", "random"]
 WEB = ROOT / "interpreter" / "runner" / "web"
 
 
-def table(seats: list[str] | None = None, seed: int = 3, **options: Any) -> Table:
-    return Table(load("american_page_one", options), seats or SEATS, seed)
+def table(seats: list[str] | None = None, seed: int = 3, background: bool = False, **options: Any) -> Table:
+    return Table(load("american_page_one", options), seats or SEATS, seed, background=background)
 
 
 # ---------------------------------------------------------------------- the API functions
@@ -106,7 +108,7 @@ def test_undo_takes_back_the_last_choice_and_what_followed():
     before = t.state(0)
     t.act(0, before["actions"][-1]["id"])
     assert t.state(0)["can_undo"]
-    n = t.undo(0)
+    n = t.undo(0)["undone"]
     after = t.state(0)
     assert n >= 1 and after["moves"] == before["moves"]
     assert after["view"]["zones"] == before["view"]["zones"] and after["actions"] == before["actions"]
@@ -119,6 +121,18 @@ def test_a_new_game_takes_the_next_seed():
     d = t.state(0)
     assert d["game"]["seed"] == 11 and d["game"]["number"] == 2
     assert d["moves"] == len(t.actions) and all(p != 0 for p, _ in t.actions)      # only the bots have moved
+
+
+def test_bots_in_the_background_play_on_their_own():
+    t = table(["random"] * 4, background=True)
+    assert t.state(None)["thinking"] and not t.actions, "nothing is played before the table is served"
+    thread = t.start_bots()
+    assert t.settle(60)
+    d = t.state(None)
+    assert d["view"]["over"] and not d["thinking"] and d["seat"] is None and not d["actions"]
+    t.close()
+    thread.join(5)
+    assert not thread.is_alive()
 
 
 def test_long_runs_of_numbers_are_one_choice():
@@ -143,12 +157,15 @@ def test_the_game_log_is_written_after_every_change(tmp_path):
 # ---------------------------------------------------------------------- a real server
 @pytest.fixture
 def server() -> Iterator[TableServer]:
-    srv = make_server(table(), "127.0.0.1", 0)
+    t = table(background=True)
+    t.start_bots()
+    srv = make_server(t, "127.0.0.1", 0)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     try:
         yield srv
     finally:
+        t.close()
         srv.shutdown()
         srv.server_close()
         thread.join(5)
@@ -171,11 +188,18 @@ def _tokens(data: Any) -> set[str]:
     return set(re.findall(r"[^\s\"\[\]{},:()|]+", json.dumps(data, ensure_ascii=False)))
 
 
-def _hidden_from(srv: TableServer, seat: int) -> set[str]:
-    """The cards in other players' hands (owner-only zones) that ``seat``'s view does not show, as
-    the full state knows them."""
+def _at(srv: TableServer, answer: dict[str, Any]) -> State:
+    """The state an answer was made from: the game replayed through the moves it had seen (the bots
+    move on their own thread, so the table may have moved on since)."""
     t = srv.table
-    st, game = t.st, t.game
+    with t.lock:
+        return rebuilt(t.game, t.seed, t.actions[:answer["moves"]])
+
+
+def _hidden_from(st: State, seat: int) -> set[str]:
+    """The cards in other players' zones (those named [Pn]) that ``seat``'s view does not show, as
+    the full state knows them."""
+    game = st.game
     v = observe.view(st, seat)
     out = set()
     for slot in range(game.static_slots):
@@ -191,10 +215,10 @@ def _hidden_from(srv: TableServer, seat: int) -> set[str]:
 def _check_hidden(srv: TableServer, answer: dict[str, Any], seat: int = 0) -> None:
     """The answer for ``seat`` is that seat's view, and names no card the view (with its whole log)
     does not name: no card of another player's hand that the seat may not see."""
-    st = srv.table.st
+    st = _at(srv, answer)
     full = observe.view(st, seat)
     assert answer["view"]["zones"] == json.loads(json.dumps(observe.view(st, seat, log_tail=LOG_TAIL)["zones"]))
-    leaked = (_tokens(answer) - _tokens(full)) & _hidden_from(srv, seat)
+    leaked = (_tokens(answer) - _tokens(full)) & _hidden_from(st, seat)
     assert not leaked, f"P{seat} was sent hidden cards {leaked}"
     for name, z in answer["view"]["zones"].items():
         if re.search(r"\[P\d+\]", name) and f"[P{seat}]" not in name:
@@ -202,18 +226,18 @@ def _check_hidden(srv: TableServer, answer: dict[str, Any], seat: int = 0) -> No
 
 
 def test_a_game_through_the_server_to_its_end_with_hidden_information_kept(server, tmp_path):
-    status, d = call(server, "/api/state?seat=0")
-    assert status == 200 and d["seat"] == 0
+    status, d = call(server, "/api/state?seat=0&wait=30")
+    assert status == 200 and d["seat"] == 0 and not d["thinking"]
     _check_hidden(server, d)
-    assert _hidden_from(server, 0), "the others' hands are hidden from P0"
+    assert _hidden_from(_at(server, d), 0), "the others' hands are hidden from P0"
     moves = 0
     while not d["view"]["over"]:
-        status, d = call(server, "/api/act", {"seat": 0, "action": d["actions"][0]["id"]})
-        assert status == 200, d
+        status, answer = call(server, "/api/act", {"seat": 0, "action": d["actions"][0]["id"]})
+        assert status == 200, answer
+        _check_hidden(server, answer)
+        status, d = call(server, "/api/state?seat=0&lang=ja&wait=30")      # once the bots have moved
+        assert status == 200 and d["game"]["lang"] == "ja" and not d["thinking"]
         _check_hidden(server, d)
-        status, again = call(server, "/api/state?seat=0&lang=ja")
-        assert status == 200 and again["game"]["lang"] == "ja"
-        _check_hidden(server, again)
         moves += 1
         assert moves < 500
     assert d["view"]["result"]
@@ -243,6 +267,8 @@ def test_the_server_refuses_bad_requests_with_json(server):
     assert status == 400 and "unknown seat" in d["error"]
     status, d = call(server, "/api/state?lang=fr")
     assert status == 400
+    status, d = call(server, "/api/state?wait=soon")
+    assert status == 400 and "seconds" in d["error"]
     status, d = call(server, "/api/nothing")
     assert status == 404 and "error" in d
     status, d = call(server, "/api/state", {"seat": 0})
@@ -252,18 +278,20 @@ def test_the_server_refuses_bad_requests_with_json(server):
 def test_undo_and_new_game_through_the_server(server):
     status, d = call(server, "/api/undo", {"seat": 0})
     assert status == 400 and d["error"].startswith("nothing to undo")
-    _, d = call(server, "/api/state?seat=0")
+    _, d = call(server, "/api/state?seat=0&wait=30")
     while len(d["actions"]) < 2:
-        _, d = call(server, "/api/act", {"seat": 0, "action": d["actions"][0]["id"]})
+        call(server, "/api/act", {"seat": 0, "action": d["actions"][0]["id"]})
+        _, d = call(server, "/api/state?seat=0&wait=30")
     before = d
-    _, d = call(server, "/api/act", {"seat": 0, "action": d["actions"][-1]["id"]})
+    call(server, "/api/act", {"seat": 0, "action": d["actions"][-1]["id"]})
+    _, d = call(server, "/api/state?seat=0&wait=30")
     assert d["can_undo"]
     status, d = call(server, "/api/undo", {"seat": 0})
     assert status == 200 and d["undone"] >= 1 and d["view"]["zones"] == before["view"]["zones"]
     status, d = call(server, "/api/new", {"seat": 0})
     assert status == 200 and d["game"]["number"] == 2 and d["game"]["seed"] == 4
     status, v = call(server, "/api/version")
-    assert v["version"] == d["version"]
+    assert v["version"] >= d["version"]      # the bots may have moved since
 
 
 def test_the_page_is_served(server):

@@ -272,7 +272,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     lang = _lang(args)
     print(say("table", lang, title=game.title_in(lang), n=game.n, seed=seed)
           + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
-    table = Table(game, seats, seed, lang, args.log)
+    table = Table(game, seats, seed, lang, args.log, background=True)     # the bots move on their own thread
     try:
         serve(table, args.host, args.port, browser=not args.no_browser)
     except OSError as e:

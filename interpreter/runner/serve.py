@@ -23,6 +23,7 @@ from .table import Table, TableError
 
 DEFAULT_PORT = 8765         # used when free; else any free port
 MAX_BODY = 64 * 1024
+MAX_WAIT = 60.0             # seconds a GET /api/state?wait=… may wait for the bots
 STATIC = {"/": ("index.html", "text/html"), "/index.html": ("index.html", "text/html"),
           "/table.css": ("table.css", "text/css"), "/table.js": ("table.js", "text/javascript")}
 
@@ -120,6 +121,12 @@ def _lang(table: Table, query: dict[str, str]) -> int | None:
 
 def api_state(table: Table, query: dict[str, str], body: dict[str, Any]) -> Answer:
     seat = table.seat(query["seat"]) if "seat" in query else table.default_seat()
+    if "wait" in query:         # until no bot is to move (at most this many seconds)
+        try:
+            wait = min(max(float(query["wait"] or 0), 0.0), MAX_WAIT)
+        except ValueError:
+            raise TableError(400, f"wait is a number of seconds, not {query['wait']!r}") from None
+        table.settle(wait)
     return 200, table.state(seat, _lang(table, query)), None
 
 
@@ -136,15 +143,13 @@ def api_log(table: Table, query: dict[str, str], body: dict[str, Any]) -> Answer
 def api_act(table: Table, query: dict[str, str], body: dict[str, Any]) -> Answer:
     seat = table.seat(body.get("seat"), acting=True)
     assert seat is not None
-    table.act(seat, body.get("action"))
-    return 200, table.state(seat, _lang(table, body)), None
+    return 200, table.act(seat, body.get("action"), _lang(table, body)), None
 
 
 def api_undo(table: Table, query: dict[str, str], body: dict[str, Any]) -> Answer:
     seat = table.seat(body.get("seat"), acting=True)
     assert seat is not None
-    n = table.undo(seat)
-    return 200, {**table.state(seat, _lang(table, body)), "undone": n}, None
+    return 200, table.undo(seat, _lang(table, body)), None
 
 
 def api_new(table: Table, query: dict[str, str], body: dict[str, Any]) -> Answer:
@@ -198,10 +203,13 @@ def serve(table: Table, host: str = "127.0.0.1", port: int | None = None, browse
     print(f"{table.game.title_in(table.lang)}: {server.url}  (Ctrl-C stops)", flush=True)
     if browser and can_open_browser():
         webbrowser.open(server.url)
+    if table.background:
+        table.start_bots()
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
+        table.close()
         server.server_close()
     print("stopped" + (f"; the game log is in {table.log_path}" if table.log_path else ""), flush=True)

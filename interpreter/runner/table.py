@@ -42,19 +42,29 @@ class TableError(Exception):
 
 class Table:
     """One game at a time, with bots in the seats that are not ``human``; a new game takes the next seed.
-    Every method takes the table's lock: the server answers requests on several threads."""
+    Every method takes the table's lock: the server answers requests on several threads.
 
-    def __init__(self, game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str | None = None) -> None:
+    The bots move at once, inside the call that made it their turn (``act``, ``new_game``, …), or,
+    with ``background``, one move at a time on a thread of their own (:meth:`start_bots`), so that a
+    request is answered at once and a page sees their moves come; :meth:`settle` waits for them."""
+
+    def __init__(self, game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str | None = None,
+                 background: bool = False) -> None:
         self.game = game
         self.seats = seats
         self.lang = lang
         self.log_path = log_path
+        self.background = background
         self.humans = [i for i, s in enumerate(seats) if s == "human"]
         self.lock = threading.RLock()
+        self.moved = threading.Condition(self.lock)     # notified whenever the table changes
         self.version = 0            # changes whenever the table does: a page polls it
         self.number = 0             # the games played at this table, this one included
         self.log_error: str | None = None
-        self._start(seed)
+        self.failure: str | None = None     # a rule that failed while a bot moved in the background
+        self.closed = False
+        with self.lock:
+            self._start(seed)
 
     # ------------------------------------------------------------------ the game
     def _start(self, seed: int) -> None:
@@ -67,24 +77,59 @@ class Table:
         self.actions: list[tuple[int, str]] = []
         self.decided: list[int] = []        # where in ``actions`` a human had a real choice: undo's points
         self.talk: list[dict[str, Any]] = []
+        self.failure = None
         self.st = self.game.new_state(seed)
         self._advance()
         self._changed()
 
+    def _bot_to_move(self) -> int | None:
+        if self.st.over or self.failure:
+            return None
+        return next((p for p in self.st.to_move() if self.agents[p] is not None), None)
+
+    def _bot_moves(self, p: int) -> None:
+        agent = self.agents[p]
+        a = agent.choose(self.st, p, self.game.legal_actions(self.st, p))
+        self._said(p, agent.name, said(agent))      # what it said while choosing comes first
+        self._apply(p, a)
+
     def _advance(self) -> None:
-        """The bots move until a human is to decide or the game is over."""
-        st, game = self.st, self.game
-        while not st.over:
-            bots = [p for p in st.to_move() if self.agents[p] is not None]
-            if not bots:
-                return
-            for p in bots:
-                if st.over or p not in st.to_move():
-                    continue
-                agent = self.agents[p]
-                a = agent.choose(st, p, game.legal_actions(st, p))
-                self._said(p, agent.name, said(agent))    # what it said while choosing comes first
-                self._apply(p, a)
+        """The bots move until a human is to decide or the game is over (in the background: they are woken)."""
+        if self.background:
+            self.moved.notify_all()
+            return
+        while (p := self._bot_to_move()) is not None:
+            self._bot_moves(p)
+
+    def start_bots(self) -> threading.Thread:
+        """The bots' thread, for a table in the background: it moves while a bot is to move."""
+        thread = threading.Thread(target=self._run_bots, name="fuda-bots", daemon=True)
+        thread.start()
+        return thread
+
+    def _run_bots(self) -> None:
+        with self.moved:
+            while True:
+                self.moved.wait_for(lambda: self.closed or self._bot_to_move() is not None)
+                if self.closed:
+                    return
+                p = self._bot_to_move()
+                assert p is not None
+                try:
+                    self._bot_moves(p)
+                except FudaError as e:      # a rule failed: the table stops there, undo or a new game go on
+                    self.failure = e.first.message
+                self._changed()
+
+    def close(self) -> None:
+        with self.moved:
+            self.closed = True
+            self.moved.notify_all()
+
+    def settle(self, timeout: float) -> bool:
+        """Wait (at most ``timeout`` seconds) until no bot is to move; whether none is."""
+        with self.moved:
+            return self.moved.wait_for(lambda: self._bot_to_move() is None, timeout)
 
     def _apply(self, p: int, a: Action) -> None:
         at = len(self.st.ev)
@@ -99,6 +144,7 @@ class Table:
     def _changed(self) -> None:
         self.version += 1
         self._write_log()
+        self.moved.notify_all()
 
     def _write_log(self) -> None:
         """The current game's log in ``log_path`` (a later game at the table in STEM-2.json, …), written
@@ -168,11 +214,14 @@ class Table:
                 # (of the cards the view shows, and only those)
                 "card_order": v.get("order") or {c: game.card_index[c] for c in shown},
                 "log_error": self.log_error,
+                "thinking": self._bot_to_move() is not None,      # a bot is to move: more is coming
+                "failure": self.failure,
                 "view": v,
             }
 
-    def act(self, seat: int, action: Any) -> None:
-        """``seat`` takes ``action`` (its id, or as ``fuda play`` accepts it typed); then the bots move."""
+    def act(self, seat: int, action: Any, lang: int | None = None) -> dict[str, Any]:
+        """``seat`` takes ``action`` (its id, or as ``fuda play`` accepts it typed); then the bots move.
+        The table as ``seat`` sees it then."""
         with self.lock:
             st, game = self.st, self.game
             if not isinstance(action, str) or not action.strip():
@@ -197,9 +246,11 @@ class Table:
             self._apply(seat, chosen)
             self._advance()
             self._changed()
+            return self.state(seat, lang)
 
-    def undo(self, seat: int) -> int:
-        """Take back ``seat``'s last real decision and every move made since; the number of moves taken back."""
+    def undo(self, seat: int, lang: int | None = None) -> dict[str, Any]:
+        """Take back ``seat``'s last real decision and every move made since: the table as ``seat`` sees
+        it then, with ``undone``, the number of moves taken back."""
         with self.lock:
             back, other = undo_point(self.actions, self.decided, seat)
             if other is not None:
@@ -210,9 +261,10 @@ class Table:
             self.st = rebuilt(self.game, self.seed, self.actions[:back])
             del self.actions[back:]
             self.decided[:] = [i for i in self.decided if i < back]
+            self.failure = None
             self._advance()
             self._changed()
-            return n
+            return {**self.state(seat, lang), "undone": n}
 
     def new_game(self) -> None:
         """A new game at the table: the next seed, the same seats."""

@@ -15,7 +15,7 @@ const WORDS = {
   pass: ["Pass the screen to", "画面を渡してください:"], show: ["Show the table of", "表示:"],
   capped: ["stopped at the move limit", "手数の上限で終了"], out: ["out", "上がり"], go: ["go", "実行"],
   phase: ["phase", "フェーズ"], seed: ["seed", "シード"], game: ["game", "ゲーム"], cards: ["cards", "枚"],
-  top: ["top", "一番上"], bot: ["bot", "ボット"], human: ["human", "人間"], front: ["front", "前"], vars: ["Table", "卓"],
+  top: ["top", "一番上"], bot: ["bot", "ボット"], human: ["human", "人間"], thinking: ["thinking…", "考え中…"], front: ["front", "前"], vars: ["Table", "卓"],
   notes: ["On the cards", "カードの状態"], nothing: ["—", "—"],
 };
 
@@ -114,7 +114,7 @@ async function poll() {
       if (v.version !== ui.version) await load();
     } catch (e) { /* the server stopped: keep the last table on screen */ }
   }
-  setTimeout(poll, 1500);
+  setTimeout(poll, ui.data && ui.data.thinking ? 300 : 1500);     // faster while the bots move
 }
 
 // ------------------------------------------------------------------ values
@@ -333,7 +333,7 @@ function decisionEl(d, view) {
   if (view.over) return box;
   if (!d.actions.length) {
     const who = view.to_move.map((p) => "P" + p).join(", ");
-    box.push(el("div", { class: "waiting" }, who ? `${w("waiting")} ${who}…` : ""));
+    box.push(el("div", { class: "waiting" }, who ? `${w("waiting")} ${who}` + (d.thinking ? ` — ${w("thinking")}` : "…") : ""));
     return box;
   }
   if (d.prompt) box.push(el("div", { class: "prompt" }, half(d.prompt, L())));
@@ -370,7 +370,7 @@ function resultEl(view) {
       el("td", {}, r.outcome && WORDS[r.outcome] ? w(r.outcome) : r.outcome || w("nothing")),
       el("td", {}, r.place || w("nothing")), scored ? el("td", {}, fmt(r.score, "", view)) : null))),
     view.capped ? el("p", { class: "small" }, w("capped")) : null,
-    el("button", { onclick: () => post("api/new", {}) }, w("newGame"))];
+    el("button", { onclick: () => post("api/new", {}) }, w("newGame"))].filter((x) => x !== null);
 }
 
 function headerEl(d, view) {
@@ -457,6 +457,7 @@ function show(d) {
   if (!ui.lang) ui.lang = d.game.lang;
   $("error").hidden = true;
   if (d.log_error) fail({ error: d.log_error });
+  if (d.failure) fail({ error: d.failure });
   draw();
 }
 
