@@ -21,7 +21,7 @@ from ..errors import FudaError
 from ..words import say
 from .history import rebuilt, undo_point
 from .play import game_log, hand_order, said, talk
-from .render import number_run
+from .render import compact_ids, number_run
 
 LOG_TAIL = 600      # the events a state answer renders for its seat: the last this many
 TALK_TAIL = 30      # and the last this many lines of table talk
@@ -239,8 +239,9 @@ class Table:
                     raw = game.find_action(st, seat, action)
                     chosen = next(a for a in legal if a.raw == raw)
                 except (FudaError, StopIteration):
-                    raise TableError(400, f"{action!r} is not legal now for P{seat}",
-                                     legal=[a.id for a in legal]) from None
+                    ids = [a.id for a in legal]
+                    raise TableError(400, f"{action!r} is not legal now for P{seat}; legal: "
+                                     + ", ".join(compact_ids(ids)), legal=ids) from None
             if len(legal) > 1:
                 self.decided.append(len(self.actions))
             self._apply(seat, chosen)

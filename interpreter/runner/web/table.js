@@ -15,7 +15,8 @@ const WORDS = {
   pass: ["Pass the screen to", "画面を渡してください:"], show: ["Show the table of", "表示:"],
   capped: ["stopped at the move limit", "手数の上限で終了"], out: ["out", "上がり"], go: ["go", "実行"],
   phase: ["phase", "フェーズ"], seed: ["seed", "シード"], game: ["game", "ゲーム"], cards: ["cards", "枚"],
-  top: ["top", "一番上"], bot: ["bot", "ボット"], human: ["human", "人間"], thinking: ["thinking…", "考え中…"], front: ["front", "前"], vars: ["Table", "卓"],
+  top: ["top", "一番上"], bot: ["bot", "ボット"], human: ["human", "人間"], thinking: ["thinking…", "考え中…"],
+  yourTurn: ["your choice (click a card or a button)", "あなたの番です (カードかボタンを選ぶ)"], front: ["front", "前"], vars: ["Table", "卓"],
   notes: ["On the cards", "カードの状態"], nothing: ["—", "—"],
 };
 
@@ -102,7 +103,6 @@ const act = (id) => { ui.selected = []; return post("api/act", { action: id }); 
 function fail(e) {
   const box = $("error");
   let text = (e && e.error) || String(e);
-  if (e && e.legal && e.legal.length) text += "\nlegal: " + e.legal.join(", ");
   box.textContent = text;
   box.hidden = false;
 }
@@ -151,6 +151,14 @@ function candidates(sel) {
   return ui.data.actions.filter((a) => { const ts = tokens(a); return sel.every((t) => ts.includes(t)); });
 }
 
+/** The cards and squares that would complete the actions lit by the cards picked so far. */
+function targets() {
+  const out = new Set();
+  if (!ui.selected.length) return out;
+  for (const a of candidates(ui.selected)) for (const t of tokens(a)) if (!ui.selected.includes(t)) out.add(t);
+  return out;
+}
+
 /** A card or square clicked: the one action it alone makes is taken; else the actions it is in are lit. */
 function pick(token) {
   let sel = ui.selected.includes(token) ? ui.selected.filter((t) => t !== token) : ui.selected.concat([token]);
@@ -180,6 +188,7 @@ function cardEl(name, view, live) {
   const cls = ["card", colour(label)];
   const can = live && live.has(name);
   if (can) cls.push("playable");
+  if (can && targets().has(name)) cls.push("target");
   if (ui.selected.includes(name)) cls.push("selected");
   const title = [label !== name ? `${label} (${name})` : name].concat(notes).join("\n");
   const click = can ? (e) => { e.stopPropagation(); pick(name); } : null;     // not the square under it too
@@ -231,8 +240,10 @@ function gridEl(base, cells, view, live) {
       const sq = `(${x},${y})`;
       const cs = cells[`${x},${y}`] || [];
       const can = live.has(sq);
-      g.append(el("div", { class: "cell" + (can ? " playable" : "") + (ui.selected.includes(sq) ? " selected" : ""),
-        title: `${base}${sq}` + (cs.length > 1 ? ` (${cs.length})` : ""), onclick: can ? () => pick(sq) : null },
+      const mark = (can ? " playable" : "") + (can && targets().has(sq) ? " target" : "") +
+        (ui.selected.includes(sq) ? " selected" : "");
+      g.append(el("div", { class: "cell" + mark,
+        title: `${called(base, view)}${sq}` + (cs.length > 1 ? ` (${cs.length})` : ""), onclick: can ? () => pick(sq) : null },
         el("span", { class: "xy" }, `${x},${y}`), cs.length ? cardEl(cs[cs.length - 1], view, live) : null));
     }
   }
@@ -336,7 +347,7 @@ function decisionEl(d, view) {
     box.push(el("div", { class: "waiting" }, who ? `${w("waiting")} ${who}` + (d.thinking ? ` — ${w("thinking")}` : "…") : ""));
     return box;
   }
-  if (d.prompt) box.push(el("div", { class: "prompt" }, half(d.prompt, L())));
+  box.push(el("div", { class: "prompt" }, d.prompt ? half(d.prompt, L()) : `P${view.viewer}: ${w("yourTurn")}`));
   const lit = ui.selected.length ? new Set(candidates(ui.selected).map((a) => a.id)) : null;
   const cls = (id) => (lit ? (lit.has(id) ? "hl" : "dim") : "");
   const buttons = d.choices.map((c) => {
