@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sys
 import webbrowser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -178,14 +179,19 @@ class TableServer(ThreadingHTTPServer):
         return f"http://{shown}:{port}/"
 
 
+class TableServer6(TableServer):
+    address_family = socket.AF_INET6
+
+
 def make_server(table: Table, host: str = "127.0.0.1", port: int | None = None) -> TableServer:
     """A server for ``table``: on ``port``; without one, on 8765 when it is free, else on any free port."""
+    kind = TableServer6 if ":" in host else TableServer        # an IPv6 address: ::1, ::
     if port is not None:
-        return TableServer((host, port), table)
+        return kind((host, port), table)
     try:
-        return TableServer((host, DEFAULT_PORT), table)
+        return kind((host, DEFAULT_PORT), table)
     except OSError:
-        return TableServer((host, 0), table)
+        return kind((host, 0), table)
 
 
 def can_open_browser() -> bool:

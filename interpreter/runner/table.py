@@ -118,7 +118,9 @@ class Table:
                 try:
                     self._bot_moves(p)
                 except FudaError as e:      # a rule failed: the table stops there, undo or a new game go on
-                    self.failure = e.first.message
+                    self.failure = f"a rule failed: {e.first.message}"
+                except Exception as e:      # a bug in fuda: said on the page, and the thread lives on
+                    self.failure = f"internal error: {type(e).__name__}: {e}"
                 self._changed()
 
     def close(self) -> None:
