@@ -351,3 +351,44 @@ def test_fuda_serve_serves_until_ctrl_c(tmp_path):
     assert proc.returncode == 0, err
     assert "Traceback" not in err and "stopped" in out
     assert json.loads(log.read_text(encoding="utf-8"))["seed"] == 2
+
+
+CLICKS = r"""
+const vm = require("vm"), fs = require("fs");
+const ctx = vm.createContext({ console });
+vm.runInContext(fs.readFileSync(process.argv[2], "utf8"), ctx);
+const out = vm.runInContext(`
+  const sent = [];
+  post = (path, body) => { sent.push(body.action); };
+  draw = () => {};
+  ui.data = { actions: [
+    { id: "move ♠Q (3,0)", cards: ["♠Q"] }, { id: "move ♠Q (1,0)", cards: ["♠Q"] },
+    { id: "play ♥7", cards: ["♥7"] }, { id: "play ♥8", cards: ["♥8"] }, { id: "discard ♥8", cards: ["♥8"] },
+    { id: "give ♠A ♣2", cards: ["♠A", "♣2"] }, { id: "give ♠A ♣3", cards: ["♠A", "♣3"] } ] };
+  const steps = [];
+  pick("♥7"); steps.push([sent.slice(), ui.selected.slice()]);                    // the only action it makes
+  pick("♥8"); steps.push([sent.slice(), ui.selected.slice()]);                    // two: lit, not taken
+  steps.push([candidates(ui.selected).map((a) => a.id)]);
+  pick("♠Q"); steps.push([sent.slice(), ui.selected.slice(), [...targets()]]);    // starts over with ♠Q
+  pick("(3,0)"); steps.push([sent.slice(), ui.selected.slice()]);                 // completes the move
+  pick("♠A"); pick("♣3"); steps.push([sent.slice()]);                             // two cards, in any order
+  JSON.stringify(steps);
+`, ctx);
+console.log(out);
+"""
+
+
+def test_a_click_on_a_card_takes_the_one_action_it_makes_or_lights_them(tmp_path):
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = tmp_path / "clicks.js"
+    script.write_text(CLICKS, encoding="utf-8")
+    out = subprocess.run([node, str(script), str(WEB / "table.js")], check=True, capture_output=True, text=True)
+    steps = json.loads(out.stdout)
+    assert steps[0] == [["play ♥7"], []]
+    assert steps[1] == [["play ♥7"], ["♥8"]]
+    assert steps[2] == [["play ♥8", "discard ♥8"]]
+    assert steps[3] == [["play ♥7"], ["♠Q"], ["(3,0)", "(1,0)"]]
+    assert steps[4] == [["play ♥7", "move ♠Q (3,0)"], []]
+    assert steps[5] == [["play ♥7", "move ♠Q (3,0)", "give ♠A ♣3"]]
