@@ -164,9 +164,9 @@ function pick(token) {
   let sel = ui.selected.includes(token) ? ui.selected.filter((t) => t !== token) : ui.selected.concat([token]);
   if (sel.length && !candidates(sel).length) sel = [token];
   const cands = sel.length ? candidates(sel) : [];
-  if (cands.length === 1) {
+  if (cands.length === 1) {     // taken when the picks are all its arguments (not `join ♠5 0`: the 0 is not picked)
     const ts = tokens(cands[0]);
-    if (ts.length === sel.length) { act(cands[0].id); return; }
+    if (ts.length === sel.length && cands[0].id.split(" ").length === ts.length + 1) { act(cands[0].id); return; }
   }
   ui.selected = sel;
   draw();
@@ -386,6 +386,7 @@ function resultEl(view) {
 
 function headerEl(d, view) {
   $("title").textContent = d.game.title;
+  document.documentElement.lang = d.game.lang;
   document.title = `${d.game.title} — fuda`;
   const parts = [`${w("phase")}: ${view.phase_label}`];
   if (view.to_move.length <= 1 && !view.over) parts.push(`${w("turn")}: P${view.current}`);
