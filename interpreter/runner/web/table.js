@@ -179,6 +179,11 @@ function colour(text) {
   return "";
 }
 
+/** A text with its ♥♦ in red, as the cards show them. */
+function suited(text) {
+  return String(text).split(/([♥♦])/).map((part) => (/^[♥♦]$/.test(part) ? el("span", { class: "red" }, part) : part));
+}
+
 function cardEl(name, view, live) {
   if (name === null) return el("div", { class: "card back", title: "?" });
   const label = view.labels[name] || name;
@@ -355,7 +360,7 @@ function decisionEl(d, view) {
       const a = d.actions[c.first];
       const label = half(a.label, L());
       const same = !label || [a.id, a.id.replace(/_/g, " ")].some((x) => x.toLowerCase() === label.toLowerCase());
-      return el("button", { class: cls(a.id), title: a.id, onclick: () => act(a.id) }, same ? a.id : label);
+      return el("button", { class: cls(a.id), title: a.id, onclick: () => act(a.id) }, suited(same ? a.id : label));
     }
     const input = el("input", { type: "number", min: c.lo, max: c.hi, step: c.step, value: c.lo });
     const go = () => act(`${c.prefix} ${input.value}`);
@@ -413,7 +418,7 @@ function eventsEl(view) {
   const moves = $("show-moves").checked;
   const list = view.log.filter((e) => moves || (e.kind !== "move" && e.kind !== "turn")).slice(-80);
   const box = $("events");
-  box.replaceChildren(...list.map((e) => el("li", { class: e.kind, title: e.rule || "" }, e.text)));
+  box.replaceChildren(...list.map((e) => el("li", { class: e.kind, title: e.rule || "" }, suited(e.text))));
   box.scrollTop = box.scrollHeight;
   const talk = $("talk");
   talk.replaceChildren(...ui.data.talk.map((t) => el("li", {}, el("span", { class: "who" }, `${t.name} (P${t.seat})`), ` 「${t.text}」`)));
