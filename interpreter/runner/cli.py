@@ -153,6 +153,16 @@ def _add_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, metavar="N", help="number of players (the players option)")
 
 
+def _add_table(p: argparse.ArgumentParser) -> None:
+    """The seats, seed, language and log of a game played at a table: ``fuda play`` and ``fuda serve``."""
+    p.add_argument("--seat", action="append", metavar="KIND",
+                   help="human | random | rollout | ismcts | ismcts:ITERATIONS | ismcts:SECONDSs | persona:ID (repeat per seat; "
+                        "personas: miles, parker, … — docs/bots.md)")
+    p.add_argument("--seed", type=int, help="game seed (default: random)")
+    p.add_argument("--lang", choices=["en", "ja"], help="label language (default en; a resumed game keeps its own)")
+    p.add_argument("--log", metavar="FILE", help="keep a replayable game log in FILE (written whatever happens, also on quit)")
+
+
 def _lang(args: argparse.Namespace) -> int:
     return 1 if getattr(args, "lang", "en") == "ja" else 0
 
@@ -223,7 +233,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from ..api import load
     from .home import fuda_home
-    from .play import check_writable, play
+    from .play import play
 
     if getattr(args, "match", None):
         return _play_match(args)
@@ -244,19 +254,31 @@ def cmd_play(args: argparse.Namespace) -> int:
             print("error: name a ruleset (or --resume a saved game)", file=sys.stderr)
             return 2
         game = load(args.ruleset, _options(args))
-    seats = _seats(args.seat, game.n)
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
-    from ..bots.base import make_bot
-
-    for s in seats:             # a seat that is no bot is refused before the game starts
-        if s != "human":
-            make_bot(s, 0)
-    if args.log:                # and so is a log that cannot be written
-        check_writable(args.log)
+    seats, seed = _seating(args, game.n)
     print(say("table", _lang(args), title=game.title_in(_lang(args)), n=game.n, seed=seed)
           + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
     autosave = str(_fresh(fuda_home() / "games", f"{Path(game.ruleset).stem}-{seed}"))
     play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave)
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from ..api import load
+    from .serve import serve
+    from .table import Table
+
+    game = load(args.ruleset, _options(args))
+    seats, seed = _seating(args, game.n)
+    lang = _lang(args)
+    print(say("table", lang, title=game.title_in(lang), n=game.n, seed=seed)
+          + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
+    table = Table(game, seats, seed, lang, args.log, background=True)     # the bots move on their own thread
+    try:
+        serve(table, args.host, args.port, browser=not args.no_browser)
+    except OSError as e:
+        where = f"{args.host}:{args.port}" if args.port is not None else args.host
+        print(f"error: cannot serve on {where}: {e.strerror or e}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -332,6 +354,22 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                     print(f"saved: continue with fuda play --match {m.name}"
                           + (f" --match-db {args.match_db}" if args.match_db else ""))
                     return 0
+
+
+def _seating(args: argparse.Namespace, n: int) -> tuple[list[str], int]:
+    """The seats and the seed of a game at a table (``fuda play``, ``fuda serve``): a seat that is no
+    bot, or a log that cannot be written, is refused before the game starts."""
+    from ..bots.base import make_bot
+    from .play import check_writable
+
+    seats = _seats(args.seat, n)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    for s in seats:
+        if s != "human":
+            make_bot(s, 0)
+    if args.log:
+        check_writable(args.log)
+    return seats, seed
 
 
 def _seats(given: list[str] | None, n: int) -> list[str]:
@@ -675,13 +713,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "your view; with bots only, you watch as a spectator. A game stopped "
                                    "unfinished is kept (--log FILE, else ~/.fuda/games/) and can be resumed.")
     p.add_argument("ruleset", nargs="?")
-    p.add_argument("--seat", action="append", metavar="KIND",
-                   help="human | random | rollout | ismcts | ismcts:ITERATIONS | ismcts:SECONDSs | persona:ID (repeat per seat; "
-                        "personas: miles, parker, … — docs/bots.md)")
+    _add_table(p)
     p.add_argument("--resume", metavar="LOG", help="continue a saved game (a --log file); it keeps being saved there")
-    p.add_argument("--seed", type=int, help="game seed (default: random)")
-    p.add_argument("--lang", choices=["en", "ja"], help="label language (default en; a resumed game keeps its own)")
-    p.add_argument("--log", metavar="FILE", help="keep a replayable game log in FILE (written whatever happens, also on quit)")
     p.add_argument("--match", metavar="NAME",
                    help="match play: add this game's scores to the match NAME (created if new, continued if saved)")
     p.add_argument("--match-db", metavar="FILE", help="the SQLite file of matches (default ~/.fuda/matches.sqlite)")
@@ -689,6 +722,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --match: play N games (default: one, or ask after each game when a human plays)")
     _add_options(p)
     p.set_defaults(fn=cmd_play)
+
+    p = sub.add_parser("serve", help="play in the web browser against bots (a table for any ruleset)",
+                       description="Serve a game at a table in the web browser: seats, options and the log as "
+                                   "for fuda play. Prints the URL and serves until Ctrl-C; a new game at the "
+                                   "table takes the next seed. The page draws any ruleset from the seat's view; "
+                                   "the JSON API is in docs/cli.md.")
+    p.add_argument("ruleset")
+    _add_table(p)
+    p.add_argument("--port", type=int, metavar="P", help="port (default: 8765 when free, else any free one)")
+    p.add_argument("--host", default="127.0.0.1", metavar="H",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser (only print the URL)")
+    _add_options(p)
+    p.set_defaults(fn=cmd_serve)
 
     p = sub.add_parser("match", help="list saved matches or show one's scores and games",
                        description="Match play (fuda play --match NAME) keeps scores and the game count per seat "

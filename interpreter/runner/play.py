@@ -20,6 +20,7 @@ from ..engine.game import Action, Game
 from ..engine.state import State
 from ..errors import FudaError, os_reason
 from ..words import say
+from .history import rebuilt, undo_point
 from .render import half, render, render_choices
 
 
@@ -65,7 +66,7 @@ class Human:
                 print("\033[2J\033[H", end="", file=self.out)     # clear P{last}'s cards off the screen
         self.table["shown"] = player
         v = st.view(player, self.lang)
-        legal = _as_hand_shows(legal, v, st.game.card_index)
+        legal = hand_order(legal, v, st.game.card_index)
         print("", file=self.out)
         print(render(v, self.lang, title=st.game.title_in(self.lang), order=st.game.card_index), file=self.out)
         print(render_choices(v["decision"], self.lang), file=self.out)
@@ -139,7 +140,7 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
     return say("no_such_option", lang, a=word, names=", ".join(dict.fromkeys(a.name for a in legal)))
 
 
-def _as_hand_shows(legal: list[Action], v: dict[str, Any], deck: dict[str, int]) -> list[Action]:
+def hand_order(legal: list[Action], v: dict[str, Any], deck: dict[str, int]) -> list[Action]:
     """The choices in the order the hand is shown (by the first card an action names: deck order, or
     the ruleset's ``show … sorted by``), the others after them as the rules list them; the view's
     list is put in the same order, so a number picks what it shows."""
@@ -271,18 +272,14 @@ def _undo(game: Game, seed: int, st: State, p: int, actions: list[tuple[int, str
     """Take back P{p}'s last real decision and every move made since: the game is replayed from its
     seed up to that point (state is deterministic given the actions), so the chance draws come out as
     before. In hot seat, another human's later decision is not taken back for them."""
-    mine = [i for i in decided if actions[i][0] == p]
-    if not mine:
-        print(say("no_undo", lang), file=out)
-        return st
-    back = mine[-1]
-    other = next((actions[i][0] for i in decided if i > back), None)
+    back, other = undo_point(actions, decided, p)
     if other is not None:
         print(say("undo_other", lang, q=f"P{other}"), file=out)
         return st
-    st = game.new_state(seed)
-    for q, done in actions[:back]:
-        game.apply(st, q, done)
+    if back is None:
+        print(say("no_undo", lang), file=out)
+        return st
+    st = rebuilt(game, seed, actions[:back])
     print(say("undone", lang, n=len(actions) - back), file=out)
     del actions[back:]
     decided[:] = [i for i in decided if i < back]
@@ -291,14 +288,28 @@ def _undo(game: Game, seed: int, st: State, p: int, actions: list[tuple[int, str
 
 def chatter(agents: list[Any], st: State, since: int, out: TextIO) -> None:
     """What the characters at the table say about what just happened."""
+    for seat, name, line in talk(agents, st, since):
+        print(f"  {name} (P{seat}): 「{line}」", file=out)
+
+
+def talk(agents: list[Any], st: State, since: int) -> list[tuple[int, str, str]]:
+    """The characters' lines about the events ``st.ev[since:]``: (seat, name, line). Talk is
+    public: every player may read it."""
+    out: list[tuple[int, str, str]] = []
     for i, agent in enumerate(agents):
         if hasattr(agent, "react"):
             agent.react(st, since)
-            _say(agent, i, out)
+            out.extend((i, agent.name, line) for line in said(agent))
+    return out
+
+
+def said(agent: Any) -> list[str]:
+    """What an agent has said since last asked (a persona's lines; other agents say nothing)."""
+    return agent.take_lines() if hasattr(agent, "take_lines") else []
 
 
 def _say(agent: Any, seat: int, out: TextIO) -> None:
-    for line in agent.take_lines() if hasattr(agent, "take_lines") else []:
+    for line in said(agent):
         print(f"  {agent.name} (P{seat}): 「{line}」", file=out)
 
 
