@@ -184,12 +184,19 @@ function suited(text) {
   return String(text).split(/([♥♦])/).map((part) => (/^[♥♦]$/.test(part) ? el("span", { class: "red" }, part) : part));
 }
 
-function cardEl(name, view, live) {
-  if (name === null) return el("div", { class: "card back", title: "?" });
-  const label = view.labels[name] || name;
-  const vars = view.card_vars[name] || {};
-  const notes = Object.entries(vars).filter(([k]) => view.var_labels[k])
+function notesOf(vars, view) {
+  return Object.entries(vars || {}).filter(([k]) => view.var_labels[k])
     .map(([k, x]) => `${view.var_labels[k]}: ${fmt(x, view.var_types[k], view)}`);
+}
+
+function cardEl(name, view, live, marks) {
+  if (name === null) {      // a face-down card: what is written on its back (`back` variables), if anything
+    const notes = notesOf(marks, view);
+    return el("div", { class: "card back", title: ["?"].concat(notes).join("\n") },
+      notes.length ? el("span", { class: "note" }, notes.map((n) => n.split(": ").pop()).join(" ")) : null);
+  }
+  const label = view.labels[name] || name;
+  const notes = notesOf(view.card_vars[name], view);
   const cls = ["card", colour(label)];
   const can = live && live.has(name);
   if (can) cls.push("playable");
@@ -201,16 +208,17 @@ function cardEl(name, view, live) {
     label, notes.length ? el("span", { class: "note" }, notes.map((n) => n.split(": ").pop()).join(" ")) : null);
 }
 
-function cardsEl(cards, view, live, sorted) {
+function cardsEl(cards, view, live, sorted, marks) {
   if (!cards.length) return el("span", { class: "empty" }, w("nothing"));
   let shown = cards;
   if (sorted && !cards.includes(null)) {
     const by = ui.data.card_order || {};
     shown = cards.slice().sort((a, b) => (by[a] ?? 0) - (by[b] ?? 0));
   }
-  const backs = cards.every((c) => c === null);
+  const backs = cards.every((c) => c === null) && !Object.keys(marks || {}).length;   // stacked, unless marked
   if (backs && cards.length > 12) shown = cards.slice(0, 12);
-  return el("div", { class: "cards" + (backs ? " backs" : "") }, shown.map((c) => cardEl(c, view, live)));
+  return el("div", { class: "cards" + (backs ? " backs" : "") },
+    shown.map((c, i) => cardEl(c, view, live, c === null ? (marks || {})[String(i)] : null)));
 }
 
 function zoneEl(name, z, view, live, mine, label) {
@@ -221,12 +229,12 @@ function zoneEl(name, z, view, live, mine, label) {
   else if (z.pile) {
     const top = z.cards[z.cards.length - 1];
     const seen = z.cards.filter((c) => c !== null);
-    body = el("div", { class: "pile" }, cardEl(top, view, live));
+    body = el("div", { class: "pile" }, cardEl(top, view, live, (z.marks || {})[String(z.cards.length - 1)]));
     if (seen.length > 1) {
       body = el("div", {}, body, el("details", {}, el("summary", { class: "small" }, `${seen.length} ${w("cards")}`),
-        cardsEl(z.cards, view, live, false)));
+        cardsEl(z.cards, view, live, false, z.marks)));
     }
-  } else body = cardsEl(z.cards, view, live, mine);
+  } else body = cardsEl(z.cards, view, live, mine, z.marks);
   return el("div", { class: "zone", "data-zone": name }, head, body);
 }
 
