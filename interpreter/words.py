@@ -76,8 +76,6 @@ WORDS: dict[str, tuple[str, str]] = {
     # fuda play (runner/play.py)
     "table": ("{title} — {n} players, seed {seed}: ", "{title} — {n}人, シード {seed}: "),
     "only_choice": ("{p}: your only choice: {a}", "{p}: 選べるのは {a} だけ"),
-    "only_choice_hot": ("{p}: only one choice, taken ({p} finds it in the log)",
-                        "{p}: 選択肢が1つだけなので自動で選択(内容は {p} のログに)"),
     "hot_seat": ("— {p} to play: pass the keyboard to {p}, then press Enter —",
                  "— {p} の番: キーボードを {p} に渡して Enter —"),
     "help": ("type a number or an action (e.g. '{ex}'; cards also as ASCII: H7 for ♥7, SA for ♠A); "

@@ -241,6 +241,8 @@ def test_a_game_stopped_without_a_log_is_kept_under_fuda_home(tmp_path, capsys, 
     assert code == 0 and f"fuda play --resume {kept}" in out
     assert len(json.loads(kept.read_text(encoding="utf-8"))["actions"]) >= 1
     monkeypatch.setattr("builtins.input", lambda _prompt: "1")
+    code, out, err = run(capsys, "play", "--resume", str(kept), "--set", "nonexistent=3")
+    assert code == 2 and "--set cannot change them" in err       # not dropped in silence (Kittens newcomer)
     code, out, _ = run(capsys, "play", "--resume", str(kept))
     assert code == 0 and "resumed after" in out and "result" in out.lower()
 
@@ -614,9 +616,11 @@ phase play {
 """
 
 
-def test_a_hot_seat_only_choice_is_not_named_on_the_shared_screen():
+def test_a_hot_seat_only_choice_is_asked_like_any_other():
     """At a hot seat, P1's only choice (lay the one card it holds face down) was printed before the
-    keyboard went to P1 — `P1: your only choice: lay ♦5` — for P0, still at the screen, to read."""
+    keyboard went to P1 — `P1: your only choice: lay ♦5` — for P0, still at the screen, to read; and
+    then "P1: only one choice, taken" told P0 that P1 had one choice (Love Letter: the Countess forced
+    by a King or Prince). The keyboard goes to P1, who takes it."""
     import io
 
     from interpreter.runner.play import play
@@ -625,14 +629,14 @@ def test_a_hot_seat_only_choice_is_not_named_on_the_shared_screen():
 
     game = game_from(LAY_FACE_DOWN)
     out = io.StringIO()
-    answers = iter(["1"] + ["quit"] * 10)
+    answers = iter(["1", "", "1"] + ["quit"] * 10)
     st = play(game, ["human", "human"], seed=3, out=out, inp=lambda _p: next(answers))
     assert st.over
     laid = st.z[next(i for i in range(len(st.z)) if game.zone_name(st, i) == "laid[P1]")]
     assert len(laid) == 1
     text = out.getvalue()
-    assert "P1: only one choice, taken (P1 finds it in the log)" in text
-    assert game.card_names[laid[0]] not in text
+    before_p1 = text.split("pass the keyboard to P1")[0]
+    assert "only" not in before_p1 and game.card_names[laid[0]] not in before_p1
 
 
 EMPTY_MAX = """ruleset empty_max
@@ -759,3 +763,26 @@ def test_an_option_s_else_text_says_why_it_is_refused():
     out = io.StringIO()
     play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
     assert "(no knock is legal now: your deadwood is 14)" in out.getvalue()
+
+
+def test_the_log_command_shows_a_deal_on_a_line_a_path():
+    """Exploding Kittens newcomer: `log` in fuda play listed the setup card by card (40 lines of it)."""
+    import io
+
+    from interpreter.api import load
+    from interpreter.runner.play import play
+
+    out = io.StringIO()
+    answers = iter(["log", "quit"])
+    play(load("american_page_one"), ["human", "random", "random", "random"], seed=3, out=out,
+         inp=lambda _p: next(answers))
+    text = out.getvalue()
+    assert "Hand[P1]: 6 cards" in text and "a card: Draw pile → Hand[P1]" not in text
+
+
+def test_replay_as_a_spectator_shows_no_hand(capsys):
+    """Love Letter newcomer: a replay as every player saw it (State.view(None)) was not offered."""
+    code, out, _ = run(capsys, "replay", "american_page_one", "--seed", "3", "--spectator", "--no-rules")
+    assert code == 0 and "Draw pile → Hand[P0]: 6 cards" in out and "Hand[P1]: 6 cards" in out
+    _, mine, _ = run(capsys, "replay", "american_page_one", "--seed", "3", "--player", "0", "--no-rules")
+    assert "Draw pile → Hand[P0]: 6 cards" not in mine

@@ -238,6 +238,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if getattr(args, "match", None):
         return _play_match(args)
     resume = None
+    if args.resume and (args.set or args.options or args.players):
+        given = "--set" if args.set else "--options" if args.options else "--players"
+        print(f"error: --resume plays on the saved game's ruleset and options, which its moves replay from; "
+              f"{given} cannot change them (start a new game instead)", file=sys.stderr)
+        return 2
     if args.resume:
         from .replay import read_log, replay
 
@@ -580,7 +585,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .replay import format_events, read_log, replay, replay_seed
 
-    viewer: int | None | str = "all" if args.player is None else args.player
+    viewer: int | None | str = None if args.spectator else "all" if args.player is None else args.player
     failed = None
     if args.log.endswith(".json") or os.path.isfile(args.log) and not args.log.endswith(".fuda"):
         log = read_log(args.log)
@@ -810,7 +815,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("log", metavar="LOG|RULESET")
     p.add_argument("--seed", type=int, help="with a ruleset: the game seed to re-run")
     p.add_argument("--seat", action="append", metavar="KIND", help="bots per seat, as in simulate")
-    p.add_argument("--player", type=_seat, metavar="P", help="show only what this player saw (P1 or 1)")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--player", type=_seat, metavar="P", help="show only what this player saw (P1 or 1)")
+    who.add_argument("--spectator", action="store_true", help="show only what every player saw (no hand's cards)")
     p.add_argument("--lang", choices=["en", "ja"], default="en")
     p.add_argument("--no-rules", action="store_true", help="omit the rule locations")
     moves = p.add_mutually_exclusive_group()

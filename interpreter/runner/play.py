@@ -48,13 +48,12 @@ class Human:
         self.table = table if table is not None else {}     # shared by the humans of one game
 
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
-        if len(legal) == 1:         # nothing to decide: taken for the player, who is told
-            shared = self.table.get("hot") and self.table.get("shown") != player
-            # at a hot seat another player is still at the screen: the choice may name a hidden card
-            print(say("only_choice_hot", self.lang, p=f"P{player}") if shared else
-                  say("only_choice", self.lang, p=f"P{player}", a=half(legal[0].label, self.lang) or legal[0].id),
+        if len(legal) == 1 and not self.table.get("hot"):     # nothing to decide: taken, and the player told
+            print(say("only_choice", self.lang, p=f"P{player}", a=half(legal[0].label, self.lang) or legal[0].id),
                   file=self.out)
             return legal[0]
+        # at a hot seat even a forced move is asked: taking it for them would tell whoever is at the
+        # screen that the player had one choice (Love Letter: the Countess a King or Prince forces)
         last = self.table.get("shown")
         if last is not None and last != player:   # hot seat: the screen changes hands
             print("\n" + say("hot_seat", self.lang, p=f"P{player}"), file=self.out)
@@ -89,9 +88,11 @@ class Human:
             if command == "list" and not rest:
                 print(render_choices(v["decision"], self.lang), file=self.out)
                 continue
-            if command == "log" and not rest:
-                for e in st.view(player, self.lang)["log"][-40:]:
-                    print(f"  {e['text']}", file=self.out)
+            if command == "log" and not rest:     # as `fuda replay --player` shows it: a deal on a line a path
+                from .replay import format_events
+
+                for line in format_events(st, player, self.lang, spans=False).splitlines()[:-1][-40:]:
+                    print(line, file=self.out)
                 continue
             if command == "save":
                 if rest.strip():
@@ -124,7 +125,7 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
     starting with no option's name nor a legal action's label, no option of this decision at all."""
     if st.pend is None or not raw.strip():
         return None
-    low = " ".join(raw.lower().split())
+    low = " ".join(raw.lower().replace(":", " ").replace(",", " ").split())     # "chopsticks: a, b" as typed
     site = st.game.sites[st.pend[0]]
     declared = list(dict.fromkeys([o.name for o in site.options] + (["pass"] if site.kind == "window" else [])))
     named = next((n for n in declared for form in (n.lower(), n.lower().replace("_", " "))
