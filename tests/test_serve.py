@@ -365,7 +365,7 @@ const out = vm.runInContext(`
     { id: "move ♠Q (3,0)", cards: ["♠Q"] }, { id: "move ♠Q (1,0)", cards: ["♠Q"] },
     { id: "play ♥7", cards: ["♥7"] }, { id: "play ♥8", cards: ["♥8"] }, { id: "discard ♥8", cards: ["♥8"] },
     { id: "give ♠A ♣2", cards: ["♠A", "♣2"] }, { id: "give ♠A ♣3", cards: ["♠A", "♣3"] },
-    { id: "join ♠5 0", cards: ["♠5"] } ] };
+    { id: "join ♠5 0", cards: ["♠5"] }, { id: "take hand[P1][2]", cards: [] } ] };
   const steps = [];
   pick("♥7"); steps.push([sent.slice(), ui.selected.slice()]);                    // the only action it makes
   pick("♥8"); steps.push([sent.slice(), ui.selected.slice()]);                    // two: lit, not taken
@@ -374,6 +374,7 @@ const out = vm.runInContext(`
   pick("(3,0)"); steps.push([sent.slice(), ui.selected.slice()]);                 // completes the move
   pick("♠A"); pick("♣3"); steps.push([sent.slice()]);                             // two cards, in any order
   pick("♠5"); steps.push([sent.slice(), ui.selected.slice()]);                    // an argument that is no card: lit
+  pick("hand[P1][2]"); steps.push([sent.slice()]);                                // a face-down card, by its place
   JSON.stringify(steps);
 `, ctx);
 console.log(out);
@@ -395,3 +396,4 @@ def test_a_click_on_a_card_takes_the_one_action_it_makes_or_lights_them(tmp_path
     assert steps[4] == [["play ♥7", "move ♠Q (3,0)"], []]
     assert steps[5] == [["play ♥7", "move ♠Q (3,0)", "give ♠A ♣3"]]
     assert steps[6] == [["play ♥7", "move ♠Q (3,0)", "give ♠A ♣3"], ["♠5"]]
+    assert steps[7] == [["play ♥7", "move ♠Q (3,0)", "give ♠A ♣3", "take hand[P1][2]"]]

@@ -139,8 +139,10 @@ const called = (name, view) => {
 
 // ------------------------------------------------------------------ tokens: what a click picks
 const SQUARE = /\(-?\d+,-?\d+\)/g;
+const PLACE = /^\S+\[\d+\]$/;      // a face-down card by its place: hand[P0][2]
 function tokens(a) {
-  return (a.cards || []).concat(a.id.match(SQUARE) || []);
+  const places = a.id.split(" ").slice(1).filter((w) => PLACE.test(w) && !(a.cards || []).includes(w));
+  return (a.cards || []).concat(a.id.match(SQUARE) || [], places);
 }
 function pickable() {
   const set = new Set();
@@ -189,10 +191,16 @@ function notesOf(vars, view) {
     .map(([k, x]) => `${view.var_labels[k]}: ${fmt(x, view.var_types[k], view)}`);
 }
 
-function cardEl(name, view, live, marks) {
+function cardEl(name, view, live, marks, place) {
   if (name === null) {      // a face-down card: what is written on its back (`back` variables), if anything
     const notes = notesOf(marks, view);
-    return el("div", { class: "card back", title: ["?"].concat(notes).join("\n") },
+    const cls = ["card", "back"];
+    const can = live && place && live.has(place);     // chosen by its place (play hand[P0][2])
+    if (can) cls.push("playable");
+    if (can && targets().has(place)) cls.push("target");
+    if (place && ui.selected.includes(place)) cls.push("selected");
+    const click = can ? (e) => { e.stopPropagation(); pick(place); } : null;
+    return el("div", { class: cls.join(" "), title: [place || "?"].concat(notes).join("\n"), onclick: click },
       notes.length ? el("span", { class: "note" }, notes.map((n) => n.split(": ").pop()).join(" ")) : null);
   }
   const label = view.labels[name] || name;
@@ -208,7 +216,7 @@ function cardEl(name, view, live, marks) {
     label, notes.length ? el("span", { class: "note" }, notes.map((n) => n.split(": ").pop()).join(" ")) : null);
 }
 
-function cardsEl(cards, view, live, sorted, marks) {
+function cardsEl(cards, view, live, sorted, marks, zone) {
   if (!cards.length) return el("span", { class: "empty" }, w("nothing"));
   let shown = cards;
   if (sorted && !cards.includes(null)) {
@@ -218,7 +226,7 @@ function cardsEl(cards, view, live, sorted, marks) {
   const backs = cards.every((c) => c === null) && !Object.keys(marks || {}).length;   // stacked, unless marked
   if (backs && cards.length > 12) shown = cards.slice(0, 12);
   return el("div", { class: "cards" + (backs ? " backs" : "") },
-    shown.map((c, i) => cardEl(c, view, live, c === null ? (marks || {})[String(i)] : null)));
+    shown.map((c, i) => cardEl(c, view, live, c === null ? (marks || {})[String(i)] : null, zone && `${zone}[${i}]`)));
 }
 
 function zoneEl(name, z, view, live, mine, label) {
@@ -229,12 +237,13 @@ function zoneEl(name, z, view, live, mine, label) {
   else if (z.pile) {
     const top = z.cards[z.cards.length - 1];
     const seen = z.cards.filter((c) => c !== null);
-    body = el("div", { class: "pile" }, cardEl(top, view, live, (z.marks || {})[String(z.cards.length - 1)]));
+    const at = z.cards.length - 1;
+    body = el("div", { class: "pile" }, cardEl(top, view, live, (z.marks || {})[String(at)], `${name}[${at}]`));
     if (seen.length > 1) {
       body = el("div", {}, body, el("details", {}, el("summary", { class: "small" }, `${seen.length} ${w("cards")}`),
-        cardsEl(z.cards, view, live, false, z.marks)));
+        cardsEl(z.cards, view, live, false, z.marks, name)));
     }
-  } else body = cardsEl(z.cards, view, live, mine, z.marks);
+  } else body = cardsEl(z.cards, view, live, mine, z.marks, name);
   return el("div", { class: "zone", "data-zone": name }, head, body);
 }
 
