@@ -1683,13 +1683,16 @@ class Checker:
             raise self.fail("E309", f"unsupported statement {type(s).__name__}", s.span)
 
     def shows_everyone(self, body: list[A.Stmt], name: str) -> bool:
-        """Whether a rule's body moves its card parameter ``name`` where everyone sees it (face up, or
-        to public zones) or reveals it to everyone (W104 after a call of the rule)."""
+        """Whether a rule's body surely moves its card parameter ``name`` where everyone sees it (face up,
+        or to public zones) or reveals it to everyone (W104 after a call of the rule): a statement of
+        the body itself, before any `return` — not one inside an `if`, a loop or an option."""
         def public(dest: A.Expr) -> bool:
             z = self.globals.get(dest.name if isinstance(dest, A.Name) else
                                  dest.obj.name if isinstance(dest, A.Index) and isinstance(dest.obj, A.Name) else "")
             return isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility == "public"
-        for n in A.walk(body):
+        for n in body:
+            if isinstance(n, A.Return):
+                return False
             if isinstance(n, A.Move) and isinstance(n.cards, A.Name) and n.cards.name == name \
                     and (n.face == "up" or public(n.dest)):
                 return True
@@ -1812,10 +1815,13 @@ class Checker:
         function): the legal actions would be a window onto those cards."""
         own = {b.var for b in o.binders}
         parts = [(o.where, "where")] if o.where is not None else []
+        if o.label is not None:     # the label too: `"f {[c.role for c in hand[q]]}"` reads P1's hand out
+            parts += [(x, "label") for half in o.label.parts for x in half if not isinstance(x, str)]
         parts += [(b.source, "list") for b in o.binders if not _zone_itself(b.source)
                   and self.binder_elem.get(id(b)) not in (T.CARD, T.list_of(T.CARD))]  # cards: warn_naming_hidden
+        places = {b.var: b.source for b in o.binders if _zone_itself(b.source)}
         for e, what in parts:
-            for name, owner in self.zones_read_deep(e):
+            for name, owner in self.zones_read_deep(e, places=places):
                 z = self.globals.get(name)
                 if name in own or not isinstance(z, ZoneSym) or z.decl is None or not self.unseen_by(z, owner, chooser):
                     continue
@@ -1826,10 +1832,13 @@ class Checker:
                 return True
         return False
 
-    def zones_read_deep(self, e: A.Expr, seen: frozenset[int] = frozenset()) -> list[tuple[str, A.Expr | None]]:
+    def zones_read_deep(self, e: A.Expr, seen: frozenset[int] = frozenset(),
+                        places: dict[str, A.Expr] | None = None) -> list[tuple[str, A.Expr | None]]:
         """The zones an expression reads the cards of (`_zones_read`), also through the functions it
-        calls, a parameter standing for its argument (`holds(q, r)` reads `hand[q]`)."""
-        out = _zones_read(e)
+        calls, a parameter standing for its argument (`holds(q, r)` reads `hand[q]`). Going over a
+        zone reads it only if the cards' faces are read (`any c in hand[q] where c.told == r` reads
+        the backs); ``places``: binders over zones, whose position `index_of(cards(Z), c)` is no read."""
+        out = self._reads(e, places or {})
         for call in (n for n in A.walk(e) if isinstance(n, A.Call)):
             f = self.globals.get(call.func)
             if not isinstance(f, FnSym) or f.decl is None or id(f) in seen:
@@ -1873,6 +1882,25 @@ class Checker:
         if isinstance(e, A.Node):
             return any(self.face_read(v, var, zone, seen) for v in vars(e).values() if isinstance(v, A.Node | list))
         return False
+
+    def _reads(self, e: Any, places: dict[str, A.Expr]) -> list[tuple[str, A.Expr | None]]:
+        if isinstance(e, A.Quantifier | A.Comprehension | A.Best) and _zone_itself(e.source):
+            inner = [x for x in (e.cond, getattr(e, "elem", None), getattr(e, "key", None)) if x is not None]
+            src = _zones_read(e.source) if self.face_read(inner, e.var, e.source) else \
+                _zones_read(e.source.args if isinstance(e.source, A.Index) else [])
+            return src + self._reads(inner, places)
+        if isinstance(e, A.Call) and e.func == "index_of" and len(e.args) == 2 and isinstance(e.args[1], A.Name) \
+                and e.args[1].name in places and isinstance(e.args[0], A.Call) and e.args[0].func == "cards" \
+                and len(e.args[0].args) == 1 and _same_expr(e.args[0].args[0], places[e.args[1].name]):
+            return []
+        if isinstance(e, A.Name | A.Index) or isinstance(e, A.Call) and e.func in _NOT_READ \
+                or isinstance(e, A.Binary) and _none_test(e):
+            return _zones_read(e)       # a zone, a count, an emptiness test: as _zones_read reads them
+        if isinstance(e, list):
+            return [r for x in e for r in self._reads(x, places)]
+        if isinstance(e, A.Node):
+            return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in self._reads(v, places)]
+        return []
 
     def unseen_by(self, z: ZoneSym, owner: A.Expr | None, chooser: A.Expr) -> bool:
         """May the cards of zone ``z`` (of ``owner``) be hidden from ``chooser``?"""
@@ -2734,14 +2762,20 @@ _CONST_CALLS: dict[str, Any] = {"size": len, "min": min, "max": max, "sum": sum,
                                 "floor": math.floor, "ceil": math.ceil, "round": _const_round}
 
 
+_NOT_READ = ("size", "owner", "revealed")      # functions of a zone or card that tell nothing of faces
+
+
+def _none_test(e: A.Binary) -> bool:
+    return e.op in ("==", "!=") and any(isinstance(x, A.Lit) and x.kind == "none" for x in (e.left, e.right))
+
+
 def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     """The zones an expression reads the cards of, each with its owner expression (`hand[q]`), or
     None (`deck`); not those it only counts, tests for emptiness or names the owner of (`size(hand[q])`,
-    `top(deck) != none`, `owner(hand[q])`)."""
-    if isinstance(e, A.Call) and e.func in ("size", "owner"):
+    `top(deck) != none`, `owner(hand[q])`), nor whether a card is face up (`revealed(top(deck))`)."""
+    if isinstance(e, A.Call) and e.func in _NOT_READ:
         return [r for a in e.args for r in _zones_read(a.args if isinstance(a, A.Index) else [])]
-    if isinstance(e, A.Binary) and e.op in ("==", "!=") and any(
-            isinstance(x, A.Lit) and x.kind == "none" for x in (e.left, e.right)):
+    if isinstance(e, A.Binary) and _none_test(e):
         return []
     if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and len(e.args) == 1:
         return [(e.obj.name, e.args[0])] + _zones_read(e.args[0])

@@ -1812,7 +1812,9 @@ class ExprGen:
         """Code showing a value in a text as _fmt does; the common types by a table lookup.
         ``shown``: a card as the ruleset's `show` writes it (labels and prompts, drawn when read)."""
         tc = type_code(e.ty or T.ANY)
-        if shown and self.cg.p.show is not None and self.cg.p.show[1].text is not None and tc in ("card", "list:card"):
+        # labels and prompts: cards as the hands show them (`show`, a card's label), and a card its chooser
+        # cannot see by its place (Game.hidden_places), never by its face
+        if shown and tc in ("card", "list:card"):
             return f"_shown(st, {self.gen(e)}, {lang})" if tc == "card" else f"_shown_list(st, {self.gen(e)}, {lang})"
         return self.fmt_value(self.gen(e), tc, lang)
 
@@ -2561,7 +2563,7 @@ class BodyGen:
         var_sym = next(x for x in self.cur_proc.locals if x.name == s.var and x.span == s.span)
         self.decision_fns(site, s.options, "fr, pl", {**self.eg.names, id(var_sym): "pl"}, infos, s.label)
         ps, ch, ix = self.slot("list:player"), self.slot(f"choices:{site}"), self.slot("int")
-        self.line(ind, f"{ps} = tuple({self.eg.seq(s.players)})", sp)
+        self.line(ind, f"{ps} = tuple(dict.fromkeys({self.eg.seq(s.players)}))", sp)     # a player named twice decides once
         self.line(ind, f"_so = [E{site}(st, fr, _p) for _p in {ps}]", sp)
         self.line(ind, "if not all(_so):", sp)
         self.line(ind + 1, f"raise _RuleFailure('P' + str({ps}[[bool(o) for o in _so].index(False)]) + "

@@ -2585,3 +2585,38 @@ def test_move_at_a_depth_puts_the_card_there_and_tells_the_others_nothing_of_it(
         load_text("ruleset m\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
                   "setup { move top(deck) under deck at 2 }\nphase p { }\n")
     assert info.value.first.code == "E309"
+
+
+def test_move_at_stacks_as_a_plain_move_and_tells_nobody_the_depth():
+    """QA: `at 0` turned a moved pile upside down against `move … to Z`, and a bot that had watched a
+    public card go into the deck `at N` remembered exactly where; peeks showed the depth too."""
+    from interpreter.engine.observe import remembered
+
+    st = load_text("""
+ruleset at_order
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone a: pile public
+zone b: pile public
+zone table: pile public
+setup {
+    move top(deck, 3) to a
+    move top(deck, 3) to b
+    reveal top(deck, 2) to players[1]
+    let plain = [c for c in cards(a)]
+    move a to table
+    move b to table at 0
+    move top(table) to deck at 3
+}
+phase play { end game }
+""").new_state(0)
+    table = full_zone(st, "table")
+    assert len(table) == 5 and table[:3] == sorted(table[:3], key=table.index)     # a's three, then b's
+    assert remembered(st, 1) == set() and st.view(1)["zones"]["deck"]["cards"] == [None] * 47
+    assert any(t.startswith("a card: table → deck") for t in view_log(st, 1))
+
+
+def test_back_marks_are_printed_with_a_board_too():
+    st = game("qa_backgrid").new_state(1)
+    assert "Board[1,1][0]: Told = 9" in render(st.view(1))

@@ -1080,3 +1080,47 @@ def test_a_ruleset_edited_during_a_simulation_stops_it() -> None:
     with pytest.raises(FudaError) as info:
         play_one("american_page_one", {}, 1, ["random"] * 4, fingerprint="0" * 16)
     assert info.value.first.code == "E505" and "changed while the games were played" in info.value.first.message
+
+
+def test_qa_w102_reads_labels_around_the_option_and_leaves_backs_faces_up_and_places_alone(tmp_path: Path) -> None:
+    """QA: a label listing the target's hand (`"f {[c.rank for c in hand[q]]}"`) was not warned, and
+    W102 fired on `any c in hand[q] where c.told == r` (a back), `revealed(c)` and a card's place."""
+    base = _OPTION_BASE.replace("setup {", "var told: int per card = 0 back\nsetup {")
+
+    def warnings(option: str) -> list[str]:
+        return _warnings_of(tmp_path, base, "{OPTION}", option)
+    assert warnings('f x in 0..1 "f {[c.rank for c in hand[q]]}" { }') == ["W102"]
+    assert warnings('e r in 1..13 "e {r} {count c in hand[q] where c.rank == r}" { }') == ["W102"]
+    assert warnings("g r in 1..13 where not (any c in hand[q] where c.told == r) { }") == []
+    assert warnings("g r in 1..13 where (count c in hand[q] where revealed(c)) > r { }") == []
+    assert warnings("g c in hand[q] where index_of(cards(hand[q]), c) == 0 { }") == []
+
+
+def test_qa_w104_trusts_only_a_rule_that_surely_shows_the_card(tmp_path: Path) -> None:
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
+            "{RULE}\nsetup { }\nphase play {\n    let d = top(deck)\n    lay(d)\n    log \"{d}\"\n    end game\n}\n")
+    surely = _warnings_of(tmp_path, base, "{RULE}", "rule lay(c: card) { move c to pile }")
+    maybe = _warnings_of(tmp_path, base, "{RULE}", "rule lay(c: card) { if size(deck) > 100 { move c to pile } }")
+    early = _warnings_of(tmp_path, base, "{RULE}", "rule lay(c: card) {\n    if size(deck) > 100 { return }\n"
+                         "    move c to pile\n}")
+    assert surely == [] and maybe == ["W104"] and early == []     # a return inside an if leaves the move sure
+
+
+def test_qa_a_ranking_of_keys_that_cannot_be_compared_says_so() -> None:
+    from interpreter.api import load_text
+
+    game = load_text("ruleset r\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                     "var k: tuple per player = (0, 0)\nsetup { k[players[1]] = (\"x\", 1) }\n"
+                     "phase play { end game ranking p in players by k[p] }\n")
+    with pytest.raises(FudaError) as info:
+        game.new_state(0)
+    assert "the ranking keys cannot be compared: P0 (0, 0), P1 ('x', 1)" in info.value.first.message
+
+
+def test_qa_a_zone_given_as_a_list_is_not_the_rest_of_another(tmp_path: Path) -> None:
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: american_page_one\nsetup:\n  rest: 場\n  zones:\n    場: [♠A]\n    山札: [♠2]\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and "場 would not hold exactly these cards" in o.message

@@ -787,3 +787,67 @@ phase play {
 }
 """).new_state(0)
     assert st.over and "after" in [e["text"] for e in st.view(None)["log"]]
+
+
+def _qa(name: str):
+    from interpreter.api import load
+
+    from .conftest import ROOT
+    return load(str(ROOT / "tests" / "constructs" / f"qa_{name}.fuda"))
+
+
+def test_qa_a_labelled_card_the_chooser_cannot_see_is_shown_by_place_only():
+    """QA: a card's label (`card "king" "King"`) named the hidden card in the option label, and
+    typing it took that card; a label's other text equal to a card name was rewritten by place."""
+    from interpreter.errors import FudaError
+
+    st = _qa("labelleak").new_state(1)
+    takes = [a for a in st.legal_actions(0) if a.name == "take"]
+    assert [a.label for a in takes] == [a.id for a in takes]
+    with pytest.raises(FudaError):
+        st.apply(0, "take King")
+    g = _qa("namesub")
+    assert {a.label for seed in range(6) for a in g.new_state(seed).legal_actions(0)} == {
+        "take hand[P1][0] (beware the king)", "take hand[P1][1] (beware the king)"}
+
+
+def test_qa_bots_imagine_secrets_afresh_also_for_beliefs_and_cards_on_backs():
+    """QA: `belief` read the real hidden variables (the Bomb always where it really was), and a card
+    written on a back kept the real hidden card in every world."""
+    from collections import Counter
+
+    from interpreter.engine.determinize import determinize
+
+    rng = random.Random(0)
+    g = _qa("belief_leak")
+    st = g.new_state(1)
+    bomb = g.card_names.index("Bomb")
+    assert g.zone_name(st, st.loc[bomb]) == "hand[P1]"
+    where = Counter(g.zone_name(w, w.loc[bomb]) for w in (determinize(st, 0, rng) for _ in range(200)))
+    assert where["deck"] > 20
+    g = _qa("backcard")
+    st = g.new_state(1)
+    link = next(v.slot for v in g.prog.vars if v.name == "link")
+    c = g.card_names.index(_first_of(st, "hand[P0]"))
+    hand, deck = st.loc[c], st.loc[st.g[link + c]]
+    worlds = [determinize(st, 1, rng) for _ in range(50)]
+    linked = [w.g[link + w.z[hand][0]] for w in worlds]      # on the back of the card at P0's first place
+    assert sum(x == st.g[link + c] for x in linked) < 10
+    assert all(x == w.z[deck][-1] for x, w in zip(linked, worlds))      # the world's top card
+
+
+def _first_of(st, zone):
+    from interpreter.engine.observe import full_view
+    return full_view(st)["zones"][zone]["cards"][0]
+
+
+@pytest.mark.parametrize("name", ["simdup", "simnone", "allfail", "coop3"])
+def test_qa_searching_bots_finish_games_the_rules_finish(name):
+    """QA: a player named twice in a simultaneous hung the game; a world breaking a simultaneous
+    option crashed ISMCTS (TypeError); a rule failing in every imagined world (a King P0 never saw
+    go to P1) and an evaluate unreadable on a finished cooperative game stopped the real game."""
+    from interpreter.runner.simulate import run_game
+
+    g = _qa(name)
+    for seed in range(3):
+        assert run_game(g, seed, ["ismcts:20"] * g.n).over

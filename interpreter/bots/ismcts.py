@@ -61,7 +61,10 @@ def rewards(st: State) -> list[float]:
     elif worst == best and st.game.eval_fn is not None:
         # a table that ends alike (a cooperative game: one outcome, one shared score) tells the bots
         # nothing by comparison; the ruleset's evaluate judges how well it ended
-        ev = st.game.evaluate(st) or [0.5] * n
+        try:
+            ev = st.game.evaluate(st) or [0.5] * n
+        except RuleRuntimeError:    # written for a game under way (12 / size(deck)): the outcome alone
+            return out
         out = [0.5 * a + 0.5 * e for a, e in zip(out, ev, strict=True)]
     return out
 
@@ -111,7 +114,17 @@ class ISMCTS:
                 failure = e
             it += 1
         if it and self.last_failed == it:
-            raise failure
+            # no world worked: the rules fail in the real game too (the ruleset's mistake: said), or
+            # only in the worlds this player imagines (a `belief` would keep them to what the rules
+            # allow): then the bot knows nothing better than a random choice
+            try:
+                self.iterate(st.clone(), Node(game.n))
+            except RuleRuntimeError:
+                raise failure from None
+            self.last_iterations = it
+            self.last_estimate = None
+            self.last_visits = {a.id: 0 for a in legal}
+            return legal[self.rng.randrange(len(legal))]
         self.last_iterations = it
         wanted = {game.option_key(st, player, a.raw): a for a in legal}
         self.last_visits = {a.id: root.children[k].visits if k in root.children else 0 for k, a in wanted.items()}

@@ -65,11 +65,6 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
                 sigma[c] = d
                 new[i] = d
                 s.loc[d] = slot
-    if game.belief_fn is not None and unseen:
-        _believe(st, s, sigma, unseen, rng)
-    # what lies at a position goes with the position: its visibility mask
-    for c in unseen:
-        s.vis[sigma[c]] = st.vis[c]
 
     def card(v: Any) -> Any:
         return sigma[v] if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n else v
@@ -101,31 +96,22 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
 
     from ..compile import type_code
 
-    # variables
+    # variables: first what the player cannot know, drawn afresh — a belief then reads the world as
+    # the player imagines it, never a real secret
+    resampled: set[int] = set()
     for v in prog.vars[5:]:
         width = {"global": 1, "player": game.n, "card": n}[v.scope]
-        if not v.named:             # a card found by its place (named.py): the card now there
-            code = type_code(v.type)
-            for slot in range(v.slot, v.slot + width):
-                s.g[slot] = by_code(st.g[slot], code)
         if v.scope == "card":
-            for c in unseen:        # written on the back: it stays with the place
+            for c in unseen:        # variables of unseen cards start over (those on the back: below)
                 s.g[v.slot + c] = v.init
-            if v.visibility == "back":
-                for c in unseen:
-                    s.g[v.slot + sigma[c]] = st.g[v.slot + c]
             for c in range(n):      # a hidden value of a card in sight: the card is seen, not the value
                 if visible[c] and not var_visible(st, v.slot + c, v.visibility, None, player):
                     s.g[v.slot + c] = _sample(v, rng, game, unseen)
+                    resampled.add(v.slot + c)
             continue
         owners = [None] if v.scope == "global" else list(range(game.n))
-        hidden_slots = []
-        for i in range(width):
-            slot = v.slot + i
-            if not var_visible(st, slot, v.visibility, owners[i], player):
-                hidden_slots.append(slot)
-        if not hidden_slots:
-            continue
+        hidden_slots = [v.slot + i for i in range(width)
+                        if not var_visible(st, v.slot + i, v.visibility, owners[i], player)]
         if v.visibility == "owner" and v.scope == "player":
             values = [st.g[slot] for slot in hidden_slots]   # the others' roles, dealt out anew
             rng.shuffle(values)
@@ -134,6 +120,25 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
         else:
             for slot in hidden_slots:
                 s.g[slot] = _sample(v, rng, game, unseen)
+        resampled.update(hidden_slots)
+    if game.belief_fn is not None and unseen:
+        _believe(st, s, sigma, unseen, rng)
+    # what lies at a position goes with the position: its visibility mask
+    for c in unseen:
+        s.vis[sigma[c]] = st.vis[c]
+    # then the cards found by their place (named.py): the card the world dealt there
+    for v in prog.vars[5:]:
+        width = {"global": 1, "player": game.n, "card": n}[v.scope]
+        code = type_code(v.type)
+        if v.scope == "card" and v.visibility == "back":       # written on the back: it stays with the place
+            for c in unseen:
+                s.g[v.slot + sigma[c]] = st.g[v.slot + c] if v.named else by_code(st.g[v.slot + c], code)
+        if v.named:
+            continue
+        for slot in range(v.slot, v.slot + width):
+            if slot in resampled or v.scope == "card" and not visible[slot - v.slot]:
+                continue
+            s.g[slot] = by_code(st.g[slot], code)
     # frames of waiting rules
     for fr in s.frames:
         codes = game.comp.frame_types.get(fr[0])
@@ -162,7 +167,10 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
                     continue
                 # the others choose among what their hands in this world allow: their real options,
                 # carried over by place, told how many (and where) they had of what the options test
-                mine = site.enum(s, s.frames[-1], q)
+                try:
+                    mine = site.enum(s, s.frames[-1], q)
+                except Exception as e:      # a world where the rules fail: the search drops it
+                    raise game.rule_error(s, e) from None
                 if mine:
                     s.sopts[i] = mine
                 if s.schosen[i] is not None:
@@ -181,7 +189,10 @@ def _others_redrawn(s: State, fr: list[Any], i: int, player: int | None, rng: ra
     out = list(fr[i])
     for j, q in enumerate(fr[i - 1]):
         if q != player:
-            opts = site.enum(s, fr, q)
+            try:
+                opts = site.enum(s, fr, q)
+            except Exception as e:      # a world where the rules fail: the search drops it
+                raise s.game.rule_error(s, e) from None
             if opts:
                 out[j] = rng.choice(opts)
     return tuple(out)
@@ -197,7 +208,7 @@ def _sample(v: Any, rng: random.Random, game: Any, unseen: list[int]) -> Any:
     if kind == "bool":
         return rng.random() < 0.5
     if kind == "card":
-        return rng.choice(unseen) if unseen else v.init      # wherever the world put it
+        return rng.choice(unseen) if unseen else rng.randrange(game.ncards)      # wherever the world put it
     return v.init
 
 

@@ -483,8 +483,6 @@ class Game:
         parts = [info.name] + [R._fmt(st, v, tc) if not places else _fmt_seen(st, v, tc, places)
                                for v, tc in zip(o[1:], info.binder_types, strict=True)]
         label = self.option_label(st, site, player, o, places)
-        if label and places:
-            label = _name_places(label, {self.card_names[c]: at for c, at in places.items()})
         if not label and self.prog.cards.labels and info.card_args:     # the cards as players read them
             seen = [i for i, _ in info.card_args]
             halves = [" ".join([info.name.replace("_", " ")] + [
@@ -874,14 +872,6 @@ def _fmt_seen(st: State, v: Any, code: str, places: dict[int, str]) -> str:
     if code == "list:card" and v is not None:
         return " ".join(places.get(c) or R._fmt(st, c, "card") for c in v)
     return R._fmt(st, v, code)
-
-
-def _name_places(label: str, places: dict[str, str]) -> str:
-    """A label with the names of cards its chooser cannot see replaced by their places (a name
-    standing alone: ``♥1`` is not found inside ``♥10``)."""
-    for name, at in sorted(places.items(), key=lambda kv: -len(kv[0])):
-        label = re.sub(rf"(?<![0-9A-Za-z]){re.escape(name)}(?![0-9A-Za-z])", at.replace("\\", "\\\\"), label)
-    return label
 
 
 def _unordered(action_id: str) -> tuple[str, list[str]]:

@@ -72,6 +72,8 @@ def remembered(st: State, p: int | None) -> set[int]:
                     known.add(c)
             if not mask & bit:          # some card left src unseen: p cannot place the others there
                 open_ -= {d for d in open_ if zone[d] == src}
+                if len(ev) > 7:         # put `at` a depth p was not told: nor those of the zone it went into
+                    open_ -= {d for d in open_ if zone[d] == ev[4]}
             zone[c] = src
         elif kind == R.EV_REVEAL:
             if ev[3] & bit and ev[2] in open_:

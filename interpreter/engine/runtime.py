@@ -160,14 +160,38 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
 
 
 def _mvat(st: State, cards: Any, dst: int, depth: int, face: int, sp: int) -> None:
-    """`move … to Z at N`: each card goes N cards down from the top of Z (0: on top; past the bottom:
-    at the bottom), the first listed ending topmost. The move's event does not say how deep (Exploding
-    Kittens: the Kitten put back secretly)."""
-    for c in reversed(tuple(cards)):
+    """`move … to Z at N`: the cards go onto Z as `move … to Z` puts them (the last one topmost), and
+    the moved block then sits N cards down from the top (0: on top; past the bottom: at the bottom).
+    How deep is told to nobody who cannot see Z (Exploding Kittens: the Kitten put back secretly):
+    for them the move is of "a card", and peeks at Z's other cards are forgotten (the block slipped in
+    among them), as a shuffle forgets them."""
+    moved = tuple(dict.fromkeys(c for c in cards if c is not None)) if not isinstance(cards, int) else (cards,)
+    if any(c is None for c in (cards if not isinstance(cards, int) else (cards,))):
+        raise RuleFailure("there is no card to move (the value is none)", sp)
+    first = len(st.ev)
+    for c in moved:
         _mv(st, c, dst, False, face, sp)
-        z = st.z[dst]
-        z.pop()
-        z.insert(max(len(z) - max(depth, 0), 0), c)
+    z = st.z[dst]
+    k = len(moved)
+    block = z[len(z) - k:]
+    del z[len(z) - k:]
+    at = max(len(z) - max(depth, 0), 0)
+    z[at:at] = block
+    game = st.game
+    sees = game.zone_mask[dst] if dst < game.static_slots else _zmask(st, dst)
+    for i in range(first, len(st.ev)):      # the moves: seen by whoever sees Z (or the card face up)
+        ev = st.ev[i]
+        if ev[0] == EV_MOVE:    # marked "at": who did not see it cannot place Z's cards any more
+            st.ev[i] = (*ev[:5], sees | st.vis[ev[2]], ev[6] if len(ev) > 6 else (None, None), "at")
+    vis = st.vis
+    for c in z:
+        if vis[c] and vis[c] != ALL and c not in block:
+            vis[c] = 0
+
+
+def _plain_key(k: Any) -> Any:
+    """A ranking key as written (its parts, not the (is there, value) pairs it is sorted by)."""
+    return tuple(x[1] if x[0] else None for x in k) if isinstance(k, tuple) else k
 
 
 def _seq_pos(st: State, slot: int) -> int | None:
@@ -606,7 +630,12 @@ def _end_ranking(st: State, players: Any, keys: Any, sp: int) -> None:
                 if isinstance(k, tuple):    # by a tuple: the first part, then the next (none below all)
                     k = tuple((x is not None, x if x is not None else 0) for x in k)
                 ranked.append((k is not None, k, p))     # none ranks below every key
-        ranked.sort(key=lambda t: (t[0], t[1]) if t[0] else (False, 0), reverse=True)
+        try:
+            ranked.sort(key=lambda t: (t[0], t[1]) if t[0] else (False, 0), reverse=True)
+        except TypeError:
+            raise RuleFailure("the ranking keys cannot be compared: " + ", ".join(
+                f"P{p} {_plain_key(k)}" for has, k, p in ranked) + " (a key's parts must be of one kind for "
+                "every player: numbers with numbers, texts with texts)", sp) from None
         place = 0
         for i, (has, k, p) in enumerate(ranked):
             if i == 0 or (has, k) != ranked[i - 1][:2]:
@@ -748,7 +777,7 @@ def _fmt(st: State, v: Any, code: str) -> str:
         return "none"
     game = st.game
     if code == "card":
-        return game.card_names[v]
+        return game.hidden_places.get(v) or game.card_names[v]     # `text(c)` in a label: the place
     if code == "player":
         return f"P{v}"
     if code.startswith("enum:"):

@@ -195,12 +195,11 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     card_lines = [f"{labels.get(c, c)}: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang)}"
                                                      for k, x in vals.items() if k in named)
                   for c, vals in cv.items() if c in in_sight and any(k in named for k in vals)]
-    card_lines += [f"{called(name)}[{i}]: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang)}"
-                                                       for k, x in vals.items() if k in named)
-                   for name, z in v["zones"].items() for i, vals in z.get("marks", {}).items()
-                   if any(k in named for k in vals)]        # `back` variables of cards out of sight
-    if not grids:
-        out.extend(_wrapped(card_lines, sep="; "))
+    marks = [f"{called(name)}[{i}]: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang)}"
+                                                  for k, x in vals.items() if k in named)
+             for name, z in v["zones"].items() for i, vals in z.get("marks", {}).items()
+             if any(k in named for k in vals)]        # `back` variables of cards out of sight
+    out.extend(_wrapped((card_lines if not grids else []) + marks, sep="; "))
     if v["stack"]:
         out.append("  " + say("stack", lang) + " ; ".join(
             f"#{it['id']} {it.get('label', it['effect'])}{say('stack_by', lang, p=_val(it['controller'], 'player'))}"
@@ -312,7 +311,10 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
         label = half(a.get("label"), lang)
         same = label is not None and label.casefold() in (a["id"].casefold(), a["id"].replace("_", " ").casefold())
         extra = f" ({label})" if label and not same else ""       # a label that only repeats the id is left out
-        entries.append(f"{i + 1:>2}. {a['id']}{extra}")
+        if label and not same and label.casefold().startswith(a["id"].casefold() + " "):
+            entries.append(f"{i + 1:>2}. {label}")       # one that goes on from it is shown alone
+        else:
+            entries.append(f"{i + 1:>2}. {a['id']}{extra}")
         i += 1
     term = columns if columns is not None else shutil.get_terminal_size((100, 40)).columns
     wide = max((width(e) for e in entries), default=0) + 3

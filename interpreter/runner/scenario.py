@@ -298,11 +298,12 @@ class Runner:
                 if c in placed:
                     raise self.loc.error("E501", f"card {n} is placed twice", zpath)
                 placed.add(c)
+        displaced = any(c not in placed for slot, spec, _ in plan if spec.cards is not None for c in st.z[slot])
         for slot, spec, zpath in plan:
-            if spec.cards is not None and slot == rest_slot and any(c not in placed for c in st.z[slot]):
+            if spec.cards is not None and slot == rest_slot and displaced:
                 raise self.loc.error(
-                    "E501", f"{zpath[-1]} would not hold exactly these cards: the cards it loses go to `rest`, "
-                    f"and `rest` is {zpath[-1]} itself" + ("" if e.rest else " (the zone the cards start in)"),
+                    "E501", f"{zpath[-1]} would not hold exactly these cards: the cards the listed zones lose go "
+                    f"to `rest`, and `rest` is {zpath[-1]}" + ("" if e.rest else " (the zone the cards start in)"),
                     zpath, "say where they go with `rest: ZONE` beside `zones:` (a discard pile, another "
                     "hand), or give the zone as {top: [...]} to put cards on top of what it holds")
             if spec.cards is not None:
