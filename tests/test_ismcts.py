@@ -833,7 +833,7 @@ def test_qa_bots_imagine_secrets_afresh_also_for_beliefs_and_cards_on_backs():
     worlds = [determinize(st, 1, rng) for _ in range(50)]
     linked = [w.g[link + w.z[hand][0]] for w in worlds]      # on the back of the card at P0's first place
     assert sum(x == st.g[link + c] for x in linked) < 10
-    assert all(x == w.z[deck][-1] for x, w in zip(linked, worlds))      # the world's top card
+    assert all(x == w.z[deck][-1] for x, w in zip(linked, worlds, strict=True))      # the world's top card
 
 
 def _first_of(st, zone):
