@@ -2620,3 +2620,11 @@ phase play { end game }
 def test_back_marks_are_printed_with_a_board_too():
     st = game("qa_backgrid").new_state(1)
     assert "Board[1,1][0]: Told = 9" in render(st.view(1))
+
+
+def test_an_enum_variable_reads_as_its_member_s_label_on_the_screen():
+    """QA: `var favourite: Col = blue "Fav | 好き"` showed `好き = blue`; logs and prompts said 青."""
+    st = load_text('ruleset e\nplayers 2\nenum Col { red "Red | 赤", blue "Blue | 青" }\ncards standard() in deck\n'
+                   'zone deck: pile hidden\nvar favourite: Col = blue "Fav | 好き"\nsetup { }\n'
+                   'phase play { choose players[0] { go "go" { } } }\n').new_state(0)
+    assert "好き = 青" in render(st.view(0, lang=1), 1) and "Fav = Blue" in render(st.view(0))

@@ -234,6 +234,9 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         "var_types": {v.name: type_code(v.type) for v in prog.vars[5:]
                       if v.name in variables or v.name in marked
                       or v.scope == "card" and any(v.name in cv for cv in card_vars.values())},
+        # labelled enums' members as players read them, in ``lang``: a variable's value on screen
+        "enum_labels": {name: {m: lab[min(lang, len(lab) - 1)] for m, lab in zip(en.members, en.shown, strict=True)}
+                        for name, en in prog.enums.items() if en.shown is not None},
         "labels": labels,
         "order": order,
         "stack": stack,

@@ -115,6 +115,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         score = say("score", lang, s=_number(s["score"] or 0)) if keeps_score else ""
         seats.append(f"P{s['player']}{mark}{extra}{score}")
     types = v.get("var_types", {})
+    members = v.get("enum_labels", {})     # enum members by their labels, in the view's language
     named: dict[str, str] = v.get("var_labels", {})     # a variable without a label is bookkeeping
     per_seat = [k for k, x in v["vars"].items() if k in named and isinstance(x, dict)]
     if per_seat:        # chips, bets, flags: one line a seat, like a table's place cards
@@ -122,7 +123,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         wide = max(width(x) for x in seats)
         for s, text in zip(v["seats"], seats, strict=True):
             who = f"P{s['player']}"
-            entries = [f"{named[k]} {_val(v['vars'][k][who], types.get(k, ''), lang)}"
+            entries = [f"{named[k]} {_val(v['vars'][k][who], types.get(k, ''), lang, members)}"
                        for k in per_seat if who in v["vars"][k]]
             out.append(f"  {pad(text, wide)}  " + " · ".join(entries))
     else:
@@ -188,14 +189,14 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         lines.sort()
         out.append(f"  {called(sname)}: " + "  |  ".join(cards(c, labels) or "—" for _, c in lines) + "   (front → back)")
     out.extend(render_sequences(v, labels, lang))
-    shown_vars = [f"{named[k]} = {_val(x, types.get(k, ''), lang)}" for k, x in v["vars"].items()
+    shown_vars = [f"{named[k]} = {_val(x, types.get(k, ''), lang, members)}" for k, x in v["vars"].items()
                   if k in named and k not in per_seat]
     out.extend(_wrapped(shown_vars))
     in_sight = _cards_in_sight(v, me)
-    card_lines = [f"{labels.get(c, c)}: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang)}"
+    card_lines = [f"{labels.get(c, c)}: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang, members)}"
                                                      for k, x in vals.items() if k in named)
                   for c, vals in cv.items() if c in in_sight and any(k in named for k in vals)]
-    marks = [f"{called(name)}[{i}]: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang)}"
+    marks = [f"{called(name)}[{i}]: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang, members)}"
                                                   for k, x in vals.items() if k in named)
              for name, z in v["zones"].items() for i, vals in z.get("marks", {}).items()
              if any(k in named for k in vals)]        # `back` variables of cards out of sight
@@ -267,9 +268,9 @@ def _number(x: Any) -> Any:
     return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
-def _val(x: Any, code: str = "", lang: int = 0) -> str:
+def _val(x: Any, code: str = "", lang: int = 0, members: dict[str, dict[str, str]] | None = None) -> str:
     """A variable's value for the terminal as the language writes it: players as P1, true/false
-    (はい/いいえ), none as —."""
+    (はい/いいえ), none as —, a member of an enum by its label (``members``: the view's enum_labels)."""
     if x is None or x == "":
         return "—"
     if isinstance(x, bool):
@@ -277,11 +278,13 @@ def _val(x: Any, code: str = "", lang: int = 0) -> str:
     if isinstance(x, float):
         return str(int(x)) if x.is_integer() else repr(round(x, 10))
     if isinstance(x, dict):         # a per-player variable: P0: 1, P1: 3
-        return ", ".join(f"{k}: {_val(v, code, lang)}" for k, v in x.items())
+        return ", ".join(f"{k}: {_val(v, code, lang, members)}" for k, v in x.items())
     if isinstance(x, list):
-        return "[" + ", ".join(_val(v, code[5:] if code.startswith("list:") else "", lang) for v in x) + "]"
+        return "[" + ", ".join(_val(v, code[5:] if code.startswith("list:") else "", lang, members) for v in x) + "]"
     if code == "player" and isinstance(x, int) and not isinstance(x, bool):
         return f"P{x}"
+    if code.startswith("enum:") and members:
+        return members.get(code[5:], {}).get(str(x), str(x))
     return str(x)
 
 

@@ -128,6 +128,9 @@ function fmt(x, code, view) {
   if (typeof x === "object") return Object.entries(x).map(([k, y]) => `${k}: ${fmt(y, code, view)}`).join(", ");
   if (code === "player" && typeof x === "number") return "P" + x;
   if (code && code.startsWith("card") && view.labels[x]) return view.labels[x];
+  if (code && code.startsWith("enum:") && (view.enum_labels || {})[code.slice(5)]) {
+    return view.enum_labels[code.slice(5)][x] || String(x);     // a member by its label
+  }
   if (typeof x === "number" && !Number.isInteger(x)) return String(Math.round(x * 1e6) / 1e6);
   return String(x);
 }
