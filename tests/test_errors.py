@@ -1033,6 +1033,8 @@ def test_w104_knows_a_card_moved_where_everyone_sees_it_through_locals_and_funct
     ("ruleset: american_page_one\nsteps:\n  - expect:\n      to_move: [P1]\n      to_move: [P0]\n",
      "duplicate key 'to_move' (also on line 4)", 5),
     ("ruleset: american_page_one\nsetup:\n  zones:\n    deck: [♠A]\n", "deck would not hold exactly these cards", 4),
+    ("ruleset: american_page_one\nsetup:\n  zones:\n    手札[P0]: [♠A]\n    手札[0]: [♠2]\n",
+     "手札[0] is 手札[P0] again: one zone written twice", 5),
 ])
 def test_a_scenario_that_would_silently_test_less_is_refused(tmp_path: Path, text: str, words: str, line: int) -> None:
     """Love Letter newcomer: a key written twice dropped the first expectation (PyYAML keeps the last),

@@ -290,6 +290,10 @@ class Runner:
                 self.set_lines(zname, spec.lines, zpath, rest_slot, placed)
                 continue
             slot = self.zone(zname, zpath)
+            twice = next((p for s, _, p in plan if s == slot), None)
+            if twice is not None:       # `hand[P0]` and `hand[0]`: one zone, written twice
+                raise self.loc.error("E501", f"{zname} is {twice[-1]} again: one zone written twice (the first "
+                                     "would be lost)", zpath, at_key=True)
             plan.append((slot, spec, zpath))
         for _slot, spec, zpath in plan:
             names = (spec.cards or []) + (spec.top or []) + (spec.bottom or [])

@@ -84,7 +84,7 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str],
 
     game = load(ruleset, options)
     if fingerprint is not None and game.fingerprint != fingerprint:
-        raise error("E505", f"{ruleset} changed while the games were played: the results would mix two "
+        raise error("E505", f"{ruleset} (or a ruleset it extends) changed while the games were played: the results would mix two "
                     "rulesets, and their seeds would not replay",
                     hint="run it again (the games of a study that were stored are kept)")
     estimates: list[tuple[int, float]] = []
