@@ -1126,3 +1126,13 @@ def test_qa_a_zone_given_as_a_list_is_not_the_rest_of_another(tmp_path: Path) ->
     f.write_text("ruleset: american_page_one\nsetup:\n  rest: 場\n  zones:\n    場: [♠A]\n    山札: [♠2]\n", encoding="utf-8")
     o = run_scenario(f)
     assert not o.passed and "場 would not hold exactly these cards" in o.message
+
+
+def test_a_quoted_number_in_a_scenario_is_called_a_text(tmp_path: Path) -> None:
+    """Exploding Kittens newcomer: `turns_left: "1"` said "expected a whole number, got 1"."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text('ruleset: american_page_one\nsetup:\n  vars: {direction: "1"}\n', encoding="utf-8")
+    o = run_scenario(f)
+    assert 'got the text "1"' in o.message and "write it without quotes" in o.message

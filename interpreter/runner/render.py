@@ -204,7 +204,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     if v["stack"]:
         out.append("  " + say("stack", lang) + " ; ".join(
             f"#{it['id']} {it.get('label', it['effect'])}{say('stack_by', lang, p=_val(it['controller'], 'player'))}"
-            + (f" ({it['source']})" if it["source"] else "")
+            + (f" ({labels.get(it['source'], it['source'])})" if it["source"] else "")
             + (f" ×{it['times']}" if it["times"] != 1 else "") + (say("negated", lang) if it["negated"] else "")
             + "".join(f" · {name} {_field(it[name], code, lang)}" for name, code in it.get("fields", []))
             for it in v["stack"]))

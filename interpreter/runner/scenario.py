@@ -261,7 +261,9 @@ class Runner:
         if t.kind in SCALARS:
             fits, shown = SCALARS[t.kind]
             if not fits(v):
-                raise self.loc.error("E501", f"expected {shown}, got {_shown(v)}", path)
+                got = f'the text "{v}"' if isinstance(v, str) else _shown(v)     # "1" in quotes is no number
+                raise self.loc.error("E501", f"expected {shown}, got {got}", path,
+                                     "write it without quotes" if isinstance(v, str) and fits(_scalar(v)) else None)
         return v
 
     def var(self, name: str, path: tuple[Any, ...]) -> Any:
@@ -796,6 +798,16 @@ def _players_named(var_type: Any, v: Any) -> Any:
     if var_type.kind == "list" and var_type.elem is not None and isinstance(v, list):
         return [_players_named(var_type.elem, x) for x in v]
     return v
+
+
+def _scalar(text: str) -> Any:
+    """A text as YAML would read it unquoted (``"1"`` → 1)."""
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
 
 
 def _shown(x: Any) -> str:
