@@ -35,13 +35,14 @@ class _LineStarts:
       block, is a loop: an empty statement `;` is put before it. (`deal … for` a list on a new line
       never reads `NAME in`: that would be a bool.)
     - A keyword that starts a statement (a line, or after `{`, `}`, `;`) and is assigned to or read a
-      field of (`at = …`, `offer += 1`, `face.x`) is a name: a statement's optional ending (`move …
-      at N`) or a statement word would otherwise take it.
+      field of (`at = …`, `offer += 1`, `face.x`, `log[p] += 1`) is a name: a statement's optional
+      ending (`move … at N`) or a statement word would otherwise take it.
 
     Lark starts this anew after each soft keyword (``_soft_keyword``) in the middle of a parse, so
     what it knows lives here between calls, and ``reset`` starts each parse."""
     always_accept = ()
     STARTS = {"LBRACE", "RBRACE", "SEMICOLON"}      # a statement may start after these, as on a new line
+    HOLD_MAX = 64       # tokens held to see past a keyword's brackets (`log[p] =`)
     NAME_AFTER = {"EQUAL", "DOT", "__ANON_2", "__ANON_3", "__ANON_4", "__ANON_5", "__ANON_6"}    # = . += -= *= //= /=
 
     def reset(self) -> None:
@@ -62,7 +63,15 @@ class _LineStarts:
                         and self.queue[2].type == "IN":
                     self.queue.insert(0, Token.new_borrow_pos("SEMICOLON", ";", self.queue[0]))
             elif self.holding == "word":
-                if self.queue[1].type in self.NAME_AFTER:
+                if self.queue[1].type == "LSQB" and len(self.queue) < self.HOLD_MAX:
+                    # `log[p] += 1`: told apart by what follows the brackets (`move [a, b] to t` is a move)
+                    depth = sum(+1 if t.type == "LSQB" else -1 if t.type == "RSQB" else 0 for t in self.queue[1:])
+                    if depth > 0 or self.queue[-1].type == "RSQB":
+                        continue
+                    after = self.queue[-1]
+                else:
+                    after = self.queue[1]
+                if after.type in self.NAME_AFTER:
                     self.queue[0] = Token.new_borrow_pos("NAME", str(self.queue[0]), self.queue[0])
             elif self.depth == 0 and (self.prev_line < (tok.line or 0) or self.prev_type in self.STARTS):
                 if tok.type == "FOR" and self.dealt and self.prev_line < (tok.line or 0):

@@ -2628,3 +2628,25 @@ def test_an_enum_variable_reads_as_its_member_s_label_on_the_screen():
                    'zone deck: pile hidden\nvar favourite: Col = blue "Fav | 好き"\nsetup { }\n'
                    'phase play { choose players[0] { go "go" { } } }\n').new_state(0)
     assert "好き = 青" in render(st.view(0, lang=1), 1) and "Fav = Blue" in render(st.view(0))
+
+
+def test_a_per_player_variable_named_like_a_statement_word_is_assigned():
+    """QA: `var log: int per player` could be declared but `log[p] += 5` was a syntax error."""
+    st = load_text("""
+ruleset kw
+players 2
+cards standard() in deck
+zone deck: pile hidden
+zone t: pile public
+var log: int per player = 0
+var deal: int per player = 0
+setup {
+    log[players[0]] += 5
+    deal[players[1]] = log[players[0]] + 1
+    move [top(deck), bottom(deck)] to t
+    move [c for c in top(deck, 2)] to t
+    log "{log[players[0]]} {deal[players[1]]} {size(t)}"
+}
+phase play { end game }
+""").new_state(1)
+    assert "5 6 4" in view_log(st, None)
