@@ -199,8 +199,8 @@ def test_scenario_with_a_list_or_mapping_as_a_key(key: str) -> None:
     ("{view: {player: P0, vars: {role: {P1: hunter}}}}", "P0 sees role[P1] = (hidden), expected hunter"),
     ("{view: {player: P0, vars: {role: citizen}}}", "role is per player: give {P0: …}"),
     ("{vars: {role: {P1: prey}}}", "role[P1]: expected prey, found hunter"),
-    ("{vars: {calls: {P0: A}}}", "expected a whole number, got A"),
-    ('{vars: {calls: {P0: "0"}}}', "expected a whole number, got 0"),
+    ("{vars: {calls: {P0: A}}}", 'expected a whole number, got the text "A"'),
+    ('{vars: {calls: {P0: "0"}}}', 'expected a whole number, got the text "0"'),
 ])
 def test_scenario_view_variables_are_checked_by_name(tmp_path: Path, expect: str, words: str) -> None:
     """A misspelt variable in a view passed silently; entries are checked one by one."""

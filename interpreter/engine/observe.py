@@ -234,13 +234,15 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         "var_types": {v.name: type_code(v.type) for v in prog.vars[5:]
                       if v.name in variables or v.name in marked
                       or v.scope == "card" and any(v.name in cv for cv in card_vars.values())},
-        # labelled enums' members as players read them, in ``lang``: a variable's value on screen
-        "enum_labels": {name: {m: lab[min(lang, len(lab) - 1)] for m, lab in zip(en.members, en.shown, strict=True)}
-                        for name, en in prog.enums.items() if en.shown is not None},
+        "enum_labels": {},
         "labels": labels,
         "order": order,
         "stack": stack,
     }
+    # the members of labelled enums the variables shown hold, as players read them in ``lang``
+    held = {code.rsplit(":", 1)[-1] for code in out["var_types"].values() if "enum:" in code}
+    out["enum_labels"] = {name: {m: lab[min(lang, len(lab) - 1)] for m, lab in zip(en.members, en.shown, strict=True)}
+                          for name, en in prog.enums.items() if en.shown is not None and name in held}
     if game.seq_decl:       # each sequence's zones, front first (a declared zone may stand in one)
         out["sequences"] = {
             prog.zones[zi].name + (f"[P{game.seq_owner[i]}]" if game.seq_owner[i] is not None else ""):
