@@ -165,8 +165,8 @@ def _mvat(st: State, cards: Any, dst: int, depth: int, face: int, sp: int) -> No
     How deep is told to nobody who cannot see Z (Exploding Kittens: the Kitten put back secretly):
     for them the move is of "a card", and peeks at Z's other cards are forgotten (the block slipped in
     among them), as a shuffle forgets them."""
-    moved = tuple(dict.fromkeys(c for c in cards if c is not None)) if not isinstance(cards, int) else (cards,)
-    if any(c is None for c in (cards if not isinstance(cards, int) else (cards,))):
+    moved = tuple(dict.fromkeys(cards))     # the compiler passes one card as a 1-tuple
+    if None in moved:
         raise RuleFailure("there is no card to move (the value is none)", sp)
     first = len(st.ev)
     for c in moved:
