@@ -768,6 +768,7 @@ phase play {
         }
         nobody { lose [p for p in players where p == none] }
         all_lose "a cooperative game lost" { lose players }
+        last_then_lose "P0 finished last, then P1, P2 lose" { finish players[0] last  lose [players[1], players[2]] }
     }
 }
 """
@@ -779,6 +780,7 @@ phase play {
     ("some_draw", [2, 2, 1, 2], ["draw", "draw", "win", "draw"], True),
     ("loser_had_finished", [2, 3, 1, 3], ["win", "lose", "win", "lose"], False),
     ("all_lose", [2, 2, 2, 2], ["lose", "lose", "lose", "lose"], False),     # Hanabi: not place 1
+    ("last_then_lose", [4, 4, 4, 1], ["win", "lose", "lose", "win"], False),  # QA: not place 5 of 4
 ])
 def test_a_side_loses_and_end_game_draw_says_draw_only_if_someone_draws(action, places, outcomes, draw_said):
     st = load_text(END_WAYS).new_state(0)

@@ -583,7 +583,7 @@ def _lose(st: State, who: Any, sp: int) -> None:
             g[2 + n + q] = best
     # the place after the worst winner's, as against a house (1 then 2 when nobody had finished; 2 for
     # a whole table that loses together, a cooperative game lost: the house's 1 is nobody's)
-    after = max((g[2 + n + q] for q in range(n) if q not in losers), default=1) + 1
+    after = min(max((g[2 + n + q] for q in range(n) if q not in losers), default=1) + 1, n)    # never past the last
     for q in range(n):
         g[2 + 3 * n + q] = LOSE if q in losers else WIN
     for q in losers:
