@@ -1,0 +1,27 @@
+"""Event-log hashes (spans left out) of N random games of every bundled ruleset, to show that an
+engine change kept every game the same: run it at two checkouts and diff the outputs,
+
+    PYTHONPATH=OLD python docs/benchmarks/event_hashes.py 8 > old.txt
+    PYTHONPATH=NEW python docs/benchmarks/event_hashes.py 8 > new.txt && diff old.txt new.txt"""
+import hashlib
+import random
+import sys
+
+from interpreter.api import load
+from interpreter.resources import bundled_rulesets
+
+n = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+for name in sorted(bundled_rulesets()):
+    g = load(name)
+    h = hashlib.sha1()
+    for seed in range(n):
+        st = g.new_state(seed)
+        rnd = random.Random(seed)
+        while not st.over:
+            p = st.to_move()[0]
+            legal = g.legal_actions(st, p)
+            g.apply(st, p, legal[rnd.randrange(len(legal))])
+        for ev in st.ev:
+            h.update(repr((ev[0],) + tuple(ev[2:])).encode())
+        h.update(repr(g.result(st)).encode())
+    print(name, h.hexdigest()[:16])
