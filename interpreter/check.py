@@ -1434,11 +1434,35 @@ class Checker:
     # -------------------------------------------------------------- statements
     def block(self, stmts: list[A.Stmt], sc: Scope, ctx: Ctx) -> None:
         inner = Scope(sc)
+        prev: A.Stmt | None = None
+        leftover = False        # one error for the words left over after a statement, not one each
         for s in stmts:
+            if isinstance(s, A.ExprStmt) and not isinstance(s.expr, A.Call) and prev is not None \
+                    and prev.span.end_line == s.span.line:
+                if not leftover:
+                    word = s.expr.name if isinstance(s.expr, A.Name) else "this"
+                    self.err("E309", f"`{word}` is not part of the statement before it on this line", s.span,
+                             self.leftover_hint(prev, word))
+                prev, leftover = s, True
+                continue
+            prev, leftover = s, False
             try:
                 self.stmt(s, inner, ctx)
             except Abort:
                 pass
+
+    @staticmethod
+    def tuple_parts(e: A.Expr) -> list[A.Expr]:
+        """The parts of a tuple literal, nested ones opened too (a tuple from a variable has no parts to see)."""
+        if not isinstance(e, A.TupleLit):
+            return []
+        return [x for item in e.items for x in (Checker.tuple_parts(item) if isinstance(item, A.TupleLit) else [item])]
+
+    @staticmethod
+    def leftover_hint(prev: A.Stmt, word: str) -> str:
+        if word == "at" and isinstance(prev, A.Deal):
+            return "`deal` puts cards on top; `move CARD to ZONE at N` puts one N cards down"
+        return "end the statement before it, or see its form in docs/language.md"
 
     def cond(self, e: A.Expr, sc: Scope, ctx: Ctx) -> None:
         try:
@@ -1501,9 +1525,9 @@ class Checker:
                 self.err("E309", f"calling {s.expr.func} as a statement does nothing", s.span,
                          "functions compute values; rules do things")
             elif s.expr.ref.decl is not None:      # W104: a card the rule shows everyone (`lay(c)`)
-                for prm, arg in zip(s.expr.ref.decl.params, s.expr.args, strict=False):
+                for arg in s.expr.args:
                     if isinstance(arg, A.Name) and sc.lookup(arg.name) is not None \
-                            and self.shows_everyone(s.expr.ref.decl.body, prm.name):
+                            and self.passes_on(s.expr, arg.name, {}, 0):
                         sc.revealed.add(arg.name)
         elif isinstance(s, A.If):
             for c, body in s.branches:
@@ -1652,9 +1676,13 @@ class Checker:
         elif isinstance(s, A.End) and s.players is not None and s.keys is not None:
             self.want(s.players, T.list_of(T.PLAYER), sc, ctx, "end game ranking … in a list of players")
             kt = T.elem_type(self.expr(s.keys, sc, ctx))
-            if kt is not None and not (T.is_numeric(kt) or kt.kind in ("key", "text", "enum", "any", "tuple")):
-                at = s.keys.elem.span if isinstance(s.keys, A.Comprehension) else s.keys.span
-                self.err("E201", f"end game ranking … by a number, an ordering or a tuple of them, not {kt}", at)
+            key = s.keys.elem if isinstance(s.keys, A.Comprehension) else s.keys
+            for kp in [key] if kt is None or kt.kind != "tuple" else self.tuple_parts(key):
+                pt = kt if kp is key else getattr(kp, "ty", None)
+                if pt is not None and not (T.is_numeric(pt) or pt.kind in ("key", "text", "enum", "any", "tuple", "none")):
+                    self.err("E201", f"end game ranking … by a number, an ordering, a text or a tuple of them, not {pt}"
+                             + (" (a part of the tuple)" if kp is not key else ""), kp.span,
+                             "rank players by what they hold, not by the player or a card: score[p], strength(c)")
         elif isinstance(s, A.End | A.Reverse):
             pass
         elif isinstance(s, A.Log):
@@ -1682,11 +1710,18 @@ class Checker:
         else:  # pragma: no cover - the grammar has no other statements
             raise self.fail("E309", f"unsupported statement {type(s).__name__}", s.span)
 
-    def shows_everyone(self, body: list[A.Stmt], name: str) -> bool:
+    def shows_everyone(self, body: list[A.Stmt], name: str, args: dict[str, A.Expr] | None = None,
+                       depth: int = 0) -> bool:
         """Whether a rule's body surely moves its card parameter ``name`` where everyone sees it (face up,
         or to public zones) or reveals it to everyone (W104 after a call of the rule): a statement of
-        the body itself, before any `return` — not one inside an `if`, a loop or an option."""
+        the body itself, before any `return` — not one inside an `if`, a loop or an option. ``args``:
+        the rule's other parameters as the call gives them (`put(c, table)` moves c to its zone z), so
+        a rule it calls in turn is followed too."""
+        args = args or {}
+
         def public(dest: A.Expr) -> bool:
+            if isinstance(dest, A.Name) and dest.name in args:      # a zone parameter: the zone given
+                dest = args[dest.name]      # (already the caller's own zone: `given` resolved it)
             z = self.globals.get(dest.name if isinstance(dest, A.Name) else
                                  dest.obj.name if isinstance(dest, A.Index) and isinstance(dest.obj, A.Name) else "")
             return isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility == "public"
@@ -1698,7 +1733,22 @@ class Checker:
                 return True
             if isinstance(n, A.Reveal) and n.to is None and isinstance(n.what, A.Name) and n.what.name == name:
                 return True
+            if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call) and depth < 8 \
+                    and self.passes_on(n.expr, name, args, depth):
+                return True
         return False
+
+    def passes_on(self, call: A.Call, name: str, args: dict[str, A.Expr], depth: int) -> bool:
+        """Whether a rule called with the card ``name`` shows it to everyone (``args``: the caller's
+        parameters as given, for the zones it passes on)."""
+        rule = call.ref if call.ref is not None else self.globals.get(call.func)    # a body not checked yet
+        if not isinstance(rule, RuleSym) or rule.decl is None:
+            return False
+        decl = rule.decl
+        given = {prm.name: args.get(a.name, a) if isinstance(a, A.Name) else a
+                 for prm, a in zip(decl.params, call.args, strict=False)}
+        return any(isinstance(a, A.Name) and a.name == name and self.shows_everyone(decl.body, prm.name, given, depth + 1)
+                   for prm, a in zip(decl.params, call.args, strict=False))
 
     def zones_named(self, e: A.Expr, seen: frozenset[int] = frozenset()) -> list[ZoneSym] | None:
         """The declared zones a zone-valued expression can be — through locals (`let zs = [table]`,

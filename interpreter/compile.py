@@ -2563,7 +2563,8 @@ class BodyGen:
         var_sym = next(x for x in self.cur_proc.locals if x.name == s.var and x.span == s.span)
         self.decision_fns(site, s.options, "fr, pl", {**self.eg.names, id(var_sym): "pl"}, infos, s.label)
         ps, ch, ix = self.slot("list:player"), self.slot(f"choices:{site}"), self.slot("int")
-        self.line(ind, f"{ps} = tuple(dict.fromkeys({self.eg.seq(s.players)}))", sp)     # a player named twice decides once
+        # a player named twice decides once; none (a side's missing member) is left out, as `win` leaves it
+        self.line(ind, f"{ps} = tuple(q for q in dict.fromkeys({self.eg.seq(s.players)}) if q is not None)", sp)
         self.line(ind, f"_so = [E{site}(st, fr, _p) for _p in {ps}]", sp)
         self.line(ind, "if not all(_so):", sp)
         self.line(ind + 1, f"raise _RuleFailure('P' + str({ps}[[bool(o) for o in _so].index(False)]) + "

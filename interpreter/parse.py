@@ -591,6 +591,10 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def card_else(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("else", list(c))
 
+    def card_elif(self, meta: Any, c: list[Any]) -> _Tag:
+        """`elif` reads as `else { if … }`."""
+        return _Tag("else", [self.card_if(meta, c)])
+
     def zone_decl(self, meta: Any, c: list[Any]) -> A.ZoneDecl:
         kind: _Tag = c[1]
         tags = [x for x in c if isinstance(x, _Tag)]
@@ -927,8 +931,14 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.End(span=self.sp(meta), draw=bool(c and c[0] is not None))
 
     def end_ranking(self, meta: Any, c: list[Any]) -> A.End:
-        keys = A.Comprehension(span=self.sp(meta), elem=c[2], var=str(c[0]), source=c[1])
-        return A.End(span=self.sp(meta), players=c[1], keys=keys)
+        """L's players without the none in it, as `win` and `lose` leave it out (a side missing a member)."""
+        sp, var = self.sp(meta), str(c[0])
+
+        def some() -> A.Binary:     # a node each: the checker binds each comprehension's names on its own
+            return A.Binary(span=sp, op="!=", left=A.Name(span=sp, name=var), right=A.Lit(span=sp, kind="none", value=None))
+        keys = A.Comprehension(span=sp, elem=c[2], var=var, source=c[1], cond=some())
+        players = A.Comprehension(span=sp, elem=A.Name(span=sp, name=var), var=var, source=c[1], cond=some())
+        return A.End(span=sp, players=players, keys=keys)
 
     def log_stmt(self, meta: Any, c: list[Any]) -> A.Log:
         return A.Log(span=self.sp(meta), text=c[0])

@@ -2554,6 +2554,26 @@ def test_a_deck_if_takes_else_and_an_option_read_in_the_branch_left_out_is_used(
     assert prog.cards.names == names and not prog.warnings
 
 
+@pytest.mark.parametrize(("n", "names"), [(1, ["a"]), (2, ["b"]), (3, ["c"])])
+def test_a_deck_if_takes_elif(n, names):
+    """QA: `elif` in a deck was a syntax error although statements have it."""
+    from interpreter.api import check_ruleset
+
+    src = textwrap.dedent("""
+        ruleset deck_elif
+        players 2
+        option n: int 1..3 = 1
+        cards {
+            if n == 1 { card "a" } elif n == 2 { card "b" } else { card "c" }
+        } in deck
+        zone deck: pile hidden
+        setup { }
+        phase play { end game }
+    """)
+    prog = check_ruleset("deck_elif.fuda", text=src, options={"n": n})
+    assert prog.cards.names == names and not prog.warnings
+
+
 def test_end_game_ranking_by_a_tuple_breaks_ties_with_its_next_part():
     """Sushi Go newcomer: the score, then puddings — `by (score[p], …)` was refused."""
     st = load_text("""
@@ -2571,6 +2591,27 @@ setup {
 phase play { end game ranking p in players by (score[p], puddings[p]) }
 """).new_state(0)
     assert [r["place"] for r in st.result()] == [3, 2, 1]
+
+
+@pytest.mark.parametrize(("stmt", "places"), [
+    ("end game ranking p in [leader, players[2], players[0]] by score[p]", [2, 3, 1]),
+    ("win [leader, players[1]]", [2, 1, 2]),
+    ("simultaneous p in [leader] { a \"a\" { } }\n    end game ranking p in players by score[p]", [2, 3, 1]),
+])
+def test_a_none_in_a_list_of_players_is_left_out(stmt, places):
+    """QA: a none in a player list was left out by `win` and `simultaneous` but failed `end game ranking`."""
+    st = load_text(f"""
+ruleset none_left_out
+players 3
+cards standard() in deck
+zone deck: pile hidden
+var leader: player = none
+setup {{ score[players[2]] = 5; score[players[0]] = 3 }}
+phase play {{
+    {stmt}
+}}
+""").new_state(0)
+    assert st.over and [r["place"] for r in st.result()] == places
 
 
 def test_move_at_a_depth_puts_the_card_there_and_tells_the_others_nothing_of_it():

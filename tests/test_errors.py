@@ -494,6 +494,17 @@ def test_nesting_too_deep_is_a_diagnostic(old: str, new: str, capsys: pytest.Cap
     assert "error[E309]" in err and "Traceback" not in err and "internal error" not in err
 
 
+def test_words_left_after_a_statement_are_one_error_that_names_the_first() -> None:
+    """QA: `deal 1 from deck to hand at 1` gave two "does nothing" errors, at `at` and at `1`."""
+    text = (ERRORS / "_valid_minimal.fuda").read_text(encoding="utf-8")
+    text = text.replace("current = players[0]", "current = players[0]\n    deal 1 from deck to hand at 1")
+    with pytest.raises(FudaError) as info:
+        check_ruleset("dealat.fuda", text=text)
+    (d,) = info.value.diagnostics
+    assert d.code == "E309" and "`at` is not part of the statement before it" in d.message
+    assert d.hint and "move CARD to ZONE at N" in d.hint
+
+
 # ------------------------------------------------------------------ rules that fail at run time
 RT_HEAD = """ruleset runtime "Run-time failures"
 players 2
@@ -1029,12 +1040,34 @@ def test_w104_knows_a_card_moved_where_everyone_sees_it_through_locals_and_funct
     assert ("W104" in [w.code for w in check_ruleset(str(f)).warnings]) == warned
 
 
+@pytest.mark.parametrize(("call", "warned"), [
+    ("put(f, table)", False), ("put(f, hand[players[0]])", True), ("outer(f)", False), ("outer_hand(f)", True),
+])
+def test_w104_follows_a_called_rule_into_the_zone_it_is_given(tmp_path: Path, call: str, warned: bool) -> None:
+    """QA: `rule put(c: card, z: zone) { move c to z }` called as `put(a, table)` still warned, and
+    so did a rule that calls it."""
+    f = tmp_path / "w.fuda"
+    f.write_text("ruleset w\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                 "zone hand: hand per player owner\nzone table: pile public\n"
+                 "rule put(c: card, z: zone) { move c to z }\nrule outer(c: card) { put(c, table) }\n"
+                 "rule outer_hand(c: card) { put(c, hand[players[1]]) }\n"
+                 f"setup {{\n    shuffle deck\n    let f = top(deck)\n    {call}\n    log \"{{f}}\"\n}}\nphase play {{ }}\n",
+                 encoding="utf-8")
+    assert ("W104" in [w.code for w in check_ruleset(str(f)).warnings]) == warned
+
+
 @pytest.mark.parametrize(("text", "words", "line"), [
     ("ruleset: american_page_one\nsteps:\n  - expect:\n      to_move: [P1]\n      to_move: [P0]\n",
      "duplicate key 'to_move' (also on line 4)", 5),
     ("ruleset: american_page_one\nsetup:\n  zones:\n    deck: [♠A]\n", "deck would not hold exactly these cards", 4),
     ("ruleset: american_page_one\nsetup:\n  zones:\n    手札[P0]: [♠A]\n    手札[0]: [♠2]\n",
      "手札[0] is 手札[P0] again: one zone written twice", 5),
+    ("ruleset: super_page_one\nsetup:\n  card_vars:\n    ♠A: {played_by: P0}\n    SA: {played_by: P1}\n",
+     "SA is ♠A again: written twice", 5),
+    ("ruleset: super_page_one\nsteps:\n  - expect:\n      card_vars:\n        ♠A: {played_by: none}\n"
+     "        sa: {played_by: P1}\n", "sa is ♠A again: written twice", 6),
+    ("ruleset: american_page_one\nsteps:\n  - expect:\n      scores:\n        P0: 0\n        \" P0\": 1\n",
+     " P0 is P0 again: written twice", 6),
 ])
 def test_a_scenario_that_would_silently_test_less_is_refused(tmp_path: Path, text: str, words: str, line: int) -> None:
     """Love Letter newcomer: a key written twice dropped the first expectation (PyYAML keeps the last),
@@ -1082,6 +1115,23 @@ def test_a_ruleset_edited_during_a_simulation_stops_it() -> None:
     with pytest.raises(FudaError) as info:
         play_one("american_page_one", {}, 1, ["random"] * 4, fingerprint="0" * 16)
     assert info.value.first.code == "E505" and "changed while the games were played" in info.value.first.message
+
+
+def test_a_ruleset_broken_during_a_simulation_says_it_changed(tmp_path: Path) -> None:
+    """QA: a syntax error saved mid-run stopped `fuda simulate` with a bare E001, as if the file
+    had been wrong from the start."""
+    from interpreter.api import load
+    from interpreter.runner.simulate import play_one
+
+    f = tmp_path / "g.fuda"
+    f.write_text((ERRORS / "_valid_minimal.fuda").read_text(encoding="utf-8"), encoding="utf-8")
+    fp = load(str(f)).fingerprint
+    assert play_one(str(f), {}, 1, ["random"] * 2, fingerprint=fp)["length"] > 0
+    f.write_text("ruleset g\nplayers 2 2 2\n", encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        play_one(str(f), {}, 1, ["random"] * 2, fingerprint=fp)
+    codes = [d.code for d in info.value.diagnostics]
+    assert codes[0] == "E505" and "no longer loads" in info.value.first.message and "E001" in codes
 
 
 def test_qa_w102_reads_labels_around_the_option_and_leaves_backs_faces_up_and_places_alone(tmp_path: Path) -> None:

@@ -610,6 +610,12 @@ class Game:
             low = [a for a in legal if a.id.lower() == want.lower()]
             if len(low) == 1:
                 return low[0].raw
+            # the label the menu shows beside the id, in either language ("play Willow-Rainman", the
+            # ruleset's `show` of the card named 柳に小野道風), when it fits one action; of identical
+            # copies (play Guard) the one the menu shows first
+            some = [a for a in legal if want.lower() in {" ".join(h.split()).lower() for h in a.label.split(" | ")}]
+            if some and len({a.label for a in some}) == 1:
+                return some[0].raw
             # labels of several words typed for their cards: "play Pine Crane" for "play 松に鶴"
             for rx, i in self.spaced_labels:
                 want = rx.sub(self.card_names[i].replace("\\", "\\\\"), want)
@@ -634,11 +640,6 @@ class Game:
             keys = {_bare(norm), _bare(want)}
             some = [a for a in legal if _bare(a.id) in keys]
             if len(some) == 1:
-                return some[0].raw
-            # the label the menu shows beside the id, in either language ("play Willow-Rainman", the
-            # ruleset's `show` of the card named 柳に小野道風), when it fits one action
-            some = [a for a in legal if want.lower() in {" ".join(h.split()).lower() for h in a.label.split(" | ")}]
-            if some and len({a.label for a in some}) == 1:      # one, or identical copies (play Guard)
                 return some[0].raw
         raise self.illegal(f"{action} is not legal now", self.legal_actions(st, player))
 

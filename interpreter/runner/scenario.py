@@ -16,7 +16,7 @@ import difflib
 import functools
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -189,6 +189,17 @@ class Runner:
             raise self.loc.error("E501", f"there is no player P{p} ({self.game.n} players)", path)
         return p
 
+    def once(self, keys: Any, resolve: Callable[[Any, tuple[Any, ...]], int], path: tuple[Any, ...]) -> None:
+        """Each key of a mapping names a different player or card: `P0` and `0`, `♠A` and `SA` are one
+        written twice, and the second would silently win (a YAML duplicate key is caught on reading)."""
+        seen: dict[int, Any] = {}
+        for k in keys:
+            x = resolve(k, (*path, k))
+            if x in seen:
+                raise self.loc.error("E501", f"{k} is {seen[x]} again: written twice (the first would be lost)",
+                                     (*path, k), at_key=True)
+            seen[x] = k
+
     def card(self, name: str, path: tuple[Any, ...]) -> int:
         idx = self.game.card_index.get(str(name))
         if idx is None:         # its label, or an alias in another case ("h7"), if it names one card
@@ -330,12 +341,14 @@ class Runner:
             if v.scope == "player":
                 if not isinstance(val, dict):
                     raise self.loc.error("E501", f"{name} is per player: give {{P0: …, P1: …}}", vpath)
+                self.once(val, self.player, vpath)
                 for who, x in val.items():
                     st.g[v.slot + self.player(who, (*vpath, who))] = self.value(v.type, x, (*vpath, who))
             elif v.scope == "card":
                 raise self.loc.error("E501", f"{name} belongs to cards: use card_vars", vpath)
             else:
                 st.g[v.slot] = self.value(v.type, val, vpath)
+        self.once(e.card_vars, self.card, (*path, "card_vars"))
         for cname, vals in e.card_vars.items():
             c = self.card(cname, (*path, "card_vars", cname))
             for name, val in vals.items():
@@ -516,9 +529,14 @@ class Runner:
             with keep():
                 self.expect_zone(zname, spec, (*path, "zones", zname))
         for name, want in (e.vars or {}).items():
+            if isinstance(want, dict):
+                with keep():
+                    if self.var(name, (*path, "vars", name)).scope == "player":
+                        self.once(want, self.player, (*path, "vars", name))
             for part in [{who: w} for who, w in want.items()] if isinstance(want, dict) else [want]:
                 with keep():        # each player's entry on its own: every wrong one is reported
                     self.expect_var(name, part, (*path, "vars", name))
+        self.once(e.card_vars or {}, self.card, (*path, "card_vars"))
         for cname, vals in (e.card_vars or {}).items():
             c = self.card(cname, (*path, "card_vars", cname))
             for name, want in vals.items():
@@ -554,6 +572,7 @@ class Runner:
                                     f"{_ps(got) if st.over else 'none (the game is not over)'}")
         with keep():
             if e.result is not None:
+                self.once(e.result, self.player, (*path, "result"))
                 for who, want in e.result.items():
                     p = self.player(who, (*path, "result", who))
                     got_r = res[p]
@@ -563,6 +582,7 @@ class Runner:
                             raise self.fail((*path, "result", who),
                                             f"P{p} {k}: expected {_shown(v)}, found {_shown(got_r.get(k))}")
         for key, part, wanted in (("scores", "score", e.scores), ("places", "place", e.places)):
+            self.once(wanted or {}, self.player, (*path, key))
             for who, want_v in (wanted or {}).items():
                 with keep():
                     p = self.player(who, (*path, key, who))
@@ -755,6 +775,7 @@ class Runner:
             if var.scope == "player":       # the entries listed, as for the top-level vars
                 if not isinstance(want, dict):
                     raise self.loc.error("E501", f"{name} is per player: give {{P0: …}}", vpath)
+                self.once(want, self.player, vpath)
                 for who, w in want.items():
                     q = self.player(who, (*vpath, who))
                     got = seen.get(name, {}).get(f"P{q}", _HIDDEN)

@@ -82,11 +82,18 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str],
     edited during a run must not mix two rulesets in one table of results)."""
     from ..api import load
 
-    game = load(ruleset, options)
+    changed = f"{ruleset} (or a ruleset it extends) changed while the games were played"
+    hint = "run it again (the games of a study that were stored are kept)"
+    try:
+        game = load(ruleset, options)
+    except FudaError as e:
+        if fingerprint is None:
+            raise
+        # the file was fine when the run began: say so before what is wrong with it now
+        raise FudaError([Diagnostic("E505", f"{changed}, and no longer loads:", NO_SPAN, hint), *e.diagnostics],
+                        e.sources) from None
     if fingerprint is not None and game.fingerprint != fingerprint:
-        raise error("E505", f"{ruleset} (or a ruleset it extends) changed while the games were played: the results would mix two "
-                    "rulesets, and their seeds would not replay",
-                    hint="run it again (the games of a study that were stored are kept)")
+        raise error("E505", f"{changed}: the results would mix two rulesets, and their seeds would not replay", hint=hint)
     estimates: list[tuple[int, float]] = []
     try:
         st = game.new_state(seed)
