@@ -353,6 +353,7 @@ class Lose(Stmt):
 class Finish(Stmt):
     who: Expr
     last: bool = False      # `finish p last`: the worst free place (out of the game, ranked below the rest)
+    sit_out: bool = False   # `sit out p`: out of play without a place, until `rejoin p` (a round's knock-out)
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

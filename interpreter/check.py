@@ -1663,7 +1663,7 @@ class Checker:
             self.want(s.item, T.ITEM, sc, ctx, "negate takes a stack item")
         elif isinstance(s, A.Win | A.Finish | A.Lose):       # players finishing together share a place
             parts = ((s.who, "win"), (s.drawn, "win … draw")) if isinstance(s, A.Win) else \
-                ((s.who, type(s).__name__.lower()),)
+                ((s.who, "sit out" if isinstance(s, A.Finish) and s.sit_out else type(s).__name__.lower()),)
             for part, stmt in parts:
                 if part is None:
                     continue

@@ -64,6 +64,19 @@ class OptInfo:
         self.place_args = tuple(a for a in self.card_args if a[0] <= len(self.from_zone) and self.from_zone[a[0] - 1])
 
 
+def _fixed(e: A.Expr) -> bool:
+    """Whether an expression reads nothing of the game: numbers and arithmetic on them."""
+    if isinstance(e, A.Lit):
+        return True
+    if isinstance(e, A.Unary):
+        return _fixed(e.operand)
+    if isinstance(e, A.Binary):
+        return _fixed(e.left) and _fixed(e.right)
+    if isinstance(e, A.IfExpr):
+        return _fixed(e.cond) and _fixed(e.then) and _fixed(e.other)
+    return False
+
+
 @dataclass
 class SiteInfo:
     kind: str                        # choose | simul | window
@@ -73,6 +86,7 @@ class SiteInfo:
     labels: Any = None               # same args + option -> (en, ja) or None
     prompt: Any = None               # same args (no option) -> (en, ja) or None
     weights: Any = None              # same args + option -> its rollout weight; None: all weigh 1
+    weights_fixed: bool = False      # the weights read nothing of the game (numbers written out)
     reasons: Any = None              # same args + (option index,) -> why none of it is legal, (en, ja) or None
     window: int = -1
     hidden: bool = False             # a `choose … hidden`: the others see only that it was made
@@ -718,6 +732,7 @@ class Compiler:
         if weight_lines:
             self.option_fn(f"RW{site}", args, weight_lines, "1", sid)
             self.sites[site].weights = f"RW{site}"
+            self.sites[site].weights_fixed = all(o.weight is None or _fixed(o.weight) for o in options)
         if reason_lines:
             self.option_fn(f"RS{site}", args, reason_lines, "None", sid)
             self.sites[site].reasons = f"RS{site}"
@@ -2129,7 +2144,10 @@ class BodyGen:
         elif isinstance(s, A.Lose):
             self.line(ind, f"_lose(st, {eg.gen(s.who)}, {sp})", sp)
         elif isinstance(s, A.Finish):
-            self.line(ind, f"_finish(st, {eg.gen(s.who)}, {sp}{', True' if s.last else ''})", sp)
+            if s.sit_out:
+                self.line(ind, f"_sit_out(st, {eg.gen(s.who)}, {sp})", sp)
+            else:
+                self.line(ind, f"_finish(st, {eg.gen(s.who)}, {sp}{', True' if s.last else ''})", sp)
             self.check_after(ind, sp, var=self.cg.p.vars[2])
             if -1 in self.cg.check_reads.vars and self.cg.p.checks:
                 self.line(ind, "CHECKS(st)", sp)

@@ -921,6 +921,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def lose_stmt(self, meta: Any, c: list[Any]) -> A.Lose:
         return A.Lose(span=self.sp(meta), who=c[0])
 
+    def sit_out_stmt(self, meta: Any, c: list[Any]) -> A.Finish:
+        return A.Finish(span=self.sp(meta), who=c[0], sit_out=True)
+
     def rejoin_stmt(self, meta: Any, c: list[Any]) -> A.Rejoin:
         return A.Rejoin(span=self.sp(meta), who=c[0])
 

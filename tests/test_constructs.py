@@ -1242,6 +1242,16 @@ def test_a_window_prompt_shows_the_item_and_the_responder():
     assert not any("pass" in t for t in log_texts(st, 0) + log_texts(st, 2) + log_texts(st, None))
 
 
+def test_a_pass_names_the_window_by_its_label_in_the_readers_language():
+    """Kittens newcomer: `P1: pass (nope_window)` named the window by its identifier, also in Japanese."""
+    src = WINDOW_PROMPT.replace('"{it.victim}: parry the {it.kind} of {it.controller} ({size(deck)} left)? | {p}: 受ける?"',
+                                '"Parry | 受け"')
+    st = load_text(src).new_state(0)
+    st.apply(0, 0)
+    st.apply(1, "pass")
+    assert "P1: pass (Parry)" in log_texts(st) and "P1: パス (受け)" in [e["text"] for e in st.view(1, lang=1)["log"]]
+
+
 def test_stack_event_kinds_in_order():
     st = scenario_state("stack", """
         setup:
@@ -2612,6 +2622,42 @@ phase play {{
 }}
 """).new_state(0)
     assert st.over and [r["place"] for r in st.result()] == places
+
+
+def test_sit_out_takes_a_player_out_of_play_without_a_place_until_rejoin():
+    """Love Letter newcomer: a round's knock-out took `finish q last`, and the screen and the log then
+    gave a place ("P1 out #4") that meant nothing in a game of rounds."""
+    from interpreter.runner.render import render
+
+    g = load_text("""
+ruleset sitting
+players 4
+cards standard() in deck
+zone deck: pile hidden
+var seen: list of player = []
+var after: player = none
+setup {
+    sit out [players[1], players[3]]
+    seen = active
+    after = next(players[0])
+}
+phase play {
+    choose players[0] { go "go" { } }
+    rejoin players[1]
+    finish players[3]
+    seen = active
+    end game
+}
+""")
+    st = g.new_state(0)
+    v = st.view(0)
+    assert v["vars"]["seen"] == [0, 2] and v["vars"]["after"] == 2
+    assert [(s["out"], s["place"]) for s in v["seats"]] == [(False, 0), (True, 0), (False, 0), (True, 0)]
+    assert "P1 sits out" in [e["text"] for e in v["log"]] and "P1 は休み" in [e["text"] for e in st.view(0, lang=1)["log"]]
+    screen = render(v)
+    assert "P1 sits out" in screen and "#0" not in screen
+    st.apply(0, "go")
+    assert st.over and [r["place"] for r in st.result()] == [2, 2, 2, 1]
 
 
 def test_move_at_a_depth_puts_the_card_there_and_tells_the_others_nothing_of_it():

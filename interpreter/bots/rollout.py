@@ -25,12 +25,14 @@ class RolloutBot:
 
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
         game = st.game
-        if not game.weighted or len(legal) == 1:
+        site = game.sites[st.pend[0]] if st.pend is not None else None
+        if site is None or site.weights is None or len(legal) == 1:     # which decision it is, everyone sees
             return legal[int(self.rng.random() * len(legal))]
+        if site.weights_fixed:      # numbers written out: the real options' weights tell nothing hidden
+            raw = game._weighted_pick(st, player, [a.raw for a in legal], self.rng.random)
+            return next(a for a in legal if a.raw == raw)
         world = determinize(st, player, self.rng)
         opts = _options_of(world, player)
-        if game.rollout_weights(world, player, opts) is None:        # this decision declares none
-            return legal[int(self.rng.random() * len(legal))]
         key = game.option_key(world, player, game._weighted_pick(world, player, opts, self.rng.random))
         mine = [a for a in legal if game.option_key(st, player, a.raw) == key]
         return mine[0] if mine else legal[int(self.rng.random() * len(legal))]

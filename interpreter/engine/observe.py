@@ -117,6 +117,16 @@ def _value(st: State, v: Any, code: str, p: int | None) -> Any:
     return v
 
 
+def _window_called(w: Any, lang: int) -> str:
+    """A window as a log names it: its label in the reader's language, or its name where the label
+    reads the stack item (which may be gone by the time the log is read)."""
+    label = w.decl.label if w.decl is not None else None
+    if label is None:
+        return str(w.name)
+    parts = label.parts[min(lang, len(label.parts) - 1)]
+    return str(w.name) if any(not isinstance(x, str) for x in parts) else "".join(parts).strip()
+
+
 def called(name: str, labels: dict[str, str]) -> str:
     """A zone as players call it: its label (``labels``: zone name → label in their language), with
     the owner or place its name carries ("hand[P0]" → "Hand[P0]")."""
@@ -334,7 +344,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         elif opt[0] == -1 and site.kind == "window" and not everyone and who != viewer:
             return None         # only players who could respond are asked: a pass would tell who could
         elif opt[0] == -1:      # a pass in a response window says which window it was
-            text = say("pass", lang, p=player(who)) + (f" ({game.prog.windows[site.window].name})"
+            text = say("pass", lang, p=player(who)) + (f" ({_window_called(game.prog.windows[site.window], lang)})"
                                                        if site.kind == "window" else "")
         else:
             info = site.options[opt[0]]
@@ -379,7 +389,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         shown = "none" if val is None else _fmt_for(st, val, codes[idx], card) if idx < len(codes) else val
         text = f"#{iid}.{names[idx] if idx < len(names) else idx} = {shown}"
     elif k == R.EV_FINISH:
-        text = say("finish", lang, p=player(ev[2]), n=ev[3])
+        text = say("finish", lang, p=player(ev[2]), n=ev[3]) if ev[3] else say("sit_out", lang, p=player(ev[2]))
     elif k == R.EV_REJOIN:
         text = say("rejoin", lang, p=player(ev[2]))
     elif k == R.EV_WIN:

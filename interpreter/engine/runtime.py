@@ -522,7 +522,7 @@ def _finish(st: State, who: Any, sp: int, last: bool = False) -> None:
     with ``last`` the worst (ranked below everyone still playing)."""
     g = st.g
     n = st.game.n
-    players = [q for q in dict.fromkeys((who,) if isinstance(who, int) else who) if q is not None and not g[2 + q]]
+    players = [q for q in dict.fromkeys((who,) if isinstance(who, int) else who) if q is not None and not g[2 + n + q]]
     if not players:
         return
     free = _free_places(st)
@@ -531,6 +531,16 @@ def _finish(st: State, who: Any, sp: int, last: bool = False) -> None:
         g[2 + p] = True
         g[2 + n + p] = place
         st.ev.append((EV_FINISH, sp, p, place))
+
+
+def _sit_out(st: State, who: Any, sp: int) -> None:
+    """``who`` leave play without a place (a round's knock-out): turns and `active` pass them by
+    until `rejoin`; at the end of the game they are ranked as players still in it."""
+    g = st.g
+    for p in dict.fromkeys((who,) if isinstance(who, int) else who):
+        if p is not None and not g[2 + p]:
+            g[2 + p] = True
+            st.ev.append((EV_FINISH, sp, p, 0))
 
 
 def _rejoin(st: State, p: int, sp: int) -> None:

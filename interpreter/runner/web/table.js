@@ -13,7 +13,7 @@ const WORDS = {
   draw: ["draw", "引き分け"], yes: ["yes", "はい"], no: ["no", "いいえ"], stack: ["Stack", "スタック"],
   by: ["by", "by"], negated: ["negated", "無効"], spectator: ["spectator", "観戦"], seat: ["Seat", "席"],
   pass: ["Pass the screen to", "画面を渡してください:"], show: ["Show the table of", "表示:"],
-  capped: ["stopped at the move limit", "手数の上限で終了"], out: ["out", "上がり"], go: ["go", "実行"],
+  capped: ["stopped at the move limit", "手数の上限で終了"], out: ["out", "上がり"], sitting_out: ["sits out", "休み"], go: ["go", "実行"],
   phase: ["phase", "フェーズ"], seed: ["seed", "シード"], game: ["game", "ゲーム"], cards: ["cards", "枚"],
   top: ["top", "一番上"], bot: ["bot", "ボット"], human: ["human", "人間"], thinking: ["thinking…", "考え中…"],
   yourTurn: ["your choice (click a card or a button)", "あなたの番です (カードかボタンを選ぶ)"], front: ["front", "前"], vars: ["Table", "卓"],
@@ -327,7 +327,7 @@ function seatEl(p, view, lay, live) {
   const vars = [];
   const keeps = view.seats.some((q) => q.score);
   if (keeps) vars.push([w("score"), fmt(s.score, "", view)]);
-  if (s.out) vars.push([w("out"), "#" + s.place]);
+  if (s.out) vars.push(s.place ? [w("out"), "#" + s.place] : [w("sitting_out"), ""]);
   for (const [k, x] of Object.entries(view.vars)) {
     if (view.var_labels[k] && x && typeof x === "object" && !Array.isArray(x) && `P${p}` in x) {
       vars.push([view.var_labels[k], fmt(x[`P${p}`], view.var_types[k], view)]);
