@@ -294,6 +294,7 @@ class Option(Node):
     reason: Text | None = None       # `where C else "why"`: told to a player whose input it refuses
     label: Text | None = None
     body: list[Stmt]
+    implied: bool = False            # the `pass` of `choose … optional` / `offer`: its where is the others'
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

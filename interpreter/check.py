@@ -1374,17 +1374,25 @@ class Checker:
         sc.names[d.item_var] = item
         ctx = Ctx("window", base, pure=True, may_decide=False)
         first = len(self.diags)
+        responder = A.Name(span=d.span, name=d.player_var)
+        # asking only the players who can respond already tells the table who holds a response: a `when`
+        # that reads the zones the responses come from tells no more — unless `ask all` hides that
+        answered = set() if d.ask_all is not None else \
+            {n for o in d.options for b in o.binders for n, _ in _zones_read(b.source)}
         if d.when is not None:
             self.cond(d.when, sc, ctx)
+            self.warn_asking_on_hidden(d.when, "when", w.name, answered)
         if d.responders is not None:
             try:
                 rt = self.expr(d.responders, sc, ctx)
                 if not T.assignable(rt, T.list_of(T.PLAYER)):
                     self.err("E201", f"responders are a list of players, not {rt}", d.responders.span)
+                self.warn_asking_on_hidden(d.responders, "responders", w.name, answered)
             except Abort:
                 pass
         if d.ask_all is not None:
             self.cond(d.ask_all, sc, ctx)
+            self.warn_asking_on_hidden(d.ask_all, "ask all", w.name, answered)
         for i in range(first, len(self.diags)):   # the player is not known yet when these are asked
             if self.diags[i].code == "E101" and self.diags[i].message == f"unknown name {d.player_var}":
                 self.diags[i].hint = (f"when, responders and ask all see only the item {d.item_var}; the player "
@@ -1395,6 +1403,7 @@ class Checker:
             lsc.names[d.item_var] = item
             lsc.names[d.player_var] = w.prompt_player
             self.text(d.label, lsc, ctx)
+            self.warn_log_naming_hidden(d.label, lsc, responder)
         names: set[str] = set()
         for opt in d.options:
             if opt.name in names or opt.name == "pass":
@@ -1408,6 +1417,7 @@ class Checker:
             osc.names[d.item_var] = proc.params[0]
             osc.names[d.player_var] = proc.params[1]
             self.option(opt, osc, Ctx("window", proc))
+            self.warn_telling_where(opt, responder)
             w.procs.append(proc)
 
     def check_check(self, c: CheckSym) -> None:
@@ -1509,10 +1519,11 @@ class Checker:
             assert ctx.proc
             loc = sc.names[s.name] = ctx.proc.new_local(s.name, ty, s.span, readonly=s.readonly)
             self.defs.append((loc, s.value))
-            if T.CARD in (ty, ty.elem):
+            if T.ZONE in (ty, ty.elem):
+                if (zs := self.zones_named(s.value)) is not None:
+                    self.zone_values[id(loc)] = zs
+            elif T.CARD in (ty, ty.elem) or T.TEXT in (ty, ty.elem):    # a card, or a text made of cards
                 self.card_reads[id(loc)] = self.zones_through_locals(s.value, sc)
-            elif T.ZONE in (ty, ty.elem) and (zs := self.zones_named(s.value)) is not None:
-                self.zone_values[id(loc)] = zs
         elif isinstance(s, A.Assign):
             self.assign(s, sc, ctx)
         elif isinstance(s, A.ExprStmt):
@@ -1525,6 +1536,7 @@ class Checker:
                 self.err("E309", f"calling {s.expr.func} as a statement does nothing", s.span,
                          "functions compute values; rules do things")
             elif s.expr.ref.decl is not None:      # W104: a card the rule shows everyone (`lay(c)`)
+                self.warn_rule_logging_hidden(s.expr, sc)
                 for arg in s.expr.args:
                     if isinstance(arg, A.Name) and sc.lookup(arg.name) is not None \
                             and self.passes_on(s.expr, arg.name, {}, 0):
@@ -1738,6 +1750,46 @@ class Checker:
                 return True
         return False
 
+    def warn_rule_logging_hidden(self, call: A.Call, sc: Scope) -> None:
+        """W104 at a call: a rule that logs its parameter (`rule announce(cs: list of card) { log "{cs}" }`)
+        given cards of a zone some players may not see names them in every player's log."""
+        rule = call.ref
+        if not isinstance(rule, RuleSym) or rule.decl is None:
+            return
+        for prm, arg in zip(rule.decl.params, call.args, strict=False):
+            hidden = [n for n, _ in self.zones_through_locals(arg, sc) if not sc.was_revealed(n)
+                      and isinstance(z := self.globals.get(n), ZoneSym) and z.decl is not None
+                      and z.decl.visibility != "public"]
+            if hidden and self.logs_param(rule.decl, prm.name):
+                self.warn("W104", f"{call.func} logs its {prm.name}, given the cards of {hidden[0]} here, which some "
+                          f"players may not see: every player's log would name them", arg.span,
+                          "reveal them first (a reveal is logged with the cards, to whom it shows them), or "
+                          "log only what everyone may know")
+                return
+
+    def logs_param(self, decl: A.RuleDecl, name: str, depth: int = 0) -> bool:
+        """Whether a rule's `log` names its parameter ``name`` (also in a rule it hands it to) before a
+        statement of its block shows it to everyone (`move c to table` then `log "{c}"` is fine)."""
+        def block(stmts: list[Any]) -> bool:
+            for s in stmts:
+                if isinstance(s, A.Log) and any(isinstance(x, A.Name) and x.name == name
+                                                for half in s.text.parts for e in half if not isinstance(e, str)
+                                                for x in A.walk(e)):
+                    return True
+                if self.shows_everyone([s], name):
+                    return False        # shown: the rest of this block may name it
+                for c in (n for n in A.walk([v for k, v in vars(s).items() if k not in ("ty", "ref", "span")])
+                          if isinstance(n, A.Call)):
+                    r = self.globals.get(c.func)
+                    if depth < 8 and isinstance(r, RuleSym) and r.decl is not None and r.decl is not decl \
+                            and any(isinstance(a, A.Name) and a.name == name and self.logs_param(r.decl, p.name, depth + 1)
+                                    for p, a in zip(r.decl.params, c.args, strict=False)):
+                        return True
+                if any(block(b) for b in _inner_blocks(s)):
+                    return True
+            return False
+        return block(decl.body)
+
     def passes_on(self, call: A.Call, name: str, args: dict[str, A.Expr], depth: int) -> bool:
         """Whether a rule called with the card ``name`` shows it to everyone (``args``: the caller's
         parameters as given, for the zones it passes on)."""
@@ -1823,8 +1875,21 @@ class Checker:
                 self.err("E102", f"option {o.name} appears twice in this decision", o.span)
             names.add(o.name)
             self.option(o, sc, ctx, public)
-            if chooser is not None:
+            if chooser is not None and not o.implied:    # an implied pass repeats the options' wheres
                 self.warn_telling_where(o, chooser)
+
+    def warn_asking_on_hidden(self, e: A.Expr, what: str, window: str, answered: set[str]) -> None:
+        """W102: a window's `when`, `responders` or `ask all` that reads cards some players may not see:
+        everyone sees whether the window opens and who is asked (a challenge offered only to a bluff).
+        ``answered``: zones the responses are taken from, which asking tells of anyway."""
+        for name, _owner in self.zones_read_deep(e):
+            z = self.globals.get(name)
+            if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public" and name not in answered:
+                self.warn("W102", f"the {what} of window {window} reads the cards of {name}, which some players may "
+                          f"not see: whether the window opens, and who is asked, would tell them what lies there",
+                          e.span, "open the window on what everyone knows (the item, public variables), and "
+                          "decide in the response's block")
+                return
 
     def warn_telling_where(self, o: A.Option, chooser: A.Expr) -> None:
         """W102: an option's `where` tests cards of a zone the chooser may not see, so the list of
@@ -2836,6 +2901,21 @@ def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     if isinstance(e, A.Node):
         return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in _zones_read(v)]
     return []
+
+
+def _inner_blocks(s: A.Stmt) -> list[list[Any]]:
+    """The blocks of statements inside a statement: an `if`'s branches, a loop's body, options' bodies."""
+    out: list[list[Any]] = []
+    for v in vars(s).values():
+        if isinstance(v, list) and v and isinstance(v[0], A.Stmt):
+            out.append(v)
+        elif isinstance(v, list):
+            for x in v:
+                if isinstance(x, A.Option):
+                    out.append(x.body)
+                elif isinstance(x, tuple) and len(x) == 2 and isinstance(x[1], list):
+                    out.append(x[1])
+    return out
 
 
 def _zone_itself(e: A.Expr) -> bool:

@@ -31,7 +31,7 @@ def optional_choice(choose: A.Choose) -> A.Choose:
         legal = cond if legal is None else A.Binary(span=sp, op="or", left=legal, right=cond)
     assert legal is not None
     label = A.Text(span=sp, parts=[["pass"], ["パス"]])
-    choose.options.append(A.Option(span=sp, name=PASS, binders=[], where=legal, label=label, body=[]))
+    choose.options.append(A.Option(span=sp, name=PASS, binders=[], where=legal, label=label, body=[], implied=True))
     if choose.otherwise is None:
         choose.otherwise = []
     return choose

@@ -1056,6 +1056,90 @@ def test_w104_follows_a_called_rule_into_the_zone_it_is_given(tmp_path: Path, ca
     assert ("W104" in [w.code for w in check_ruleset(str(f)).warnings]) == warned
 
 
+_WINDOW_LEAK = """ruleset window_leak
+players 2
+cards {
+    attr duke: bool = false
+    card "Duke" duke = true
+    card "Other"
+    card "Other2"
+} in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+effect tax() { log "tax" }
+window challenge_w LABEL (it, p) WHEN responders [players[1]] ASK {
+    challenge WHERE "challenge" { negate it }
+    block b in hand[p] where b.duke "block with {b}" { negate it }
+}
+setup { shuffle deck  deal 1 from deck to hand }
+phase play { activate tax() by players[0] }
+"""
+
+
+@pytest.mark.parametrize(("parts", "warnings"), [
+    ({}, []),
+    ({"WHERE": "where not (any c in hand[it.controller] where c.duke)"}, ["the where of option challenge reads"]),
+    ({"WHEN": "when not (any c in hand[it.controller] where c.duke)"}, []),     # a response's zone: asking tells it
+    ({"WHEN": "when not (any c in deck where c.duke)"}, ["the when of window challenge_w reads the cards of deck"]),
+    ({"WHEN": "when not (any c in hand[it.controller] where c.duke)", "ASK": "ask all"},
+     ["the when of window challenge_w reads the cards of hand"]),
+    ({"LABEL": '"Challenge? (they hold {top(hand[it.controller])})"'}, ["this prompt shows the cards of hand"]),
+])
+def test_w102_and_w104_look_into_response_windows(tmp_path: Path, parts: dict[str, str], warnings: list[str]) -> None:
+    """Coup newcomer: a window's where, when or prompt that read the claimant's hand got no warning,
+    and "challenge" was offered only to bluffs."""
+    text = _WINDOW_LEAK
+    for key in ("LABEL", "WHEN", "ASK", "WHERE"):
+        text = text.replace(key, parts.get(key, ""))
+    f = tmp_path / "w.fuda"
+    f.write_text(text, encoding="utf-8")
+    got = [w.message for w in check_ruleset(str(f)).warnings if w.code in ("W102", "W104")]
+    assert len(got) == len(warnings) and all(g.startswith(w) for g, w in zip(got, warnings, strict=True)), got
+
+
+@pytest.mark.parametrize(("lines", "warned"), [
+    ('announce(cards(crib))', True),                          # the rule logs its parameter
+    ('reveal crib\n    announce(cards(crib))', False),        # shown to everyone first
+    ('lay(cards(crib))', False),                              # the rule shows them before its log
+    ('relay(cards(crib))', True),                             # handed on to a rule that logs them
+    ('announce(cards(table))', False),                        # a public zone
+    ('let d = describe(cards(crib))\n    log "{d}"', True),   # a text made of the cards, kept in a let
+    ('let n = size(crib)\n    log "{n}"', False),             # a count tells nothing of the faces
+])
+def test_w104_follows_cards_into_a_rule_that_logs_them_and_texts_kept_in_lets(
+        tmp_path: Path, lines: str, warned: bool) -> None:
+    """Cribbage newcomer: a show written as `count_cards(p, cards(crib), …)` logged the crib unwarned,
+    and so did `let d = describe(cards(crib))` then `log "{d}"`."""
+    f = tmp_path / "w.fuda"
+    f.write_text("ruleset w\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nzone crib: pile hidden\n"
+                 "zone table: pile public\nfn describe(cs: list of card) -> text = \"{cs}\"\n"
+                 "rule announce(cs: list of card) { log \"crib: {cs}\" }\n"
+                 "rule relay(xs: list of card) { announce(xs) }\n"
+                 "rule lay(cs: list of card) { if size(cs) > 0 { move cs to table\n log \"{cs}\" } }\n"
+                 f"setup {{\n    shuffle deck\n    move top(deck, 4) to crib\n    {lines}\n}}\nphase play {{ }}\n",
+                 encoding="utf-8")
+    assert ("W104" in [w.code for w in check_ruleset(str(f)).warnings]) == warned
+
+
+def test_w102_says_once_what_an_optional_choice_leaks() -> None:
+    """Coup newcomer: the `pass` that `optional` adds repeated the warning, naming an option the file lacks."""
+    from interpreter.api import check_ruleset as check_text
+
+    prog = check_text("o.fuda", text="""ruleset o
+players 2
+cards { attr duke: bool = false  card "Duke" duke = true  card "Other" } in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+setup { shuffle deck  deal 1 from deck to hand }
+phase play {
+    choose players[1] optional {
+        challenge where not (any c in hand[players[0]] where c.duke) "challenge" { }
+    }
+}
+""")
+    assert [w.code for w in prog.warnings] == ["W102"] and "option challenge" in prog.warnings[0].message
+
+
 @pytest.mark.parametrize(("text", "words", "line"), [
     ("ruleset: american_page_one\nsteps:\n  - expect:\n      to_move: [P1]\n      to_move: [P0]\n",
      "duplicate key 'to_move' (also on line 4)", 5),
