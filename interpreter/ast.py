@@ -531,6 +531,7 @@ class Param(Node):
     name: str
     type: TypeRef
     default: Expr | None = None     # a fixed value a call may leave the argument out for
+    label: Text | None = None       # an effect's: how screens call the stack item's field (none: bookkeeping)
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

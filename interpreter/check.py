@@ -235,6 +235,7 @@ class Program:
     phases: list[PhaseSym]
     effects: list[EffectSym]
     item_fields: dict[str, tuple[int, T.T]]
+    item_field_labels: dict[str, A.Text]    # how screens call a field (the first effect's label); none: bookkeeping
     windows: list[WindowSym]           # in window order
     checks: list[CheckSym]
     orderings: dict[str, OrderingSym]
@@ -357,6 +358,7 @@ class Checker:
         self.orderings: dict[str, OrderingSym] = {}
         self.procs: list[Proc] = []
         self.item_fields: dict[str, tuple[int, T.T]] = {}
+        self.item_field_labels: dict[str, A.Text] = {}
         self.goto_targets: set[str] = set()
         self.n_players = 2
         self.cards: Cards | None = None
@@ -508,7 +510,7 @@ class Checker:
             options=self.options, option_values={k: o.value for k, o in self.options.items()},
             enums=self.enums, cards=self.cards, zones=self.zones, static_slots=static_slots,
             seq_count=seq_count, vars=self.vars, g_size=g_size, fns=self.fns, rules=self.rules,
-            phases=self.phases, effects=self.effects, item_fields=self.item_fields, windows=order,
+            phases=self.phases, effects=self.effects, item_fields=self.item_fields, item_field_labels=self.item_field_labels, windows=order,
             checks=self.checks, orderings=self.orderings, setup=setup, procs=self.procs,
             limit=limit.count if limit else 100_000, warnings=self.warnings,
             builtin_slots=self.builtin_slots, show=self.show, evaluate=evaluate, eval_range=self.eval_range,
@@ -1066,9 +1068,19 @@ class Checker:
         raise self.fail("E101", f"unknown type {t.name}", t.span,
                         did_you_mean(t.name, [*T.BASIC, *self.enums]))
 
-    def params(self, ps: list[A.Param], proc: Proc | None, into: list[LocalSym]) -> None:
+    def plain_label(self, label: A.Text, what: str) -> None:
+        """A declaration's label names a thing once for all: plain text, no `{…}` values in it."""
+        if any(not isinstance(x, str) for half in label.parts for x in half):
+            self.err("E309", f"{what} is plain text: it cannot show values", label.span,
+                     "write the values where they are shown: a log, a prompt, an option's label")
+
+    def params(self, ps: list[A.Param], proc: Proc | None, into: list[LocalSym], labelled: bool = False) -> None:
+        """``labelled``: an effect's parameters, which may carry labels (the stack item's fields on screens)."""
         seen: set[str] = set()
         for p in ps:
+            if p.label is not None and not labelled:
+                self.err("E309", f"parameter {p.name} has a label, but only an effect's parameters have labels",
+                         p.label.span, "an effect's parameters are fields of its stack item, which screens show")
             if p.name in seen:
                 self.err("E102", f"parameter {p.name} is declared twice", p.span)
             seen.add(p.name)
@@ -1129,7 +1141,7 @@ class Checker:
         proc = self.new_proc("effect", d.name, d.span, d.body)
         for n, ty in (("item", T.ITEM), ("controller", T.PLAYER), ("source", T.CARD), ("times", T.INT)):
             proc.params.append(proc.new_local(n, ty, d.span, readonly=True))
-        self.params(d.params, proc, proc.params)
+        self.params(d.params, proc, proc.params, labelled=True)
         for p in proc.params[len(EFFECT_LOCALS):]:
             if p.name in EFFECT_LOCALS or p.name in ITEM_FIELDS:
                 self.err("E110", f"{p.name} is a built-in field of every effect", p.span)
@@ -1141,6 +1153,10 @@ class Checker:
                              "effects share field names: give it another name or the same type")
             else:
                 self.item_fields[p.name] = (len(self.item_fields), p.type)
+        for prm in d.params:
+            if prm.label is not None:
+                self.plain_label(prm.label, f"the label of {prm.name}")
+                self.item_field_labels.setdefault(prm.name, prm.label)
         sym.proc = proc
 
     def ordering_signature(self, d: A.OrderingDecl) -> None:

@@ -743,7 +743,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return list(c)
 
     def param(self, meta: Any, c: list[Any]) -> A.Param:
-        return A.Param(span=self.sp(meta), name=str(c[0]), type=c[1], default=c[2] if len(c) > 2 else None)
+        label = c[-1] if len(c) > 2 and isinstance(c[-1], A.Text) else None
+        rest = c[2:-1] if label is not None else c[2:]
+        return A.Param(span=self.sp(meta), name=str(c[0]), type=c[1], default=rest[0] if rest else None, label=label)
 
     def type_named(self, meta: Any, c: list[Any]) -> A.TypeRef:
         return A.TypeRef(span=self.sp(meta), name=str(c[0]), of=None)

@@ -1159,7 +1159,7 @@ def test_stack_view_while_a_window_is_open():
     v = st.view(2)
     assert v["stack"] == [{"id": 0, "effect": "draw_two", "label": "Draw two", "controller": 0, "source": "♠2", "times": 1,
                            "negated": False, "victim": 1, "amount": 2,
-                           "fields": [["victim", "player"], ["amount", "int"]]}]
+                           "fields": [["victim", "player", "victim"], ["amount", "int", "amount"]]}]
     assert "#0 Draw two by P0 (♠2) · victim P1 · amount 2" in render(v)
     assert v["current"] == 0 and v["to_move"] == [1]
     # (a window prompt is its label's English half only, unlike a choose prompt: "en | ja")
@@ -1201,8 +1201,38 @@ def test_a_changed_item_field_is_logged_as_its_type():
           - P0: attack ♠2
           - P1: redirect ♦K
     """)
-    assert "#0.victim = P2" in log_texts(st)
+    assert "#0 victim = P2" in log_texts(st)      # the field by its label
     assert vars_of(st)["drawn"] == {"P0": 0, "P1": 0, "P2": 2}
+
+
+def test_a_stack_line_shows_labelled_fields_by_label_and_leaves_bookkeeping_out():
+    """Coup newcomer: the stack line showed every field, bookkeeping included, by its name, and an
+    enum field by its member's name even in Japanese."""
+    from interpreter.runner.render import render
+
+    g = load_text("""
+ruleset claims
+players 2
+cards standard() in deck
+zone deck: pile hidden
+enum Role { duke "Duke | 公爵", captain "Captain | 船長" }
+effect tax(role: Role = duke "claims | 主張", closed: bool = false) "Tax | 徴税" { }
+window challenge "Challenge? | チャレンジ?" (it, p) responders [players[1]] when not it.closed {
+    doubt "doubt | ダウト" { it.closed = true }
+}
+setup { }
+phase play { activate tax() by players[0] }
+""")
+    st = g.new_state(0)
+    v = st.view(1, lang=1)
+    assert v["stack"][0]["fields"] == [["role", "enum:Role", "主張"]] and v["stack"][0]["closed"] is False
+    screen = render(v, 1)
+    assert "· 主張 公爵" in screen and "closed" not in screen
+    st.apply(1, "doubt")
+    v = st.view(1, lang=1)
+    assert "closed" not in render(v, 1)
+    modify = [e for e in v["log"] if e["kind"] == "modify"]
+    assert modify == [{"kind": "modify", "text": "#0.closed = true", "rule": modify[0]["rule"], "quiet": True}]
 
 
 WINDOW_PROMPT = """ruleset window_prompt "Window prompts"

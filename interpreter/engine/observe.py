@@ -202,7 +202,7 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
     if game.show_order_fn is not None:         # `show c sorted by KEY`: the order of a hand on screen
         in_order = game.sorted_cards(st, [c for c in range(game.ncards) if card_visible(st, c, p)])
         order = {game.card_names[c]: i for i, c in enumerate(in_order)}
-    stack = []
+    stack: list[dict[str, Any]] = []
     for iid in st.stack:
         item = st.items[iid]
         eff = game.effects[item[0]]
@@ -212,11 +212,12 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
                  "controller": item[1],
                  "source": game.card_names[item[2]] if item[2] is not None and card_visible(st, item[2], p) else None,
                  "times": item[3], "negated": item[4]}
-        fields = []
+        fields: list[list[str]] = []
         for (name, ty), idx in zip(prog.effects[item[0]].params, eff.fields, strict=True):
             entry[name] = _value(st, item[5 + idx], type_code(ty), p)
-            fields.append([name, type_code(ty)])
-        entry["fields"] = fields       # the effect's own fields and their types, for screens
+            if name in prog.item_field_labels:      # one without a label is the rules' bookkeeping
+                fields.append([name, type_code(ty), text_plain(prog.item_field_labels[name], lang)])
+        entry["fields"] = fields       # the effect's labelled fields: name, type and label, for screens
         stack.append(entry)
     to_move = st.to_move()
     out: dict[str, Any] = {
@@ -250,7 +251,8 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         "stack": stack,
     }
     # the members of labelled enums the variables shown hold, as players read them in ``lang``
-    held = {code.rsplit(":", 1)[-1] for code in out["var_types"].values() if "enum:" in code}
+    held = {code.rsplit(":", 1)[-1] for code in [*out["var_types"].values(), *(f[1] for it in stack for f in it["fields"])]
+            if "enum:" in code}
     out["enum_labels"] = {name: {m: lab[min(lang, len(lab) - 1)] for m, lab in zip(en.members, en.shown, strict=True)}
                           for name, en in prog.enums.items() if en.shown is not None and name in held}
     if game.seq_decl:       # each sequence's zones, front first (a declared zone may stand in one)
@@ -327,6 +329,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
 
     k = ev[0]
     text: str
+    quiet = False
     if k == R.EV_ACT:
         who, site_id, opt, mask = ev[2], ev[3], ev[4], ev[5]
         site = game.sites[site_id]
@@ -387,7 +390,10 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         names = ["kind", "controller", "source", "times", "negated"] + [n for n, _ in fields]
         codes = ["int", "player", "card", "int", "bool"] + [type_code(t) for _, (_, t) in fields]
         shown = "none" if val is None else _fmt_for(st, val, codes[idx], card) if idx < len(codes) else val
-        text = f"#{iid}.{names[idx] if idx < len(names) else idx} = {shown}"
+        name = names[idx] if idx < len(names) else str(idx)
+        label = game.prog.item_field_labels.get(name)
+        text = f"#{iid} {text_plain(label, lang)} = {shown}" if label is not None else f"#{iid}.{name} = {shown}"
+        quiet = idx >= 5 and label is None      # a field without a label: the rules' bookkeeping
     elif k == R.EV_FINISH:
         text = say("finish", lang, p=player(ev[2]), n=ev[3]) if ev[3] else say("sit_out", lang, p=player(ev[2]))
     elif k == R.EV_REJOIN:
@@ -448,7 +454,10 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         text = say("reversed", lang)
     else:
         text = R.EV_NAMES[k] if k < len(R.EV_NAMES) else str(k)
-    return {"kind": R.EV_NAMES[k], "text": text, "rule": event_span(st, ev)}
+    out = {"kind": R.EV_NAMES[k], "text": text, "rule": event_span(st, ev)}
+    if k == R.EV_MODIFY and quiet:
+        out["quiet"] = True         # screens may leave it out, as they leave out unlabelled variables
+    return out
 
 
 def action_seen(st: State, raw: tuple[Any, ...], viewer: int | None, lang: int = 0) -> str | None:

@@ -206,9 +206,10 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             f"#{it['id']} {it.get('label', it['effect'])}{say('stack_by', lang, p=_val(it['controller'], 'player'))}"
             + (f" ({labels.get(it['source'], it['source'])})" if it["source"] else "")
             + (f" ×{it['times']}" if it["times"] != 1 else "") + (say("negated", lang) if it["negated"] else "")
-            + "".join(f" · {name} {_field(it[name], code, lang)}" for name, code in it.get("fields", []))
+            + "".join(f" · {label} {_field(it[name], code, lang, members)}" for name, code, label in it.get("fields", []))
             for it in v["stack"]))
-    log = _folded([e["text"] for e in v["log"] if e["kind"] not in ("move", "turn")], lang)[-log_lines:]
+    log = _folded([e["text"] for e in v["log"] if e["kind"] not in ("move", "turn") and not e.get("quiet")],
+                  lang)[-log_lines:]
     if log:
         out.append(say("recent", lang))
         out.extend(f"  · {text}" for text in log)
@@ -288,9 +289,9 @@ def _val(x: Any, code: str = "", lang: int = 0, members: dict[str, dict[str, str
     return str(x)
 
 
-def _field(x: Any, code: str, lang: int) -> str:
+def _field(x: Any, code: str, lang: int, members: dict[str, dict[str, str]] | None = None) -> str:
     """A stack item's field on screen: another item as #id, the rest as variables show."""
-    return f"#{x}" if code == "item" and x is not None else _val(x, code, lang)
+    return f"#{x}" if code == "item" and x is not None else _val(x, code, lang, members)
 
 
 def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None = None) -> str:

@@ -359,7 +359,7 @@ function centerEl(view, lay, live) {
         `#${it.id} ${it.label || it.effect} — ${w("by")} P${it.controller}`,
         it.source ? ` (${view.labels[it.source] || it.source})` : "",
         it.times !== 1 ? ` ×${it.times}` : "", it.negated ? ` (${w("negated")})` : "",
-        (it.fields || []).map(([n, code]) => ` · ${n} ${code === "item" && it[n] !== null ? "#" + it[n] : fmt(it[n], code, view)}`))))));
+        (it.fields || []).map(([n, code, label]) => ` · ${label} ${code === "item" && it[n] !== null ? "#" + it[n] : fmt(it[n], code, view)}`))))));
   }
   return out;
 }
@@ -436,7 +436,7 @@ function headerEl(d, view) {
 
 function eventsEl(view) {
   const moves = $("show-moves").checked;
-  const list = view.log.filter((e) => moves || (e.kind !== "move" && e.kind !== "turn")).slice(-80);
+  const list = view.log.filter((e) => moves || (e.kind !== "move" && e.kind !== "turn" && !e.quiet)).slice(-80);
   const box = $("events");
   box.replaceChildren(...list.map((e) => el("li", { class: e.kind, title: e.rule || "" }, suited(e.text))));
   box.scrollTop = box.scrollHeight;
