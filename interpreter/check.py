@@ -2523,7 +2523,8 @@ class Checker:
         if op in ("==", "!="):
             if not T.comparable(lt, rt):
                 raise self.fail("E201", f"comparing {lt} with {rt} is always {'false' if op == '==' else 'true'}",
-                                e.span, SEAT_HINT if {lt.kind, rt.kind} == {"player", "int"} else None)
+                                e.span, SEAT_HINT if {lt.kind, rt.kind} == {"player", "int"} else
+                                self.member_hint(e.right, lt) or self.member_hint(e.left, rt))
             return T.BOOL
         if op in ("<", "<=", ">", ">="):
             ok = (T.is_numeric(lt) and T.is_numeric(rt)) or (lt == rt and lt.kind in ("text", "key", "tuple")) \

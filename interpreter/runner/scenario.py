@@ -153,6 +153,8 @@ def _step_hint(path: tuple[Any, ...]) -> str | None:
     """`- P0: …` that is not the shorthand: two players in one step, or an action that is no text."""
     if len(path) == 3 and path[0] == "steps" and isinstance(path[2], str) and re.fullmatch(r"P\d+", path[2]):
         return "a step is one action, written as text: - P0: draw (several actions: one step each)"
+    if len(path) >= 2 and path[-2] == "legal" and path[-1] == "player":     # whose legal actions: beside it
+        return "player goes beside legal, not inside it: expect: {player: P0, legal: {count: 3}}"
     return None
 
 
@@ -600,7 +602,9 @@ class Runner:
             if since:
                 more = f"the last 12 of {len(since)} " if len(since) > 12 else ""
                 told = f"{more}events since the last expect: " + "; ".join(since[-12:])
-                diags[-1].hint = f"{diags[-1].hint}\n  {told}" if diags[-1].hint else told
+            else:       # two expects in a row: the second sees only what happened in between
+                told = "no events since the last expect: new_events counts from the step before"
+            diags[-1].hint = f"{diags[-1].hint}\n  {told}" if diags[-1].hint else told
             raise FudaError(diags, failed[0].sources)
 
     def event_texts(self) -> list[str]:
