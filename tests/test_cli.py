@@ -73,6 +73,16 @@ def test_a_game_that_opens_with_a_simultaneous_choice_has_no_first_player(capsys
     assert "first player wins" in out
 
 
+def test_simulate_splits_results_by_role_also_with_one_kind_of_bot(capsys):
+    """Cribbage newcomer: what the dealer's chair is worth was reported only with different bots."""
+    code, out, _ = run(capsys, "simulate", "jekyll_hyde", "-n", "20", "-q", "--json")
+    roles = {r["role"]: r for r in json.loads(out)["bots_by_role"]}
+    assert code == 0 and set(roles) == {"jekyll", "hyde"}
+    assert roles["jekyll"]["games"] == roles["hyde"]["games"] == 20 and {r["bot"] for r in roles.values()} == {"random"}
+    code, out, _ = run(capsys, "simulate", "jekyll_hyde", "-n", "20", "-q")
+    assert "  as jekyll: random" in out and "  as hyde:   random" in out
+
+
 def test_simulate_names_the_seeds_of_draws_to_replay(capsys):
     """A newcomer's Spades showed 2 draws and no way to find them but replaying seeds one by one."""
     code, out, _ = run(capsys, "simulate", str(ROOT / "tests/constructs/evaluate.fuda"), "-n", "7", "-q", "--json")

@@ -202,7 +202,9 @@ class Summary:
         bots = self.bot_stats()
         if len(bots) > 1:
             out["bots"] = bots
-            out["bots_by_role"] = self.role_stats()
+        by_role = self.role_stats()
+        if by_role:         # also with one kind of bot: what the dealer's chair is worth
+            out["bots_by_role"] = by_role
         firsts = [g for g in self.games if g["first"] is not None]
         fw = sum(1 for g in firsts if g["first"] in g["winners"])
         out["first_player"] = {"games": len(firsts), "wins": fw, "win_rate": fw / len(firsts) if firsts else 0.0,
@@ -376,10 +378,11 @@ def format_stats(s: dict[str, Any]) -> str:
             lo, hi = b["ci95"]
             lines.append(f"{b['bot']:<17} {b['chairs']:<7} {b['wins']:<6} {b['win_rate']:8.1%}  [{lo:6.1%}, {hi:6.1%}]  "
                          f"{b['first_place']:9.1%}  {b['mean_score']:10.2f}  {b['mean_place']:10.2f}")
+    wide = max((len(r["role"]) for r in s.get("bots_by_role", [])), default=0) + 1
     for r in s.get("bots_by_role", []):
         lo, hi = r["ci95"]
-        lines.append(f"  as {r['role']}: {r['bot']:<17} {r['wins']}/{r['games']} wins {r['win_rate']:6.1%}  "
-                     f"[{lo:6.1%}, {hi:6.1%}]")
+        lines.append(f"  as {r['role'] + ':':<{wide}} {r['bot']:<17} {r['wins']:>5}/{r['games']:<5} wins "
+                     f"{r['win_rate']:6.1%}  [{lo:6.1%}, {hi:6.1%}]")
     seeds = {k: f" (seeds {', '.join(map(str, s[k]))}{', …' if len(s[k]) < n else ''})" if s[k] else ""
              for k, n in (("draw_seeds", s["draws"]), ("capped_seeds", s["capped"]))}
     lines.append(f"draws: {s['draws']}{seeds['draw_seeds']}   games stopped by the decision limit: "
