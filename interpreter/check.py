@@ -1288,13 +1288,14 @@ class Checker:
         return d
 
     def check_belief(self, d: A.BeliefDecl) -> A.BeliefDecl | None:
-        """``belief FN``: FN(c: card) -> bool."""
+        """``belief FN``: FN(c: card) -> bool (may it lie there?) or a number (how likely, as a weight)."""
         example = "fn plausible(c: card) -> bool = …"
         f = self.named_fn(d, example)
         if f is None:
             return None
-        if len(f.params) != 1 or f.params[0].type != T.CARD or f.ret.kind != "bool":
-            self.err("E201", f"belief needs a function of a card giving true or false; {d.fn} is not", d.span, example)
+        if len(f.params) != 1 or f.params[0].type != T.CARD or not (f.ret.kind == "bool" or T.is_numeric(f.ret)):
+            self.err("E201", f"belief needs a function of a card giving true or false, or a weight; {d.fn} is not",
+                     d.span, example)
             return None
         return d
 

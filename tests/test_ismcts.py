@@ -728,6 +728,48 @@ def test_a_belief_keeps_the_worlds_to_what_the_rules_allow():
         assert marked and all(rank(d) == w.g[told + d] for d in marked)
 
 
+CLAIMS = """
+ruleset claims
+players 2
+cards {
+    attr duke: bool = false
+    card "Duke" duke = true
+    for i in 1..9 { card "c{i}" }
+} in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+var claimed: bool = false
+fn likely(c: card) -> number = if c.duke and claimed and holder(c) == players[1] then WEIGHT else 1
+belief likely
+setup { shuffle deck  deal 1 from deck to hand for [players[0]]  deal 3 from deck to hand for [players[1]]  claimed = true }
+phase play { choose players[0] { go "go" { } } }
+"""
+
+
+@pytest.mark.parametrize(("weight", "lo", "hi"), [("1", 0.2, 0.47), ("9", 0.65, 0.97), ("0", 0.0, 0.0)])
+def test_a_weighted_belief_deals_a_claimed_card_to_its_claimant_more_often(weight, lo, hi):
+    """Coup newcomer: worlds dealt the claimant's cards at random, whatever they had claimed, so the
+    bots challenged every claim. A belief giving numbers weighs the worlds: with weight 9 on the Duke
+    in the claimant's hand (3 of the 9 places P0 cannot see), about 27 / 33 of worlds put it there."""
+    from interpreter.engine.determinize import determinize
+
+    game = game_from(CLAIMS.replace("WEIGHT", weight))
+    assert game.belief_weighted
+    duke = game.card_names.index("Duke")
+    rng = random.Random(3)
+    worlds = 0
+    in_hand = 0
+    for seed in range(40):
+        st = game.new_state(seed)
+        if game.zone_name(st, st.loc[duke]) == "hand[P0]":
+            continue                    # P0 holds it: nothing to imagine
+        for _ in range(10):
+            w = determinize(st, 0, rng)
+            worlds += 1
+            in_hand += game.zone_name(w, w.loc[duke]) == "hand[P1]"
+    assert lo <= in_hand / worlds <= hi, in_hand / worlds
+
+
 COOPERATIVE = """
 ruleset together
 players 2

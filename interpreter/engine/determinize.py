@@ -31,6 +31,7 @@ its place in every world, like a card it sees. The event log is dropped (search 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .observe import card_visible, remembered, var_visible
@@ -213,6 +214,7 @@ def _sample(v: Any, rng: random.Random, game: Any, unseen: list[int]) -> Any:
 
 
 BELIEF_PASSES = 4   # rounds of repair before a world is kept as it is
+BELIEF_SWAPS = 2    # weighted beliefs: proposed swaps per unseen card
 
 
 def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: random.Random) -> None:
@@ -229,11 +231,15 @@ def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: rand
         for b in backs:
             s.g[b + sigma[c]] = st.g[b + c]
 
-    def ok(d: int) -> bool:
+    def weight(d: int) -> float:
         try:
-            return bool(ok_fn(s, d))
+            w = ok_fn(s, d)
         except Exception:       # a belief that cannot be read in this world does not forbid it
-            return True
+            return 1.0
+        return float(w) if w is not True and w is not False and w is not None and w > 0 else float(w is True)
+
+    def ok(d: int) -> bool:
+        return weight(d) > 0
 
     def swap(c1: int, c2: int) -> None:
         d1, d2 = sigma[c1], sigma[c2]
@@ -248,7 +254,7 @@ def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: rand
     for _ in range(BELIEF_PASSES):
         bad = [c for c in unseen if not ok(sigma[c])]
         if not bad:
-            return
+            break
         for c in bad:
             if ok(sigma[c]):
                 continue
@@ -260,3 +266,22 @@ def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: rand
                 if ok(sigma[c]) and ok(sigma[c2]):
                     break
                 swap(c, c2)
+    if game.belief_weighted and len(unseen) > 1:
+        _weigh(unseen, at, sigma, weight, swap, rng)
+
+
+def _weigh(unseen: list[int], at: dict[int, tuple[int, int]], sigma: list[int], weight: Callable[[int], float],
+           swap: Callable[[int, int], None], rng: random.Random) -> None:
+    """A weighted belief: the world's likelihood is the product of its cards' weights where they lie.
+    Swaps of two cards in different zones are proposed and kept in proportion to how much likelier
+    the world becomes (Metropolis), a few per unseen card: a player who claimed a Duke is dealt one
+    more often than not, and never against a weight 0."""
+    for _ in range(BELIEF_SWAPS * len(unseen)):
+        c1, c2 = rng.sample(unseen, 2)
+        if at[c1][0] == at[c2][0]:
+            continue            # the same zone: a swap changes nothing a belief reads of places
+        before = weight(sigma[c1]) * weight(sigma[c2])
+        swap(c1, c2)
+        after = weight(sigma[c1]) * weight(sigma[c2])
+        if after < before and (before <= 0 or rng.random() >= after / before):
+            swap(c1, c2)

@@ -146,6 +146,9 @@ class Game:
         self.eval_fn = comp.namespace.get("EVAL")
         self.allies_fn = comp.namespace.get("ALLIES")
         self.belief_fn = comp.namespace.get("BELIEF")
+        # a belief giving weights (numbers), not yes or no: worlds are drawn in proportion to them
+        self.belief_weighted = self.belief_fn is not None and prog.belief is not None \
+            and prog.fns[prog.belief.fn].ret.kind != "bool"
         self.eval_range = prog.eval_range if ev is not None else (0, 1)
         self.eval_after = (ev.after or EVAL_AFTER) if ev is not None else None
         # the variables of a new game (values are immutable, so every game starts from a copy)
