@@ -162,6 +162,26 @@ def test_undo_at_a_hot_seat_does_not_take_back_another_players_choice():
     assert "cannot undo: P1 has chosen since" in out.getvalue()
 
 
+def test_replay_groups_a_statements_reveals_as_play_does():
+    """Cribbage newcomer: `fuda replay` printed one reveal line per card of a shown hand."""
+    from interpreter.api import load_text
+    from interpreter.runner.replay import format_events
+
+    st = load_text("""ruleset shown
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+setup { deal 3 from deck to hand  reveal hand[players[0]]  reveal top(deck) to players[1] }
+phase play { end game }
+""").new_state(0)
+    text = format_events(st, spans=False)
+    reveals = [line for line in text.splitlines() if line.strip().startswith("reveal")]
+    assert reveals[0].split()[1:] == ["reveal", *reveals[0].split()[2:5], "to", "everyone"] and len(reveals) == 2
+    each = format_events(st, spans=False, each_move=True).splitlines()
+    assert sum(line.strip().startswith("reveal") for line in each) == 4
+
+
 def test_replay_rejects_a_damaged_log(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "fuda-log/1", "ruleset": "american_page_one", "seed": 1, "actions": [[0, "fly"]]}',

@@ -208,7 +208,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             + (f" ×{it['times']}" if it["times"] != 1 else "") + (say("negated", lang) if it["negated"] else "")
             + "".join(f" · {label} {_field(it[name], code, lang, members)}" for name, code, label in it.get("fields", []))
             for it in v["stack"]))
-    log = _folded([e["text"] for e in v["log"] if e["kind"] not in ("move", "turn") and not e.get("quiet")],
+    log = fold_reveals([e["text"] for e in v["log"] if e["kind"] not in ("move", "turn") and not e.get("quiet")],
                   lang)[-log_lines:]
     if log:
         out.append(say("recent", lang))
@@ -224,7 +224,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     return "\n".join(out)
 
 
-def _folded(texts: list[str], lang: int = 0) -> list[str]:
+def fold_reveals(texts: list[str], lang: int = 0) -> list[str]:
     """Reveals of several cards in a row as one line: ``reveal ♠8 ♥8 ♦8 to everyone``."""
     pattern = re.escape(say("reveal", lang, c="CARDS", to="WHOM")).replace("CARDS", "(.+?)").replace("WHOM", "(.+)")
     out: list[str] = []

@@ -14,6 +14,7 @@ from ..engine.state import State
 from ..errors import Diagnostic, FudaError, RuleRuntimeError, Span, error
 from ..load import read_text
 from ..words import say
+from .render import fold_reveals
 
 
 class GameLog(BaseModel):
@@ -104,8 +105,9 @@ _SHORT = {"reveal_var": "reveal", "hide_var": "hide", "remove_zone": "remove"}
 def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, spans: bool = True,
                   moves: bool = True, each_move: bool = False) -> str:
     """The game's events as the viewer saw them, one a line. The moves one statement makes in a
-    row (a deal, a gather) share a line per path, ``Deck → Hand[P0]: ♥4 ♦7 ♦2``, unless
-    ``each_move``; cards the viewer did not see are counted."""
+    row (a deal, a gather) share a line per path, ``Deck → Hand[P0]: ♥4 ♦7 ♦2``, and its reveals a
+    line per whom (``reveal ♠8 ♥8 to everyone``, as `fuda play` shows them), unless ``each_move``;
+    cards the viewer did not see are counted."""
     shown = [(i, r) for i, ev in enumerate(st.ev)
              if (r := render_event(st, ev, viewer, lang, at=i)) is not None and (moves or r["kind"] != "move")]
     lines = []
@@ -113,12 +115,14 @@ def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, sp
     while k < len(shown):
         i, r = shown[k]
         run = 1
-        while not each_move and r["kind"] == "move" and k + run < len(shown) \
-                and shown[k + run][1]["kind"] == "move" and st.ev[shown[k + run][0]][1] == st.ev[i][1]:
+        while not each_move and r["kind"] in ("move", "reveal") and k + run < len(shown) \
+                and shown[k + run][1]["kind"] == r["kind"] and st.ev[shown[k + run][0]][1] == st.ev[i][1]:
             run += 1
         rule = f"  [{r['rule']}]" if spans and r["rule"] else ""
         if run == 1:
             lines.append(f"{_SHORT.get(r['kind'], r['kind']):>8}  {r['text']}{rule}")
+        elif r["kind"] == "reveal":
+            lines.extend(f"{'reveal':>8}  {t}{rule}" for t in fold_reveals([m["text"] for _, m in shown[k:k + run]], lang))
         else:
             paths: dict[str, list[str]] = {}
             for _, m in shown[k:k + run]:
