@@ -162,6 +162,19 @@ def test_undo_at_a_hot_seat_does_not_take_back_another_players_choice():
     assert "cannot undo: P1 has chosen since" in out.getvalue()
 
 
+def test_bench_profile_names_the_rulesets_own_rules_and_functions(capsys):
+    """Cribbage newcomer: nothing told a designer which part of the text was expensive."""
+    code, out, _ = run(capsys, "bench", "american_page_one", "--profile", "-n", "30", "--json")
+    r = json.loads(out)
+    assert code == 0 and r["games"] == 30 and 0 < sum(x["share"] for x in r["rows"]) + r["rest"] <= 1.0001
+    wheres = {x["where"] for x in r["rows"]}
+    assert any(w.startswith("american_page_one.fuda:") for w in wheres)
+    assert any("rule draw_cards" in x["what"] or "fn " in x["what"] or "options of a decision" in x["what"]
+               for x in r["rows"])
+    code, out, _ = run(capsys, "bench", "american_page_one", "--profile", "-n", "10")
+    assert code == 0 and "share" in out and "american_page_one.fuda:" in out
+
+
 def test_replay_groups_a_statements_reveals_as_play_does():
     """Cribbage newcomer: `fuda replay` printed one reveal line per card of a shown hand."""
     from interpreter.api import load_text

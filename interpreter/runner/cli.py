@@ -653,6 +653,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
             print("  over a second: the random rollouts play this ruleset to its end; declare "
                   "`evaluate … after N decisions` to cut them short (docs/bots.md)")
         return 0
+    if args.profile:
+        from .profile import format_profile, profile
+
+        rp = profile(args.ruleset, _options(args), args.n if args.n != 1000 else 200, args.seed)
+        print(json.dumps(rp, ensure_ascii=False, indent=1) if args.json else format_profile(rp))
+        return 0
     r = bench(args.ruleset, _options(args), args.n, args.rounds, args.seed)
     print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_bench(r))
     return 0
@@ -842,6 +848,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=_count, default=5)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bot", help="measure a bot's search speed instead: --bot ismcts (iterations/s)")
+    p.add_argument("--profile", action="store_true",
+                   help="show where random games spend their time, by the ruleset's rules, functions and "
+                        "decisions (200 games unless -n)")
     p.add_argument("--json", action="store_true")
     _add_options(p)
     p.set_defaults(fn=cmd_bench)
