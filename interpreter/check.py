@@ -1767,6 +1767,20 @@ class Checker:
                 return True
         return False
 
+    def warn_public_var_from_hidden(self, s: A.Assign, var: VarSym, sc: Scope) -> None:
+        """W104: a public variable set from the cards of a zone some players may not see shows them to
+        everyone, as a log would (`top_rank[p] = best_rank(p)` of a hidden hand) — unless the zone was
+        revealed to everyone earlier in the block. Counting them (`size`) is fine."""
+        for name, _owner in self.zones_through_locals(s.value, sc):
+            z = self.globals.get(name)
+            if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public" \
+                    and not sc.was_revealed(name):
+                self.warn("W104", f"{var.name} is public and is set here from the cards of {name}, which some "
+                          f"players may not see: every player's view shows it", s.value.span,
+                          f"declare {var.name} hidden or owner (a variable only its owner sees), or reveal the "
+                          "cards first")
+                return
+
     def warn_rule_logging_hidden(self, call: A.Call, sc: Scope) -> None:
         """W104 at a call: a rule that logs its parameter (`rule announce(cs: list of card) { log "{cs}" }`)
         given cards of a zone some players may not see names them in every player's log."""
@@ -2155,6 +2169,8 @@ class Checker:
             self.defs.append((sym, s.value))
         if isinstance(sym, LocalSym) and T.CARD in (sym.type, sym.type.elem):
             self.card_reads[id(sym)] = self.card_reads.get(id(sym), []) + self.zones_through_locals(s.value, sc)
+        if isinstance(sym, VarSym) and sym.visibility in ("public", "back") and sym.decl is not None:
+            self.warn_public_var_from_hidden(s, sym, sc)
         if isinstance(sym, LocalSym) and id(sym) in self.zone_values:      # may now be other zones too
             more = self.zones_named(s.value)
             if more is None:

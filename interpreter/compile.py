@@ -87,6 +87,7 @@ class SiteInfo:
     prompt: Any = None               # same args (no option) -> (en, ja) or None
     weights: Any = None              # same args + option -> its rollout weight; None: all weigh 1
     weights_fixed: bool = False      # the weights read nothing of the game (numbers written out)
+    weights_shared: frozenset[int] = frozenset()    # options whose weight reads none of their binders
     reasons: Any = None              # same args + (option index,) -> why none of it is legal, (en, ja) or None
     window: int = -1
     hidden: bool = False             # a `choose … hidden`: the others see only that it was made
@@ -733,6 +734,11 @@ class Compiler:
             self.option_fn(f"RW{site}", args, weight_lines, "1", sid)
             self.sites[site].weights = f"RW{site}"
             self.sites[site].weights_fixed = all(o.weight is None or _fixed(o.weight) for o in options)
+            # one weight for all of an option's actions (`bet n in …  rollout weight 1 / size(bets(p))`):
+            # worked out once per decision, not once per action
+            self.sites[site].weights_shared = frozenset(
+                k for k, o in enumerate(options) if o.weight is not None and o.binders
+                and not any(isinstance(n, A.Name) and n.name in {b.var for b in o.binders} for n in A.walk(o.weight)))
         if reason_lines:
             self.option_fn(f"RS{site}", args, reason_lines, "None", sid)
             self.sites[site].reasons = f"RS{site}"

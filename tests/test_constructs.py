@@ -2690,6 +2690,23 @@ phase play {
     assert st.over and [r["place"] for r in st.result()] == [2, 2, 2, 1]
 
 
+def test_a_negative_position_counts_from_the_end():
+    """Hold'em newcomer: `xs[-1]` worked but the docs said nothing of negative positions."""
+    g = load_text("""
+ruleset negi
+players 2
+cards standard() in deck
+zone deck: pile hidden
+var a: int = 0
+var b: card = none
+setup { let xs = [10, 20, 30]  a = xs[-1] + xs[-3]  b = deck[-1] }
+phase play { end game }
+""")
+    st = g.new_state(0)
+    v = st.view(None)
+    assert v["vars"]["a"] == 40 and st.g[g.prog.vars[-1].slot] == st.z[st.loc[0]][-1]
+
+
 def test_move_at_a_depth_puts_the_card_there_and_tells_the_others_nothing_of_it():
     """Exploding Kittens newcomer: a secret place in the deck took moving the whole deck onto itself."""
     g = game("move_at")

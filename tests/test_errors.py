@@ -1121,6 +1121,24 @@ def test_w104_follows_cards_into_a_rule_that_logs_them_and_texts_kept_in_lets(
     assert ("W104" in [w.code for w in check_ruleset(str(f)).warnings]) == warned
 
 
+@pytest.mark.parametrize(("decl", "lines", "warned"), [
+    ("var top: int per player = 0", "top[p] = best_rank(p)", True),
+    ("var top: int per player = 0 owner", "top[p] = best_rank(p)", False),     # only its owner sees it
+    ("var top: int per player = 0", "top[p] = size(hole[p])", False),           # a count
+    ("var top: int per player = 0", "reveal hole[p]\n        top[p] = best_rank(p)", False),   # shown first
+])
+def test_w104_warns_of_a_public_variable_set_from_hidden_cards(tmp_path: Path, decl: str, lines: str,
+                                                              warned: bool) -> None:
+    """Hold'em newcomer: `top_rank[p] = best_rank(p)` of a hidden hand showed it in every view unwarned,
+    while logging the same value was W104."""
+    f = tmp_path / "w.fuda"
+    f.write_text("ruleset w\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                 "zone hole: hand per player owner\nfn best_rank(p: player) -> int = max([0] + [c.rank for c in hole[p]])\n"
+                 f"{decl}\nsetup {{\n    shuffle deck\n    deal 2 from deck to hole\n    for p in players {{\n"
+                 f"        {lines}\n    }}\n}}\nphase play {{ }}\n", encoding="utf-8")
+    assert ("W104" in [w.code for w in check_ruleset(str(f)).warnings]) == warned
+
+
 def test_w102_says_once_what_an_optional_choice_leaks() -> None:
     """Coup newcomer: the `pass` that `optional` adds repeated the warning, naming an option the file lacks."""
     from interpreter.api import check_ruleset as check_text

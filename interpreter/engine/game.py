@@ -807,8 +807,14 @@ class Game:
         if site.weights is None:
             return None
         args = _site_args(st, site, player)
+        shared = site.weights_shared
         try:
-            ws = [site.weights(*args, o) for o in opts]
+            if shared:          # an option whose weight reads none of its binders: once for all its actions
+                once: dict[int, float] = {}
+                ws = [once[o[0]] if o[0] in once else once.setdefault(o[0], site.weights(*args, o)) if o[0] in shared
+                      else site.weights(*args, o) for o in opts]
+            else:
+                ws = [site.weights(*args, o) for o in opts]
         except (R.RuleFailure, RecursionError, *_PY_FAILURES) as e:
             raise self.rule_error(st, e) from None
         return [w if w > 0 else 0 for w in ws]
