@@ -220,13 +220,18 @@ def test_bench_of_a_slow_bot_without_an_evaluation_advises_one(capsys, monkeypat
     assert real("american_page_one", {}, "ismcts", states=1, seconds=0.02)["evaluates"] is False
     assert real(str(ROOT / "tests/constructs/evaluate.fuda"), {}, "ismcts", states=1, seconds=0.02)["evaluates"]
     slow = {"ruleset": "x", "bot": "ismcts", "players": 4, "positions": 8, "evaluates": False,
-            "iterations_per_second": 16.0, "seconds_per_move": 1.0, "default_move_seconds": 18.75}
+            "iterations_per_second": 16.0, "seconds_per_move": 1.0, "default_move_seconds": 18.75,
+            "decisions_per_game": 190.0}
     monkeypatch.setattr(bench_mod, "bench_bot", lambda *a, **k: slow)
     code, out, _ = run(capsys, "bench", "american_page_one", "--bot", "ismcts")
     assert code == 0 and "18.75 s a move" in out and "evaluate … after N decisions" in out
     monkeypatch.setattr(bench_mod, "bench_bot", lambda *a, **k: {**slow, "evaluates": True})
     code, out, _ = run(capsys, "bench", "american_page_one", "--bot", "ismcts")
-    assert "evaluate …" not in out
+    assert "evaluate …" not in out and "--profile" in out
+    # Hold'em newcomer: short random games (players shove) are not helped by cutting rollouts short
+    monkeypatch.setattr(bench_mod, "bench_bot", lambda *a, **k: {**slow, "decisions_per_game": 11.8})
+    code, out, _ = run(capsys, "bench", "american_page_one", "--bot", "ismcts")
+    assert "evaluate …" not in out and "12 decisions a game" in out and "--profile" in out
 
 
 def test_parse_prints_the_ast_as_json(capsys):

@@ -2690,6 +2690,24 @@ phase play {
     assert st.over and [r["place"] for r in st.result()] == [2, 2, 2, 1]
 
 
+def test_a_quantifier_may_be_the_else_of_an_if_expression():
+    """Hold'em newcomer: `if a then b else best q in L … by 0` was a syntax error about statements."""
+    g = load_text("""
+ruleset eb
+players 3
+cards standard() in deck
+zone deck: pile hidden
+var lead: player = none
+var k: int = 0 hidden
+fn first_left() -> player = if lead != none then lead else best q in players where q != players[0] by 0
+fn n_big() -> int = if k > 0 then k else count c in all_cards where c.rank > 10
+setup { lead = first_left()  k = n_big() }
+phase play { end game }
+""")
+    st = g.new_state(0)
+    assert st.view(None)["vars"]["lead"] == 1 and st.g[g.prog.vars[-1].slot] == 12
+
+
 def test_a_negative_position_counts_from_the_end():
     """Hold'em newcomer: `xs[-1]` worked but the docs said nothing of negative positions."""
     g = load_text("""

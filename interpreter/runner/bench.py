@@ -124,9 +124,12 @@ def bench_bot(ruleset: str, options: dict[str, Any], bot: str, states: int = 8, 
         total_it += b.last_iterations
         done += 1
     rate = total_it / total_s if total_s else 0.0
+    rnd = random.Random(seed).random      # how long a random game is: what a rollout plays, at most
+    lengths = [game.playout(game.new_state(seed + k), rnd, quiet=True) for k in range(20)]
     return {"ruleset": ruleset, "bot": bot, "players": game.n, "positions": done, "evaluates": game.eval_fn is not None,
             "iterations_per_second": rate, "seconds_per_move": seconds,
-            "default_move_seconds": DEFAULT_ITERATIONS / rate if rate else None}
+            "default_move_seconds": DEFAULT_ITERATIONS / rate if rate else None,
+            "decisions_per_game": sum(lengths) / len(lengths)}
 
 
 def format_bench(r: dict[str, Any]) -> str:

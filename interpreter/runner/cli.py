@@ -649,9 +649,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
               f"{rb['iterations_per_second']:,.0f} iterations/s ({rb['positions']} positions, "
               f"{rb['seconds_per_move']} s each); the default strength takes "
               f"{rb['default_move_seconds'] or 0:.2f} s a move")
-        if not args.json and (rb["default_move_seconds"] or 0) > 1 and not rb["evaluates"]:
-            print("  over a second: the random rollouts play this ruleset to its end; declare "
-                  "`evaluate … after N decisions` to cut them short (docs/bots.md)")
+        if not args.json and (rb["default_move_seconds"] or 0) > 1:
+            if not rb["evaluates"] and rb["decisions_per_game"] > 40:
+                print(f"  over a second: the random rollouts play this ruleset to its end "
+                      f"({rb['decisions_per_game']:.0f} decisions a game); declare `evaluate … after N decisions` "
+                      "to cut them short (docs/bots.md)")
+            else:
+                print(f"  over a second, with short rollouts ({rb['decisions_per_game']:.0f} decisions a game): "
+                      "each decision costs; `fuda bench --profile` shows which of the rules' parts")
         return 0
     if args.profile:
         from .profile import format_profile, profile
