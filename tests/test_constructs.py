@@ -2683,7 +2683,8 @@ phase play {
     v = st.view(0)
     assert v["vars"]["seen"] == [0, 2] and v["vars"]["after"] == 2
     assert [(s["out"], s["place"]) for s in v["seats"]] == [(False, 0), (True, 0), (False, 0), (True, 0)]
-    assert "P1 sits out" in [e["text"] for e in v["log"]] and "P1 は休み" in [e["text"] for e in st.view(0, lang=1)["log"]]
+    assert {"kind": "sit_out", "text": "P1 sits out"} in [{k: e[k] for k in ("kind", "text")} for e in v["log"]]
+    assert "P1 は休み" in [e["text"] for e in st.view(0, lang=1)["log"]]
     screen = render(v)
     assert "P1 sits out" in screen and "#0" not in screen
     st.apply(0, "go")

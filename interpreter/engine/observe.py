@@ -454,7 +454,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         text = say("reversed", lang)
     else:
         text = R.EV_NAMES[k] if k < len(R.EV_NAMES) else str(k)
-    out = {"kind": R.EV_NAMES[k], "text": text, "rule": event_span(st, ev)}
+    out = {"kind": "sit_out" if k == R.EV_FINISH and not ev[3] else R.EV_NAMES[k], "text": text,
+           "rule": event_span(st, ev)}
     if k == R.EV_MODIFY and quiet:
         out["quiet"] = True         # screens may leave it out, as they leave out unlabelled variables
     return out
