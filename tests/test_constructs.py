@@ -2354,6 +2354,55 @@ def test_labels_must_tell_cards_apart_and_may_name_enum_members_in_the_reader_s_
     assert "same" not in g.typed_cards and g.card_names[g.typed_cards["purple one"]] == "purple1"
 
 
+def test_cards_of_a_list_may_be_typed_by_labels_they_share_but_hidden_ones_only_by_place():
+    """Newcomer QA: `one Beta` was taken but `two Alpha Beta` (a list of cards, two of them labelled
+    alike) refused. The labels a player can read name the cards, in any order and mixed with names;
+    of identical copies the menu's first is taken. A card the player cannot see is typed by its
+    place alone: its label or name typed finds nothing, so typing cannot probe where it lies."""
+    g = load_text(textwrap.dedent("""
+        ruleset label_typing
+        players 2
+        cards {
+            card "A1" "Alpha"
+            card "A2" "Alpha"
+            card "B1" "Beta"
+            card "C1" "Gamma Ray"
+            card "C2" "Gamma Ray"
+        } in deck
+        zone deck: pile hidden
+        zone hand: hand per player owner
+        setup {
+            move [card("A1"), card("A2"), card("B1")] to hand[players[0]]
+            move [card("C1"), card("C2")] to hand[players[1]]
+        }
+        phase play {
+            choose players[0] "two" { two cs in subsets(sorted(hand[players[0]]), 2) "pick {cs}" { } }
+            choose players[0] "two" { two cs in subsets(sorted(hand[players[0]]), 2) "pick {cs}" { } }
+            choose players[0] "one" { one c in hand[players[0]] "pick {c}" { } }
+            choose players[0] "take" { take c in hand[players[1]] { } }
+            end game
+        }
+    """))
+    st = g.new_state(0)
+    legal = st.legal_actions(0)
+    assert [a.id for a in legal] == ["two A1 A2", "two A1 B1", "two A2 B1"]
+    assert g.find_action(st, 0, "two Beta alpha") == legal[1].raw      # the menu's first
+    assert g.find_action(st, 0, "two Alpha Alpha") == legal[0].raw
+    assert g.find_action(st, 0, "two a2 Beta") == legal[2].raw          # a name wins over the label
+    with pytest.raises(IllegalAction):
+        st.apply(0, "two Alpha Alpha Beta")         # one word too many
+    st.apply(0, "two Beta alpha")
+    st.apply(0, "two alpha b1")
+    assert g.find_action(st, 0, "one Alpha") == st.legal_actions(0)[0].raw
+    st.apply(0, "one Alpha")
+    assert [a.id for a in st.legal_actions(0)] == ["take hand[P1][0]", "take hand[P1][1]"]
+    for typed in ("take Gamma Ray", "take C1", "take gamma"):
+        with pytest.raises(IllegalAction):
+            st.apply(0, typed)
+    st.apply(0, "take hand[P1][1]")
+    assert st.is_over()
+
+
 def test_card_literals_take_aliases_in_any_case_and_say_the_first_deck_has_no_number():
     src = ("ruleset lit\nplayers 2\ncards standard(decks = 2) in deck\nzone deck: pile hidden\n"
            'setup {{ log "{{card("{a}")}}" }}\nphase play {{ end game }}\n')

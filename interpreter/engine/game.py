@@ -633,6 +633,12 @@ class Game:
             some = [a for a in legal if _unordered(a.id) == key]
             if len(some) == 1:
                 return some[0].raw
+            # cards typed by labels several cards share ("give_back Captain Contessa", identical
+            # copies), in any order and mixed with names: of the actions that fit, the menu's first,
+            # when they all read alike
+            some = [a for a in legal if self._typed_labels_fit(st, player, a, norm.lower().split())]
+            if some and len({a.label for a in some}) == 1:
+                return some[0].raw
             # run together or split differently ("call ♠A", "call SA" for "call ♠ A"; "call joker" for
             # "call_joker"), when that fits one action
             keys = {_squashed(norm), _squashed(want)}
@@ -645,6 +651,33 @@ class Game:
             if len(some) == 1:
                 return some[0].raw
         raise self.illegal(f"{action} is not legal now", self.legal_actions(st, player))
+
+    def _typed_labels_fit(self, st: State, player: int, a: Action, words: list[str]) -> bool:
+        """Whether ``words`` (typed, lower case, labels of one card alone already made names) name
+        action ``a``: its option, then each value by its id words, and each card ``player`` can see
+        also by its label in either language. A card it cannot see stands only as its place, so that
+        typing a label never tells where a hidden card is."""
+        if a.raw[0] < 0 or not words or words[0] != a.name.lower():
+            return False
+        info = self.sites[st.pend[0]].options[a.raw[0]] if st.pend is not None else None
+        if info is None or not info.card_args:
+            return False
+        bag = words[1:]
+        cards = dict(info.card_args)
+        places = self._unseen_places(st, player, a.raw, info.place_args)
+        for j, (v, tc) in enumerate(zip(a.raw[1:], info.binder_types, strict=True), start=1):
+            if j not in cards or v is None:
+                if not _take(bag, R._fmt(st, v, tc).lower().split()):
+                    return False
+                continue
+            for c in (v,) if not cards[j] else v:
+                if c in places:
+                    if not _take(bag, [places[c].lower()]):
+                        return False
+                elif not (_take(bag, [self.card_names[c].lower()]) or card_visible(st, c, player) and any(
+                        _take(bag, self.card_texts[lang][c].lower().split()) for lang in (0, 1))):
+                    return False
+        return not bag
 
     def _typed_card(self, word: str) -> str:
         """A typed word with a card's alias or case variant ("H7", "h7") made its name ("♥7")."""
@@ -882,6 +915,17 @@ def _fmt_seen(st: State, v: Any, code: str, places: dict[int, str]) -> str:
     if code == "list:card" and v is not None:
         return " ".join(places.get(c) or R._fmt(st, c, "card") for c in v)
     return R._fmt(st, v, code)
+
+
+def _take(bag: list[str], words: list[str]) -> bool:
+    """Remove ``words`` from ``bag`` (each once, any order) if all are there; say whether they were."""
+    rest = list(bag)
+    for w in words:
+        if w not in rest:
+            return False
+        rest.remove(w)
+    bag[:] = rest
+    return True
 
 
 def _unordered(action_id: str) -> tuple[str, list[str]]:
