@@ -159,3 +159,37 @@ def test_go_to_definition_finds_a_functions_step():
     line, col = at(text, "5 * five")
     span = editor.definition(path, text, line, col + len("5 * "))
     assert span is not None and text.splitlines()[span.line - 1].strip().startswith("let five = ")
+
+
+FIELDS = """ruleset hover_fields
+players 2
+enum Role { duke, captain }
+cards { attr role: Role
+        card "D" role = duke } in deck
+zone deck: pile hidden
+effect tax(role: Role = duke, sure: bool = false) { log "tax" }
+effect steal(role: Role = captain) { log "steal" }
+window w (it, p) when it.kind == tax {
+    ask_ where it.role == duke and it.sure and top(deck).role == duke "ask" { }
+}
+setup { }
+phase play { activate tax() by players[0] }
+"""
+
+
+def test_hover_on_an_item_field_names_the_effects_declaring_it_not_a_card_attribute():
+    """Newcomer QA: `it.role` showed the card attribute `attr role`, and other item fields nothing."""
+    line, col = at(FIELDS, "it.role")
+    said = editor.hover("f.fuda", FIELDS, line, col + len("it.r"))
+    assert said is not None and said.startswith("(item field) role: Role — a parameter of effects tax, steal")
+    assert "effect steal(role: Role = captain)" in said and "attr role" not in said
+    said = editor.hover("f.fuda", FIELDS, line, at(FIELDS, "it.sure")[1] + len("it."))
+    assert said is not None and said.startswith("(item field) sure: bool — a parameter of effect tax ")
+    assert editor.hover("f.fuda", FIELDS, *at(FIELDS, "kind == tax")) == \
+        "(item field) kind: effect — every stack item has it"
+    said = editor.hover("f.fuda", FIELDS, line, at(FIELDS, ").role")[1] + 2)      # a card's role
+    assert said is not None and said.startswith("(card attribute)") and "attr role: Role" in said
+    # a file with a mistake elsewhere: the window's item name still says it is an item
+    broken = FIELDS.replace("phase play { activate tax()", "phase play { activate taxx()")
+    said = editor.hover("f.fuda", broken, line, col + len("it.r"))
+    assert said is not None and said.startswith("(item field) role: Role")

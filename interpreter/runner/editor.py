@@ -16,8 +16,9 @@ from pathlib import Path
 
 from .. import ast as A
 from ..builtins import BUILTINS
+from ..check import ITEM_FIELDS, check
 from ..errors import Diagnostic, FudaError, Span
-from ..load import display_name, load_source
+from ..load import Source, display_name, load_source
 from ..parse import parse_module
 
 WORD = re.compile(r"(?!\d)[\w♠♥♦♣♤♡♢♧★☆]+")      # the grammar's NAME (grammar/fuda.lark)
@@ -126,6 +127,9 @@ def hover(path: str, text: str, line: int, col: int) -> str | None:
     if found is None:
         return None
     word, local, sym = found
+    field = _item_field(path, text, line, col, word)
+    if field is not None:
+        return field
     if local is not None:
         src = text.splitlines()[local.line - 1].strip()
         return f"local name `{word}`\n\n```fuda\n{src}\n```"
@@ -178,6 +182,63 @@ def keywords() -> list[str]:
 
 
 # ------------------------------------------------------------------ helpers
+def _item_field(path: str, text: str, line: int, col: int, word: str) -> str | None:
+    """Hover on a stack item's field (`it.role`): its type and the effects declaring it, as a
+    parameter, or the built-in field. A card attribute of the same name is another thing, so the
+    checked tree decides which `.NAME` this is (the window's own item name, where checking stopped
+    short of it)."""
+    src_line = text.splitlines()[line - 1]
+    at = next((m.start() for m in WORD.finditer(src_line) if m.start() + 1 <= col <= m.end() + 1), 0)
+    if at == 0 or src_line[at - 1] != ".":
+        return None
+    try:
+        src = load_source(path, text)
+    except FudaError:
+        return None
+    try:
+        check(src)
+    except FudaError:
+        pass                # the names it reached before the first error are resolved all the same
+    name = file_name(path)
+    for d in src.decls:
+        if d.span.file != name or not (d.span.line <= line <= d.span.end_line):
+            continue
+        for n in A.walk(d):
+            if isinstance(n, A.Attr) and n.name == word and n.span.end_line == line \
+                    and n.span.end_col - len(word) == at + 1 and _is_item(n, d):
+                return _field_hover(word, src)
+    return None
+
+
+def _is_item(e: A.Attr, holder: A.Decl) -> bool:
+    if isinstance(e.ref, tuple):
+        return e.ref[:1] == ("field",)
+    return isinstance(holder, A.WindowDecl) and isinstance(e.obj, A.Name) and e.obj.name == holder.item_var
+
+
+def _field_hover(word: str, src: Source) -> str:
+    if word in ITEM_FIELDS:
+        return f"(item field) {word}: {ITEM_FIELDS[word]} — every stack item has it"
+    decls = [(d, p) for d in src.decls if isinstance(d, A.EffectDecl) for p in d.params if p.name == word]
+    if not decls:
+        return f"(item field) {word}"
+    first = decls[0][1]
+    kind = _source_of(first.type.span, src.sources)
+    said = ", ".join(d.name for d, _ in decls)
+    lines = [_source_of(Span(d.span.file, d.span.line, 1, d.span.line, 10**6), src.sources).strip() for d, _ in decls]
+    return (f"(item field) {word}: {kind} — a parameter of effect{'s' if len(decls) > 1 else ''} {said}"
+            f" (none on an item of another effect)\n\n```fuda\n" + "\n".join(lines) + "\n```")
+
+
+def _source_of(span: Span, sources: dict[str, str]) -> str:
+    lines = sources.get(span.file, "").splitlines()
+    if not 0 < span.line <= len(lines):
+        return ""
+    if span.end_line != span.line:
+        return lines[span.line - 1][span.col - 1:]
+    return lines[span.line - 1][span.col - 1:span.end_col - 1]
+
+
 def _symbols(d: A.Decl, sources: dict[str, str]) -> Iterator[Symbol]:
     kind = KINDS.get(type(d))
     if kind is None:
