@@ -129,6 +129,10 @@ class Compiled:
     phases: list[int]
     namespace: dict[str, Any] = field(default_factory=dict)
     under_spans: set[int] = field(default_factory=set)     # the `move … under` statements (for the log)
+    # the code of each expression of a `fn` body and of each call of a `fn`, as it stands in the
+    # generated lines: (code, its span, the fn it is in or None, the fn it calls or None). Read only
+    # when a rule fails, to find the failing expression inside an inlined function (Game.fn_failure)
+    fn_sites: list[tuple[str, Span, str | None, str | None]] = field(default_factory=list)
 
 
 class _Block:
@@ -178,6 +182,7 @@ class Compiler:
         self.check_reads = _check_reads(prog)
         self.text_fns: list[str] = []          # formatters of logged messages (ExprGen.text_later)
         self.aggregates: dict[str, tuple[str, int]] = {}   # helper body → its name, span (ExprGen.aggregate)
+        self.fn_sites: list[tuple[str, Span, str | None, str | None]] = []  # see Compiled.fn_sites
 
     # -------------------------------------------------------------- helpers
     def is_frame(self, proc: Proc) -> bool:
@@ -287,7 +292,8 @@ class Compiler:
             line_spans.append(sp)
         source = "\n".join(lines) + "\n"
         return Compiled(self.frame_types, source, line_spans, self.spans, [], self.frame_sizes, self.proc_names,
-                        self.sites, effects, self._setup_fid, phases, dict(self.consts), self.under_spans)
+                        self.sites, effects, self._setup_fid, phases, dict(self.consts), self.under_spans,
+                        self.fn_sites)
 
     # -------------------------------------------------------------- functions and orderings
     def gen_fn(self, f: FnSym) -> None:
@@ -296,11 +302,18 @@ class Compiler:
         sid = self.span(f.decl.body.span)
         self.emit(0, f"def F_{_ident(f.name)}(st{', ' if args else ''}{args}):", sid)
         self.emit(1, _ALIASES, sid)
-        eg = ExprGen(self, {}, "plain")
+        eg = ExprGen(self, {}, "plain", fn=f.name)
         body = f.decl.body
         while isinstance(body, A.LetIn):        # a function's named steps, one assignment each
             self.emit(1, f"{eg.local(body.ref)} = {eg.gen(body.value)}", self.span(body.span))
             body = body.body
+        if not _never_none(f):      # an int, number or bool that may be none: said here, not far away
+            rsid = self.span(body.span)
+            self.emit(1, f"_r = {eg.gen(body)}", rsid)
+            self.emit(1, f"if _r is None: raise _RuleFailure({f'{f.name} returned none, but it returns {f.ret}'!r}, "
+                         f"{rsid})", rsid)
+            self.emit(1, "return _r", sid)
+            return
         self.emit(1, f"return {eg.gen(body)}", sid)
 
     def gen_ordering(self, o: OrderingSym) -> None:
@@ -1484,6 +1497,25 @@ def _balanced(text: str) -> bool:
     return depth == 0
 
 
+def _never_none(f: FnSym) -> bool:
+    """False for a function typed int, number or bool whose result may yet be none (`best` of an
+    empty list, an item's field of another effect): it is not inlined, and its return checks the
+    value (the checker types those as never none); every other function costs what it did."""
+    if f.ret.kind not in ("int", "number", "bool") or f.decl is None:
+        return True
+    return not _may_be_none(f.decl.body)
+
+
+def _may_be_none(e: A.Expr) -> bool:
+    if isinstance(e, A.LetIn):
+        return _may_be_none(e.body)
+    if isinstance(e, A.IfExpr):
+        return _may_be_none(e.then) or _may_be_none(e.other)
+    if isinstance(e, A.Best):
+        return True
+    return isinstance(e, A.Attr) and isinstance(e.ref, tuple) and e.ref[:1] == ("field",) and e.name not in ITEM_FIELDS
+
+
 class ExprGen:
     """Expression → Python source. ``names`` maps LocalSym ids to the Python that reads them.
 
@@ -1493,17 +1525,18 @@ class ExprGen:
     INLINE_SIZE = 60
 
     def __init__(self, cg: Compiler, names: dict[int, str], mode: str, hoister: Hoister | None = None,
-                 depth: int = 0) -> None:
+                 depth: int = 0, fn: str | None = None) -> None:
         self.cg = cg
         self.names = names
         self.mode = mode
         self.hoister = hoister
         self.depth = depth
+        self.fn = fn            # the `fn` whose body this generates (its code is noted in fn_sites)
 
     def inline(self, f: FnSym, args: list[A.Expr]) -> str | None:
         assert f.decl is not None
         if self.depth >= 4 or _size(f.decl.body) > self.INLINE_SIZE or any(_impure(a) for a in args) \
-                or isinstance(f.decl.body, A.LetIn):
+                or isinstance(f.decl.body, A.LetIn) or not _never_none(f):
             return None
         uses: dict[int, int] = {}
         _uses(f.decl.body, uses)
@@ -1520,7 +1553,7 @@ class ExprGen:
             if loc.comp:
                 self.cg.fresh += 1
                 names[id(loc)] = f"k{self.cg.fresh}"
-        sub = ExprGen(self.cg, names, self.mode, self.hoister, self.depth + 1)
+        sub = ExprGen(self.cg, names, self.mode, self.hoister, self.depth + 1, fn=f.name)
         return f"({sub.gen(f.decl.body)})"
 
     def local(self, sym: LocalSym) -> str:
@@ -1560,7 +1593,10 @@ class ExprGen:
             if ok and isinstance(v, bool | int | float | str | type(None)):
                 return repr(v)
         m = getattr(self, "g_" + type(e).__name__)
-        return m(e)  # type: ignore[no-any-return]
+        code: str = m(e)
+        if self.fn is not None:
+            self.cg.fn_sites.append((code, e.span, self.fn, None))
+        return code
 
     def g_Lit(self, e: A.Lit) -> str:
         return repr(e.value)
@@ -1653,12 +1689,12 @@ class ExprGen:
     def g_Call(self, e: A.Call) -> str:
         r = e.ref
         if isinstance(r, FnSym):
-            inlined = self.inline(r, e.args)
-            if inlined is not None:
-                return inlined
+            code = self.inline(r, e.args)
+            if code is None:
+                code = f"F_{_ident(r.name)}(st{''.join(', ' + self.gen(a) for a in e.args)})"
+            self.cg.fn_sites.append((code, e.span, self.fn, r.name))
+            return code
         args = [self.gen(a) for a in e.args]
-        if isinstance(r, FnSym):
-            return f"F_{_ident(r.name)}(st{''.join(', ' + a for a in args)})"
         if e.func in ("min", "max") and isinstance(e.args[0], A.ListLit) and len(e.args[0].items) >= 2:
             return f"{e.func}({', '.join(self.gen(x) for x in e.args[0].items)})"   # max([a, b]): no list
         if e.func in ("size", "index_of") and e.args:
@@ -1792,7 +1828,7 @@ class ExprGen:
                 assert isinstance(e.ref, LocalSym)
                 parts = []
                 for x in values:
-                    sub = ExprGen(self.cg, {**self.names, id(e.ref): x}, self.mode, self.hoister, self.depth)
+                    sub = ExprGen(self.cg, {**self.names, id(e.ref): x}, self.mode, self.hoister, self.depth, self.fn)
                     parts.append(f"({sub.gen(e.cond)})")
                 if not parts:
                     return "False" if e.kind == "any" else "True"

@@ -25,6 +25,7 @@ from . import runtime as R
 from .observe import card_visible
 from .state import State, tuplify
 
+FnSite = tuple[str, Span, "str | None", "str | None"]     # see compile.Compiled.fn_sites
 EVAL_AFTER = 20             # rollout decisions before a ruleset's `evaluate` is asked, unless it says
 
 
@@ -124,6 +125,8 @@ class Game:
         self.n_item_fields = len(prog.item_fields)
         self.procs = comp.procs
         self._quiet_rules: tuple[dict[str, Any], list[Any]] | None = None     # see playout(quiet=True)
+        self._gen_lines: dict[bool, list[str]] = {}                     # see _fn_line
+        self._fn_lines: dict[tuple[bool, int], tuple[str, list[FnSite]]] = {}
         self.frame_sizes = comp.frame_sizes
         self.sites = comp.sites
         self.weighted = any(site.weights is not None for site in comp.sites)   # some `rollout weight`
@@ -413,24 +416,100 @@ class Game:
     def rule_error(self, st: State, e: BaseException) -> RuleRuntimeError:
         """A rule's failure (or the Python error it caused) as a located diagnostic; call it in the
         ``except`` block, where the traceback shows the failing line of the rules."""
-        if isinstance(e, R.RuleFailure):
-            return self.runtime_error(str(e), e.span, e.code)
         if isinstance(e, RecursionError):
             return self.runtime_error("the rules recurse without end", self._failing_span())
-        sid = self._failing_span()
-        err = self.runtime_error(_explain(e) + self._none_names(st, sid, e), sid)
-        callers = self._failing_span(calls=True)
-        if callers:         # a function's failure: which rule line called it (and through what)
-            err.diagnostics[0].hint = "called from " + ", from ".join(
-                f"{sp.file}:{sp.line}:{sp.col}" for sp in (self.spans[c] for c in reversed(callers)))
+        in_fn = self.fn_failure()
+        if isinstance(e, R.RuleFailure):
+            err = self.runtime_error(str(e), e.span, e.code)
+        elif in_fn is not None and in_fn[0] is not None:       # the caret on the fn's failing expression
+            sid = self._failing_span()
+            err = self.runtime_error(_explain(e) + self._none_names(st, sid, e, in_fn[0]), sid)
+            err.diagnostics[0].span = in_fn[0]
+        else:
+            sid = self._failing_span()
+            err = self.runtime_error(_explain(e) + self._none_names(st, sid, e), sid)
+            callers = self._failing_span(calls=True)
+            if callers:         # a function's failure: which rule line called it (and through what)
+                err.diagnostics[0].hint = "called from " + ", from ".join(
+                    f"{sp.file}:{sp.line}:{sp.col}" for sp in (self.spans[c] for c in reversed(callers)))
+        if in_fn is not None and in_fn[1]:
+            err.diagnostics[0].hint = in_fn[1]
         return err
 
-    def _none_names(self, st: State, sid: int, e: BaseException) -> str:
-        """For a rule that read through none: the game variables of the failing statement that are
-        none now ("; leader is none"), the likeliest culprits."""
-        if not (isinstance(e, TypeError) and "NoneType" in str(e)) or not 0 <= sid < len(self.spans):
+    def fn_failure(self) -> tuple[Span | None, str] | None:
+        """For a failure inside a `fn` (often inlined into the rule's line): the innermost expression
+        of the fn that failed and the calls that led there ("in suit_of_first, called from points at
+        f.fuda:7:41, called at f.fuda:10:13"), worked out from the failing instruction's columns in
+        each generated line and the code the compiler noted for fn bodies and calls (comp.fn_sites).
+        None when no fn took part."""
+        if not self.comp.fn_sites:
+            return None
+        fname = f"<fuda:{self.prog.name}>"
+        quiet = self._quiet_rules[0] if self._quiet_rules is not None else None
+        where: tuple[Span, str] | None = None
+        calls: list[tuple[str, Span | None]] = []       # (fn called, where), outermost first
+        tb = sys.exc_info()[2]
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if code.co_filename == fname and 0 < tb.tb_lineno <= len(self.comp.line_spans):
+                text, sites = self._fn_line(quiet is not None and tb.tb_frame.f_globals is quiet, tb.tb_lineno)
+                own = self._fn_defs.get(code.co_name)
+                if own is not None and (not calls or calls[-1][0] != own):
+                    calls.append((own, None))       # called from where the lines do not show it
+                for found in _covering(sites, text, _instruction_cols(code, tb.tb_lasti, text)):
+                    context = calls[-1][0] if calls else None
+                    site = next((x for x in found if x[2] == context), None)    # code of this fn only
+                    if site is None:
+                        continue
+                    _, span, _, callee = site
+                    if callee is None:
+                        where = (span, context or "")
+                    else:
+                        calls.append((callee, span))
+            tb = tb.tb_next
+        if not calls:
+            return None
+        inner = where[1] if where is not None else calls[-1][0]
+        return (where[0] if where is not None else None), self._calls_said(inner, calls)
+
+    @staticmethod
+    def _calls_said(inner: str, calls: list[tuple[str, Span | None]]) -> str:
+        while calls and calls[-1][0] != inner:      # calls made inside the failing expression's fn
+            calls.pop()
+        said = [f"in {inner}"]
+        for i in range(len(calls) - 1, -1, -1):
+            site = calls[i][1]
+            at = f" at {site.file}:{site.line}:{site.col}" if site is not None else ""
+            said.append(f"called from {calls[i - 1][0]}{at}" if i > 0 else f"called{at or ' from a rule'}")
+        return ", ".join(said)
+
+    @functools.cached_property
+    def _fn_defs(self) -> dict[str, str]:
+        """The Python name of each fn compiled on its own (``F_points``) → the fn's name."""
+        from ..compile import _ident
+
+        return {f"F_{_ident(name)}": name for name in self.prog.fns}
+
+    def _fn_line(self, quiet: bool, lineno: int) -> tuple[str, list[FnSite]]:
+        """Generated line ``lineno`` (of the rules without events, if ``quiet``: its columns may differ)
+        and the fn codes noted in it; worked out once a line, as a search's sampled worlds may fail
+        at one line again and again."""
+        hit = self._fn_lines.get((quiet, lineno))
+        if hit is None:
+            if quiet not in self._gen_lines:
+                from ..compile import quiet_source
+
+                self._gen_lines[quiet] = (quiet_source(self.comp.source) if quiet else self.comp.source).split("\n")
+            text = self._gen_lines[quiet][lineno - 1]
+            hit = self._fn_lines[(quiet, lineno)] = (text, [s for s in self.comp.fn_sites if s[0] in text])
+        return hit
+
+    def _none_names(self, st: State, sid: int, e: BaseException, span: Span | None = None) -> str:
+        """For a rule that read through none: the game variables of the failing statement (or
+        ``span``) that are none now ("; leader is none"), the likeliest culprits."""
+        if not (isinstance(e, TypeError) and "NoneType" in str(e)) or not (span or 0 <= sid < len(self.spans)):
             return ""
-        sp = self.spans[sid]
+        sp = span or self.spans[sid]
         lines = self.prog.sources.get(sp.file, "").splitlines()[sp.line - 1:sp.end_line]
         words = set(re.findall(r"[^\W\d]\w*", "\n".join(lines)))
         names = [v.name for v in self.prog.vars[5:] if v.scope == "global" and v.name in words
@@ -926,6 +1005,35 @@ def _take(bag: list[str], words: list[str]) -> bool:
         rest.remove(w)
     bag[:] = rest
     return True
+
+
+def _instruction_cols(code: Any, lasti: int, text: str) -> tuple[int, int] | None:
+    """The columns (characters, from 0) of the instruction at ``lasti`` in its line ``text``."""
+    import itertools
+
+    pos = next(itertools.islice(code.co_positions(), lasti // 2, None), None)
+    if pos is None or pos[2] is None or pos[3] is None or pos[0] != pos[1]:
+        return None
+    raw = text.encode()         # the positions count UTF-8 bytes
+    return len(raw[:pos[2]].decode(errors="ignore")), len(raw[:pos[3]].decode(errors="ignore"))
+
+
+def _covering(sites: list[FnSite], text: str, cols: tuple[int, int] | None) -> list[list[FnSite]]:
+    """The noted fn codes that stand in ``text`` around columns ``cols``, outermost first: at each
+    place, every site whose code it is (the same code may come from several)."""
+    if cols is None:
+        return []
+    lo, hi = cols
+    found: dict[tuple[int, int], list[FnSite]] = {}
+    for site in sites:
+        code = site[0]
+        i = text.find(code)
+        while 0 <= i <= lo:
+            if hi <= i + len(code):
+                found.setdefault((i, i + len(code)), []).append(site)
+                break
+            i = text.find(code, i + 1)
+    return [found[k] for k in sorted(found, key=lambda k: (k[1] - k[0], -k[0]), reverse=True)]
 
 
 def _unordered(action_id: str) -> tuple[str, list[str]]:

@@ -1,0 +1,82 @@
+"""Run-time failures inside functions: where the caret goes and what the hint says (newcomer19's
+Cribbage: a failure in a `fn` pointed at the rule line that called it), and a function typed int
+that comes out none (said at its return, not where the value is used far away)."""
+
+from __future__ import annotations
+
+import random
+import textwrap
+
+import pytest
+
+from interpreter.api import load_text
+from interpreter.errors import RuleRuntimeError
+
+FNS = textwrap.dedent("""\
+    ruleset fn_failures
+    players 2
+    cards standard() in deck
+    zone deck: pile hidden
+    zone crib: pile hidden
+    zone table: pile public
+    fn suit_of_first(cs: list of card) -> Suit = cs[0].suit
+    fn points(cs: list of card) -> int = if suit_of_first(cs) == ♠ then 1 else 0
+    fn stepped(cs: list of card) -> int {
+        let s = suit_of_first(cs)
+        if s == ♠ then size(cs) else 0
+    }
+    fn longest() -> int = best k in 3..size(table) where k > 100 by k
+    fn plain() -> int = size(table) + 1
+    option which: int = 0
+    setup { }
+    phase play {
+        choose players[0] { go { } }
+        if which == 0 { let n = points(cards(crib)) }
+        if which == 1 { log "{stepped(cards(crib))}" }
+        if which == 2 { let r = longest()
+                        let s = r + 1 }
+        if which == 3 { let r = plain() }
+        end game
+    }
+""")
+
+
+def failure(which: int, quiet: bool = False) -> tuple[str, str, str]:
+    """(message, the source the caret is under, hint) of the failure of variant ``which``."""
+    g = load_text(FNS, options={"which": which})
+    st = g.new_state(0)
+    with pytest.raises(RuleRuntimeError) as e:
+        if quiet:
+            g.playout(st, random.Random(1).random, quiet=True)
+        else:
+            st.apply(0, "go")
+    d = e.value.diagnostics[0]
+    line = FNS.splitlines()[d.span.line - 1]
+    assert d.span.end_line == d.span.line
+    return d.message, line[d.span.col - 1:d.span.end_col - 1], d.hint or ""
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_a_failure_in_an_inlined_function_points_at_its_expression_with_the_calls(quiet):
+    msg, under, hint = failure(0, quiet)
+    assert msg == "a position past the end of a list or a zone" and under == "cs[0]"
+    assert hint.startswith("in suit_of_first, called from points at ") and ":8:41, called at " in hint
+    assert hint.endswith(":19:29")       # the rule's line: `points(cards(crib))`
+
+
+def test_a_failure_in_a_function_with_steps_points_into_the_function_it_calls():
+    msg, under, hint = failure(1)
+    assert under == "cs[0]" and hint.startswith("in suit_of_first, called from stepped at ")
+    assert ":10:13, called at " in hint and hint.endswith(":20:27")
+
+
+def test_a_function_typed_int_that_comes_out_none_fails_at_its_return():
+    msg, under, hint = failure(2)
+    assert msg == "longest returned none, but it returns int"
+    assert under == "best k in 3..size(table) where k > 100 by k" and hint.endswith(":21:29")
+
+
+def test_the_none_check_costs_only_the_functions_that_may_give_none():
+    src = load_text(FNS).comp.source
+    assert src.count("_r is None") == 1 and "F_longest(st)" in src     # not inlined, checked
+    assert "F_plain(st)" not in src.split("def P", 1)[1]                 # still inlined, unchecked
