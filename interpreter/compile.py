@@ -1513,7 +1513,8 @@ def _may_be_none(e: A.Expr) -> bool:
         return _may_be_none(e.then) or _may_be_none(e.other)
     if isinstance(e, A.Best):
         return True
-    return isinstance(e, A.Attr) and isinstance(e.ref, tuple) and e.ref[:1] == ("field",) and e.name not in ITEM_FIELDS
+    return isinstance(e, A.Attr) and isinstance(e.ref, tuple) and e.ref[:1] == ("field",) \
+        and e.name not in ITEM_FIELDS and (e.ty is None or e.ty.kind != "bool")    # a bool reads false
 
 
 class ExprGen:
@@ -2499,7 +2500,10 @@ class BodyGen:
             tup = "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
             self.line(ind, f"_i = _push(st, {eff.index}, {by}, {src}, {tup}, {sp})", sp)
         else:   # the item built in place: [kind, controller, source, times, negated, fields…]
-            cells = ["None"] * len(self.cg.p.item_fields)
+            cells = ["None"] * len(self.cg.p.item_fields)      # a field of other effects: Game.item_blank
+            for _, (i, t) in self.cg.p.item_fields.items():
+                if t.kind == "bool":
+                    cells[i] = "False"
             for (name, _), a in zip(eff.params, args, strict=True):
                 cells[self.cg.p.item_fields[name][0]] = a
             self.line(ind, f"_i = st.nitem; st.nitem = _i + 1; _c = {src}", sp)

@@ -184,7 +184,7 @@ def test_hover_on_an_item_field_names_the_effects_declaring_it_not_a_card_attrib
     assert said is not None and said.startswith("(item field) role: Role — a parameter of effects tax, steal")
     assert "effect steal(role: Role = captain)" in said and "attr role" not in said
     said = editor.hover("f.fuda", FIELDS, line, at(FIELDS, "it.sure")[1] + len("it."))
-    assert said is not None and said.startswith("(item field) sure: bool — a parameter of effect tax ")
+    assert said is not None and said.startswith("(item field) sure: bool — a parameter of effect tax (reads false ")
     assert editor.hover("f.fuda", FIELDS, *at(FIELDS, "kind == tax")) == \
         "(item field) kind: effect — every stack item has it"
     said = editor.hover("f.fuda", FIELDS, line, at(FIELDS, ").role")[1] + 2)      # a card's role

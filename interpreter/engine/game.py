@@ -123,6 +123,12 @@ class Game:
         comp.namespace["NSTATIC"] = self.static_slots
         self.effect_fields = [e.fields for e in comp.effects]
         self.n_item_fields = len(prog.item_fields)
+        # an item's parameter fields before its own are set: a bool its effect does not declare reads
+        # false (a bool is never none), any other none
+        by_index = sorted(prog.item_fields.items(), key=lambda f: f[1][0])
+        self.item_blank = tuple(False if t.kind == "bool" else None for _, (_, t) in by_index)
+        self.item_field_names = ["kind", "controller", "source", "times", "negated"] + [n for n, _ in by_index]
+        self.item_has = [frozenset(5 + f for f in e.fields) for e in comp.effects]   # what each may be assigned
         self.procs = comp.procs
         self._quiet_rules: tuple[dict[str, Any], list[Any]] | None = None     # see playout(quiet=True)
         self._gen_lines: dict[bool, list[str]] = {}                     # see _fn_line
@@ -423,11 +429,11 @@ class Game:
             err = self.runtime_error(str(e), e.span, e.code)
         elif in_fn is not None and in_fn[0] is not None:       # the caret on the fn's failing expression
             sid = self._failing_span()
-            err = self.runtime_error(_explain(e) + self._none_names(st, sid, e, in_fn[0]), sid)
+            err = self.runtime_error(self._none_said(st, sid, e, in_fn[0]), sid)
             err.diagnostics[0].span = in_fn[0]
         else:
             sid = self._failing_span()
-            err = self.runtime_error(_explain(e) + self._none_names(st, sid, e), sid)
+            err = self.runtime_error(self._none_said(st, sid, e), sid)
             callers = self._failing_span(calls=True)
             if callers:         # a function's failure: which rule line called it (and through what)
                 err.diagnostics[0].hint = "called from " + ", from ".join(
@@ -504,17 +510,27 @@ class Game:
             hit = self._fn_lines[(quiet, lineno)] = (text, [s for s in self.comp.fn_sites if s[0] in text])
         return hit
 
-    def _none_names(self, st: State, sid: int, e: BaseException, span: Span | None = None) -> str:
-        """For a rule that read through none: the game variables of the failing statement (or
-        ``span``) that are none now ("; leader is none"), the likeliest culprits."""
+    def _none_said(self, st: State, sid: int, e: BaseException, span: Span | None = None) -> str:
+        """What failed, in words. For a rule that read through none, the likeliest culprits in the
+        failing statement (or ``span``): an item field the item's effect does not declare ("item #0
+        (b) has no field n"), else the game variables that are none now ("; leader is none")."""
         if not (isinstance(e, TypeError) and "NoneType" in str(e)) or not (span or 0 <= sid < len(self.spans)):
-            return ""
+            return _explain(e)
         sp = span or self.spans[sid]
-        lines = self.prog.sources.get(sp.file, "").splitlines()[sp.line - 1:sp.end_line]
-        words = set(re.findall(r"[^\W\d]\w*", "\n".join(lines)))
+        text = "\n".join(self.prog.sources.get(sp.file, "").splitlines()[sp.line - 1:sp.end_line])
+        fields = set(re.findall(r"\.([^\W\d]\w*)", text))
+        for iid in reversed(st.stack):      # the top item first: the one a window looks at
+            item = st.items[iid]
+            for idx in range(5, len(item)):
+                name = self.item_field_names[idx]
+                if name in fields and item[idx] is None and idx not in self.item_has[item[0]]:
+                    eff = self.effects[item[0]].name
+                    return (f"item #{iid} ({eff}) has no field {name}: its effect {eff} does not declare it, so "
+                            "it reads none (test it.kind first, or give the effect that parameter)")
+        words = set(re.findall(r"[^\W\d]\w*", text))
         names = [v.name for v in self.prog.vars[5:] if v.scope == "global" and v.name in words
                  and st.g[v.slot] is None]
-        return f"; {' and '.join(names)} {'is' if len(names) == 1 else 'are'} none" if names else ""
+        return _explain(e) + (f"; {' and '.join(names)} {'is' if len(names) == 1 else 'are'} none" if names else "")
 
     def _failing_span(self, calls: bool = False) -> Any:
         """The rule span of the innermost generated line in the current exception's traceback; with

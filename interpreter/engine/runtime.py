@@ -688,7 +688,7 @@ def _push(st: State, effect: int, controller: int | None, source: int | None, pa
     st.nitem = iid + 1
     item = [effect, controller, source, 1, False]
     fields = st.game.effect_fields[effect]
-    item.extend([None] * st.game.n_item_fields)
+    item.extend(st.game.item_blank)
     for idx, v in zip(fields, params, strict=True):
         item[5 + idx] = v
     st.items[iid] = item
@@ -711,7 +711,13 @@ def _item(st: State, iid: int | None, sp: int) -> list[Any]:
 
 
 def _set_field(st: State, iid: int, idx: int, value: Any, sp: int) -> None:
-    _item(st, iid, sp)[idx] = value
+    item = _item(st, iid, sp)
+    if idx > 4 and idx not in st.game.item_has[item[0]]:   # kept on the item, read by nothing but windows
+        game = st.game
+        eff = game.effects[item[0]].name
+        raise RuleFailure(f"item #{iid} ({eff}) has no field {game.item_field_names[idx]}: its effect {eff} does not "
+                          "declare it (test it.kind first, or give the effect that parameter)", sp)
+    item[idx] = value
     st.ev.append((EV_MODIFY, sp, iid, idx, value))
 
 

@@ -226,8 +226,9 @@ def _field_hover(word: str, src: Source) -> str:
     kind = _source_of(first.type.span, src.sources)
     said = ", ".join(d.name for d, _ in decls)
     lines = [_source_of(Span(d.span.file, d.span.line, 1, d.span.line, 10**6), src.sources).strip() for d, _ in decls]
+    other = "false" if kind == "bool" else "none"       # language.md §17: an item has its effect's fields only
     return (f"(item field) {word}: {kind} — a parameter of effect{'s' if len(decls) > 1 else ''} {said}"
-            f" (none on an item of another effect)\n\n```fuda\n" + "\n".join(lines) + "\n```")
+            f" (reads {other} on an item of another effect)\n\n```fuda\n" + "\n".join(lines) + "\n```")
 
 
 def _source_of(span: Span, sources: dict[str, str]) -> str:
