@@ -70,3 +70,13 @@ def test_an_item_s_own_fields_are_set_as_before():
     st = g.new_state(0)
     st.apply(1, "poke")
     assert "#0.n = 5" in [e["text"] for e in st.view(None)["log"]] and st.is_over()
+
+
+def test_a_missing_field_named_like_a_card_attribute_is_offered_beside_the_usual_reason():
+    """`rank` is also the cards' attribute: the none may be a card's (`top(deck).rank`), so both are said."""
+    src = SRC.replace(", n: int = 0", ", rank: int = 0").replace("WHEN", "it.rank < 1").replace("BODY", "seen += 1")
+    with pytest.raises(RuleRuntimeError) as e:
+        load_text(src).new_state(0)
+    msg = e.value.diagnostics[0].message
+    assert msg.startswith("a value the rule needed was none") and msg.endswith(
+        "; or item #0 (b) has no field rank (its effect does not declare it)")

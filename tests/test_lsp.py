@@ -193,3 +193,12 @@ def test_hover_on_an_item_field_names_the_effects_declaring_it_not_a_card_attrib
     broken = FIELDS.replace("phase play { activate tax()", "phase play { activate taxx()")
     said = editor.hover("f.fuda", broken, line, col + len("it.r"))
     assert said is not None and said.startswith("(item field) role: Role")
+
+
+def test_go_to_definition_of_an_item_field_lands_on_the_effect_parameter():
+    line, col = at(FIELDS, "it.role")
+    span = editor.definition("f.fuda", FIELDS, line, col + len("it.r"))
+    assert span is not None and (span.line, span.col) == at(FIELDS, "role: Role = duke")
+    span = editor.definition("f.fuda", FIELDS, line, at(FIELDS, ").role")[1] + 2)     # the card's: the attribute
+    line, col = at(FIELDS, "attr role")
+    assert span is not None and (span.line, span.col) == (line, col + len("attr "))

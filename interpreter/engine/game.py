@@ -525,6 +525,8 @@ class Game:
                 name = self.item_field_names[idx]
                 if name in fields and item[idx] is None and idx not in self.item_has[item[0]]:
                     eff = self.effects[item[0]].name
+                    if name in self.prog.cards.attrs:     # `c.role` may be the card attribute: both said
+                        return f"{_explain(e)}; or item #{iid} ({eff}) has no field {name} (its effect does not declare it)"
                     return (f"item #{iid} ({eff}) has no field {name}: its effect {eff} does not declare it, so "
                             "it reads none (test it.kind first, or give the effect that parameter)")
         words = set(re.findall(r"[^\W\d]\w*", text))

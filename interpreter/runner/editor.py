@@ -116,7 +116,14 @@ def definition(path: str, text: str, line: int, col: int) -> Span | None:
     found = lookup(path, text, line, col)
     if found is None:
         return None
-    _, local, sym = found
+    word, local, sym = found
+    field = _item_field(path, text, line, col, word)
+    if field is not None:       # an item's field: the first effect declaring it (none for kind, times…)
+        params = _field_params(word, field)
+        if not params:
+            return None
+        p = params[0][1]
+        return Span(p.span.file, p.span.line, p.span.col, p.span.line, p.span.col + len(word))
     return local if local is not None else sym.name_span if sym is not None else None
 
 
@@ -129,7 +136,7 @@ def hover(path: str, text: str, line: int, col: int) -> str | None:
     word, local, sym = found
     field = _item_field(path, text, line, col, word)
     if field is not None:
-        return field
+        return _field_hover(word, field)
     if local is not None:
         src = text.splitlines()[local.line - 1].strip()
         return f"local name `{word}`\n\n```fuda\n{src}\n```"
@@ -182,11 +189,10 @@ def keywords() -> list[str]:
 
 
 # ------------------------------------------------------------------ helpers
-def _item_field(path: str, text: str, line: int, col: int, word: str) -> str | None:
-    """Hover on a stack item's field (`it.role`): its type and the effects declaring it, as a
-    parameter, or the built-in field. A card attribute of the same name is another thing, so the
-    checked tree decides which `.NAME` this is (the window's own item name, where checking stopped
-    short of it)."""
+def _item_field(path: str, text: str, line: int, col: int, word: str) -> Source | None:
+    """The ruleset, checked, when the name under the cursor is a stack item's field (`it.role`):
+    a card attribute of the same name is another thing, so the checked tree decides which `.NAME`
+    this is (the window's own item name, where checking stopped short of it)."""
     src_line = text.splitlines()[line - 1]
     at = next((m.start() for m in WORD.finditer(src_line) if m.start() + 1 <= col <= m.end() + 1), 0)
     if at == 0 or src_line[at - 1] != ".":
@@ -206,8 +212,13 @@ def _item_field(path: str, text: str, line: int, col: int, word: str) -> str | N
         for n in A.walk(d):
             if isinstance(n, A.Attr) and n.name == word and n.span.end_line == line \
                     and n.span.end_col - len(word) == at + 1 and _is_item(n, d):
-                return _field_hover(word, src)
+                return src
     return None
+
+
+def _field_params(word: str, src: Source) -> list[tuple[A.EffectDecl, A.Param]]:
+    """The effects that declare parameter ``word``, with it."""
+    return [(d, p) for d in src.decls if isinstance(d, A.EffectDecl) for p in d.params if p.name == word]
 
 
 def _is_item(e: A.Attr, holder: A.Decl) -> bool:
@@ -219,7 +230,7 @@ def _is_item(e: A.Attr, holder: A.Decl) -> bool:
 def _field_hover(word: str, src: Source) -> str:
     if word in ITEM_FIELDS:
         return f"(item field) {word}: {ITEM_FIELDS[word]} — every stack item has it"
-    decls = [(d, p) for d in src.decls if isinstance(d, A.EffectDecl) for p in d.params if p.name == word]
+    decls = _field_params(word, src)
     if not decls:
         return f"(item field) {word}"
     first = decls[0][1]
