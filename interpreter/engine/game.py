@@ -768,8 +768,8 @@ class Game:
                     return False
                 continue
             for c in (v,) if not cards[j] else v:
-                if c in places:
-                    if not _take(bag, [places[c].lower()]):
+                if c is None or c in places:
+                    if not _take(bag, [places[c].lower() if c is not None else "none"]):
                         return False
                 elif not (_take(bag, [self.card_names[c].lower()]) or card_visible(st, c, player) and any(
                         _take(bag, self.card_texts[lang][c].lower().split()) for lang in (0, 1))):
