@@ -639,6 +639,8 @@ class Checker:
                     pass
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise self.fail("E402", f"option {sym.name} is a number; {what} value {_shown(value)} is not", span)
+            if isinstance(value, float) and not math.isfinite(value):
+                raise self.fail("E402", f"option {sym.name} must be a finite number; {what} value is {value}", span)
             return value
         if t.kind == "text":
             if not isinstance(value, str):
@@ -1398,18 +1400,18 @@ class Checker:
             {n for o in d.options for b in o.binders for n, _ in _zones_read(b.source)}
         if d.when is not None:
             self.cond(d.when, sc, ctx)
-            self.warn_asking_on_hidden(d.when, "when", w.name, answered)
+            self.warn_asking_on_hidden(d.when, "when", w.name, answered, d.item_var)
         if d.responders is not None:
             try:
                 rt = self.expr(d.responders, sc, ctx)
                 if not T.assignable(rt, T.list_of(T.PLAYER)):
                     self.err("E201", f"responders are a list of players, not {rt}", d.responders.span)
-                self.warn_asking_on_hidden(d.responders, "responders", w.name, answered)
+                self.warn_asking_on_hidden(d.responders, "responders", w.name, answered, d.item_var)
             except Abort:
                 pass
         if d.ask_all is not None:
             self.cond(d.ask_all, sc, ctx)
-            self.warn_asking_on_hidden(d.ask_all, "ask all", w.name, answered)
+            self.warn_asking_on_hidden(d.ask_all, "ask all", w.name, answered, d.item_var)
         for i in range(first, len(self.diags)):   # the player is not known yet when these are asked
             if self.diags[i].code == "E101" and self.diags[i].message == f"unknown name {d.player_var}":
                 self.diags[i].hint = (f"when, responders and ask all see only the item {d.item_var}; the player "
@@ -1909,13 +1911,17 @@ class Checker:
             if chooser is not None and not o.implied:    # an implied pass repeats the options' wheres
                 self.warn_telling_where(o, chooser)
 
-    def warn_asking_on_hidden(self, e: A.Expr, what: str, window: str, answered: set[str]) -> None:
+    def warn_asking_on_hidden(self, e: A.Expr, what: str, window: str, answered: set[str], item_var: str) -> None:
         """W102: a window's `when`, `responders` or `ask all` that reads cards some players may not see:
         everyone sees whether the window opens and who is asked (a challenge offered only to a bluff).
         ``answered``: zones the responses are taken from, which asking tells of anyway."""
-        for name, _owner in self.zones_read_deep(e):
+        for name, owner in self.zones_read_deep(e):
             z = self.globals.get(name)
-            if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public" and name not in answered:
+            # a zone of the item's own people (`hand[it.controller]`: the claimant's) is not one the
+            # asked answer from: whether anyone is asked would tell of it
+            of_item = owner is not None and any(isinstance(n, A.Name) and n.name == item_var for n in A.walk(owner))
+            if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public" \
+                    and (name not in answered or of_item):
                 self.warn("W102", f"the {what} of window {window} reads the cards of {name}, which some players may "
                           f"not see: whether the window opens, and who is asked, would tell them what lies there",
                           e.span, "open the window on what everyone knows (the item, public variables), and "

@@ -1282,6 +1282,27 @@ def test_a_pass_names_the_window_by_its_label_in_the_readers_language():
     assert "P1: pass (Parry)" in log_texts(st) and "P1: パス (受け)" in [e["text"] for e in st.view(1, lang=1)["log"]]
 
 
+def test_a_card_the_responder_cannot_see_shows_by_its_place_in_labels_and_prompts():
+    """QA: a response label `{it.source}` and a window prompt `Challenge the {it.source}?` printed the
+    claimant's hidden card on the responder's screen; only an option's own cards were shown by place."""
+    g = load_text("""
+ruleset claims
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+effect claim() "Claim" { }
+window w "Challenge the {it.source}? | {it.source} に挑む?" (it, p) {
+    challenge "challenge {it.source}" { }
+}
+setup { shuffle deck  deal 3 from deck to hand }
+phase play { activate claim() by players[0] from top(hand[players[0]]) }
+""")
+    v = g.new_state(1).view(1)
+    assert v["decision"]["prompt"] == "Challenge the hand[P0][2]? | hand[P0][2] に挑む?"
+    assert "challenge hand[P0][2]" in [a["label"] for a in v["decision"]["legal"]]
+
+
 def test_stack_event_kinds_in_order():
     st = scenario_state("stack", """
         setup:

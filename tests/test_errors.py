@@ -1079,7 +1079,10 @@ phase play { activate tax() by players[0] }
 @pytest.mark.parametrize(("parts", "warnings"), [
     ({}, []),
     ({"WHERE": "where not (any c in hand[it.controller] where c.duke)"}, ["the where of option challenge reads"]),
-    ({"WHEN": "when not (any c in hand[it.controller] where c.duke)"}, []),     # a response's zone: asking tells it
+    ({"WHEN": "when not (any c in hand[it.controller] where c.duke)"},        # the claimant's hand: QA
+     ["the when of window challenge_w reads the cards of hand"]),
+    ({"WHEN": "when any c in all_cards where c.duke and holder(c) != none and zone_of(c) == hand[holder(c)]"},
+     []),                                                                      # whoever holds one: asking tells it
     ({"WHEN": "when not (any c in deck where c.duke)"}, ["the when of window challenge_w reads the cards of deck"]),
     ({"WHEN": "when not (any c in hand[it.controller] where c.duke)", "ASK": "ask all"},
      ["the when of window challenge_w reads the cards of hand"]),
@@ -1137,6 +1140,19 @@ def test_w104_warns_of_a_public_variable_set_from_hidden_cards(tmp_path: Path, d
                  f"{decl}\nsetup {{\n    shuffle deck\n    deal 2 from deck to hole\n    for p in players {{\n"
                  f"        {lines}\n    }}\n}}\nphase play {{ }}\n", encoding="utf-8")
     assert ("W104" in [w.code for w in check_ruleset(str(f)).warnings]) == warned
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf"), "nan", "1e400"])
+def test_a_number_option_must_be_finite(value: object) -> None:
+    """QA: `--set r=nan` (or inf, 1e400) crashed every command with NameError: the value was folded
+    into the compiled rules as Python code that names nothing."""
+    from interpreter.api import load_text
+
+    src = "ruleset o\nplayers 2\noption r: number = 1.5\ncards standard() in deck\nzone deck: pile hidden\n" \
+          "setup { log \"{r}\" }\nphase play { }\n"
+    with pytest.raises(FudaError) as info:
+        load_text(src, options={"r": value})
+    assert info.value.first.code == "E402" and "must be a finite number" in info.value.first.message
 
 
 def test_w102_says_once_what_an_optional_choice_leaks() -> None:

@@ -148,7 +148,7 @@ class Game:
         self.enum_members = {name: e.members for name, e in prog.enums.items()}
         self.show_fn = comp.namespace.get("SHOW")
         self._showing = False       # Game.show is running (a text inside `show` names cards by name)
-        self.hidden_places: dict[int, str] = {}    # while an option's label is written: cards shown by place
+        self.hidden_places: dict[int, str] | _Unseen = {}    # while a label or prompt is written: cards unseen, by place
         self.show_order_fn = comp.namespace.get("SHOW_ORDER")
         self.texts = comp.namespace["TEXTS"]      # formatters of logged messages
         ev = prog.evaluate
@@ -629,7 +629,7 @@ class Game:
                      places: dict[int, str] | None = None) -> str | None:
         """``places``: the cards of ``o`` its chooser cannot see, which the label shows by their place
         (a `show` text reading the card's rank would tell it)."""
-        self.hidden_places = places or {}
+        self.hidden_places = _Unseen(st, player, places)
         try:
             lab = site.labels(*_site_args(st, site, player), o)
         except Exception:
@@ -654,6 +654,15 @@ class Game:
         return None if why is None else str(why[min(lang, len(why) - 1)])
 
     def prompt(self, st: State, player: int) -> str | None:
+        """The pending decision's prompt as ``player`` reads it: a card they cannot see (a stack item's
+        source, a card a rule was given) by its place, never by its face."""
+        self.hidden_places = _Unseen(st, player)
+        try:
+            return self._prompt(st, player)
+        finally:
+            self.hidden_places = {}
+
+    def _prompt(self, st: State, player: int) -> str | None:
         if st.pend is None:
             return None
         site = self.sites[st.pend[0]]
@@ -1012,6 +1021,34 @@ def _fmt_seen(st: State, v: Any, code: str, places: dict[int, str]) -> str:
     if code == "list:card" and v is not None:
         return " ".join(places.get(c) or R._fmt(st, c, "card") for c in v)
     return R._fmt(st, v, code)
+
+
+class _Unseen:
+    """The cards a label or prompt shows ``player`` that they cannot see, each as its place
+    (``hand[P1][2]``, 0 = bottom), worked out as they are shown: the option's own cards, but also a
+    stack item's source or a card a rule was given. ``places``: already known (the option's)."""
+
+    __slots__ = ("st", "player", "places")
+
+    def __init__(self, st: State, player: int, places: dict[int, str] | None = None) -> None:
+        self.st, self.player, self.places = st, player, places or {}
+
+    def get(self, c: int) -> str | None:
+        if c in self.places:
+            return self.places[c]
+        st = self.st
+        if card_visible(st, c, self.player):
+            return None
+        z = st.loc[c]
+        return f"{st.game.zone_name(st, z)}[{st.z[z].index(c)}]"
+
+    def __contains__(self, c: int) -> bool:
+        return self.get(c) is not None
+
+    def __getitem__(self, c: int) -> str:
+        place = self.get(c)
+        assert place is not None
+        return place
 
 
 def _take(bag: list[str], words: list[str]) -> bool:

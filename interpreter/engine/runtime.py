@@ -559,8 +559,8 @@ def _win(st: State, who: Any, sp: int, drawn: Any = ()) -> None:
     them — each player's own result, as against a house."""
     g = st.g
     n = st.game.n
-    winners = (who,) if isinstance(who, int) else tuple(who)
-    drawn = tuple(p for p in ((drawn,) if isinstance(drawn, int) else tuple(drawn)) if p not in winners)
+    winners = (who,) if isinstance(who, int) else tuple(p for p in dict.fromkeys(who) if p is not None)
+    drawn = tuple(p for p in ((drawn,) if isinstance(drawn, int) else tuple(drawn)) if p not in winners and p is not None)
     draw_place = 2 if winners else 1
     lose_place = draw_place + 1 if drawn else draw_place
     for p in range(n):
