@@ -1686,6 +1686,7 @@ class Checker:
                                 did_you_mean(s.effect, [e.name for e in self.effects]))
             eff.used = True
             self.call_args(s.effect, eff.params, s.args, s.kwargs, s.span, sc, ctx, _defaults(eff.decl))
+            self.warn_rule_logging_hidden(s, sc)
             if s.by is not None:
                 self.want(s.by, T.PLAYER, sc, ctx, "activate … by a player")
             if s.source is not None:
@@ -1783,39 +1784,52 @@ class Checker:
                           "cards first")
                 return
 
-    def warn_rule_logging_hidden(self, call: A.Call, sc: Scope) -> None:
-        """W104 at a call: a rule that logs its parameter (`rule announce(cs: list of card) { log "{cs}" }`)
-        given cards of a zone some players may not see names them in every player's log."""
-        rule = call.ref
-        if not isinstance(rule, RuleSym) or rule.decl is None:
+    def warn_rule_logging_hidden(self, call: A.Call | A.Activate, sc: Scope) -> None:
+        """W104 at a call: a rule (or an effect) that logs its parameter (`rule announce(cs: list of card)
+        { log "{cs}" }`) given cards of a zone some players may not see names them in every player's log."""
+        if isinstance(call, A.Activate):
+            eff = self.globals.get(call.effect)
+            decl: A.RuleDecl | A.EffectDecl | None = eff.decl if isinstance(eff, EffectSym) else None
+            name = call.effect
+        else:
+            decl = call.ref.decl if isinstance(call.ref, RuleSym) else None
+            name = call.func
+        if decl is None:
             return
-        for prm, arg in zip(rule.decl.params, call.args, strict=False):
+        given = {p.name: a for p, a in zip(decl.params, call.args, strict=False)}
+        for prm, arg in zip(decl.params, call.args, strict=False):
             hidden = [n for n, _ in self.zones_through_locals(arg, sc) if not sc.was_revealed(n)
                       and isinstance(z := self.globals.get(n), ZoneSym) and z.decl is not None
                       and z.decl.visibility != "public"]
-            if hidden and self.logs_param(rule.decl, prm.name):
-                self.warn("W104", f"{call.func} logs its {prm.name}, given the cards of {hidden[0]} here, which some "
+            if hidden and self.logs_param(decl, prm.name, given):
+                self.warn("W104", f"{name} logs its {prm.name}, given the cards of {hidden[0]} here, which some "
                           f"players may not see: every player's log would name them", arg.span,
                           "reveal them first (a reveal is logged with the cards, to whom it shows them), or "
                           "log only what everyone may know")
                 return
 
-    def logs_param(self, decl: A.RuleDecl, name: str, depth: int = 0) -> bool:
-        """Whether a rule's `log` names its parameter ``name`` (also in a rule it hands it to) before a
-        statement of its block shows it to everyone (`move c to table` then `log "{c}"` is fine)."""
+    def logs_param(self, decl: A.RuleDecl | A.EffectDecl, name: str, args: dict[str, A.Expr] | None = None,
+                   depth: int = 0) -> bool:
+        """Whether a rule's `log` names its parameter ``name`` (or a card of it a loop takes: `for c in
+        cs { log "{c}" }`; also in a rule it hands it to) before a statement of its block shows it to
+        everyone (`move c to table` then `log "{c}"` is fine; ``args``: the call's, for a zone given)."""
+        names = {name}
+
         def block(stmts: list[Any]) -> bool:
             for s in stmts:
-                if isinstance(s, A.Log) and any(isinstance(x, A.Name) and x.name == name
+                if isinstance(s, A.Log) and any(isinstance(x, A.Name) and x.name in names
                                                 for half in s.text.parts for e in half if not isinstance(e, str)
                                                 for x in A.walk(e)):
                     return True
-                if self.shows_everyone([s], name):
+                if self.shows_everyone([s], name, args):
                     return False        # shown: the rest of this block may name it
+                if isinstance(s, A.For) and any(isinstance(x, A.Name) and x.name in names for x in A.walk(s.source)):
+                    names.add(s.var)
                 for c in (n for n in A.walk([v for k, v in vars(s).items() if k not in ("ty", "ref", "span")])
                           if isinstance(n, A.Call)):
                     r = self.globals.get(c.func)
                     if depth < 8 and isinstance(r, RuleSym) and r.decl is not None and r.decl is not decl \
-                            and any(isinstance(a, A.Name) and a.name == name and self.logs_param(r.decl, p.name, depth + 1)
+                            and any(isinstance(a, A.Name) and a.name in names and self.logs_param(r.decl, p.name, None, depth + 1)
                                     for p, a in zip(r.decl.params, c.args, strict=False)):
                         return True
                 if any(block(b) for b in _inner_blocks(s)):
@@ -2173,7 +2187,7 @@ class Checker:
         sym = tgt.ref[1] if isinstance(tgt.ref, tuple) and tgt.ref[:1] in (("pvar",), ("cardvar",)) else tgt.ref
         if isinstance(sym, LocalSym) or isinstance(sym, VarSym) and T.CARD in (sym.type, sym.type.elem):
             self.defs.append((sym, s.value))
-        if isinstance(sym, LocalSym) and T.CARD in (sym.type, sym.type.elem):
+        if isinstance(sym, LocalSym) and (T.CARD in (sym.type, sym.type.elem) or T.TEXT in (sym.type, sym.type.elem)):
             self.card_reads[id(sym)] = self.card_reads.get(id(sym), []) + self.zones_through_locals(s.value, sc)
         if isinstance(sym, VarSym) and sym.visibility in ("public", "back") and sym.decl is not None:
             self.warn_public_var_from_hidden(s, sym, sc)

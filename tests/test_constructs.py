@@ -1235,6 +1235,33 @@ phase play { activate tax() by players[0] }
     assert modify == [{"kind": "modify", "text": "#0.closed = true", "rule": modify[0]["rule"], "quiet": True}]
 
 
+def test_each_effect_labels_its_own_fields_and_a_modify_shows_enum_labels():
+    """QA: effects sharing a parameter name shared the first one's label (and a field one of them left
+    unlabelled showed), and a modify event showed an enum value by its name."""
+    g = load_text("""
+ruleset two_claims
+players 2
+cards standard() in deck
+zone deck: pile hidden
+enum Role { duke "Duke | 公爵", captain "Captain | 船長" }
+effect tax(role: Role = duke "claims | 主張") "Tax" { }
+effect block(role: Role = duke) "Block" { }
+window w "Change?" (it, p) responders [players[1]] when it.role == duke {
+    change "change" { it.role = captain }
+    counter "counter" { activate block() by p }
+}
+setup { }
+phase play { activate tax() by players[0] }
+""")
+    st = g.new_state(0)
+    assert st.view(1, lang=1)["stack"][0]["fields"] == [["role", "enum:Role", "主張"]]
+    st.apply(1, "counter")          # the block's role is not labelled: bookkeeping there
+    assert [it["fields"] for it in st.view(1, lang=1)["stack"]] == [[["role", "enum:Role", "主張"]], []]
+    st = g.new_state(0)
+    st.apply(1, "change")
+    assert "#0 主張 = 船長" in [e["text"] for e in st.view(1, lang=1)["log"]]
+
+
 WINDOW_PROMPT = """ruleset window_prompt "Window prompts"
 players 2
 cards standard(jokers = 0) in deck

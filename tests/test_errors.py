@@ -1108,6 +1108,11 @@ def test_w102_and_w104_look_into_response_windows(tmp_path: Path, parts: dict[st
     ('announce(cards(table))', False),                        # a public zone
     ('let d = describe(cards(crib))\n    log "{d}"', True),   # a text made of the cards, kept in a let
     ('let n = size(crib)\n    log "{n}"', False),             # a count tells nothing of the faces
+    ('each(cards(crib))', True),                              # QA: a loop over the parameter logs each card
+    ('let t = ""\n    for c in crib { t += "{c} " }\n    log "{t}"', True),   # QA: a text built with +=
+    ('activate shout(top(crib))', True),                      # QA: an effect's parameter
+    ('put(top(crib), table)', False),                         # QA: moved to a public zone first
+    ('put(top(crib), deck)', True),
 ])
 def test_w104_follows_cards_into_a_rule_that_logs_them_and_texts_kept_in_lets(
         tmp_path: Path, lines: str, warned: bool) -> None:
@@ -1119,6 +1124,9 @@ def test_w104_follows_cards_into_a_rule_that_logs_them_and_texts_kept_in_lets(
                  "rule announce(cs: list of card) { log \"crib: {cs}\" }\n"
                  "rule relay(xs: list of card) { announce(xs) }\n"
                  "rule lay(cs: list of card) { if size(cs) > 0 { move cs to table\n log \"{cs}\" } }\n"
+                 "rule each(cs: list of card) { for c in cs { log \"{c}\" } }\n"
+                 "rule put(c: card, z: zone) { move c to z\n log \"{c} goes\" }\n"
+                 "effect shout(c: card) { log \"{c}\" }\n"
                  f"setup {{\n    shuffle deck\n    move top(deck, 4) to crib\n    {lines}\n}}\nphase play {{ }}\n",
                  encoding="utf-8")
     assert ("W104" in [w.code for w in check_ruleset(str(f)).warnings]) == warned

@@ -117,6 +117,27 @@ def _value(st: State, v: Any, code: str, p: int | None) -> Any:
     return v
 
 
+def _field_labels(prog: Any, kind: int) -> dict[str, Any]:
+    """An effect's own parameter labels: effects sharing a field name may call it differently, and a
+    field one effect labels may be bookkeeping in another."""
+    decl = prog.effects[kind].decl
+    return {} if decl is None else {p.name: p.label for p in decl.params if p.label is not None}
+
+
+def _enum_shown(prog: Any, v: Any, enum: str, lang: int) -> str:
+    """An enum value (or a list of them) by its members' labels, in ``lang``, as screens show them."""
+    en = prog.enums.get(enum)
+
+    def one(x: int) -> str:
+        if en is None:
+            return str(x)
+        if en.shown is not None:
+            lab = en.shown[x]
+            return str(lab[min(lang, len(lab) - 1)])
+        return str(en.members[x])
+    return "[" + ", ".join(one(x) for x in v) + "]" if isinstance(v, list | tuple) else one(v)
+
+
 def _window_called(w: Any, lang: int) -> str:
     """A window as a log names it: its label in the reader's language, or its name where the label
     reads the stack item (which may be gone by the time the log is read)."""
@@ -215,8 +236,9 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         fields: list[list[str]] = []
         for (name, ty), idx in zip(prog.effects[item[0]].params, eff.fields, strict=True):
             entry[name] = _value(st, item[5 + idx], type_code(ty), p)
-            if name in prog.item_field_labels:      # one without a label is the rules' bookkeeping
-                fields.append([name, type_code(ty), text_plain(prog.item_field_labels[name], lang)])
+            label = _field_labels(prog, item[0]).get(name)
+            if label is not None:       # one without a label (in this effect) is the rules' bookkeeping
+                fields.append([name, type_code(ty), text_plain(label, lang)])
         entry["fields"] = fields       # the effect's labelled fields: name, type and label, for screens
         stack.append(entry)
     to_move = st.to_move()
@@ -383,15 +405,21 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     elif k == R.EV_FIZZLE:
         text = say("fizzle", lang, i=ev[2])
     elif k == R.EV_MODIFY:
-        _, _, iid, idx, val = ev
+        iid, idx, val = ev[2], ev[3], ev[4]
         from ..compile import type_code
 
         fields = sorted(game.prog.item_fields.items(), key=lambda f: f[1][0])
         names = ["kind", "controller", "source", "times", "negated"] + [n for n, _ in fields]
         codes = ["int", "player", "card", "int", "bool"] + [type_code(t) for _, (_, t) in fields]
-        shown = "none" if val is None else _fmt_for(st, val, codes[idx], card) if idx < len(codes) else val
+        code = codes[idx] if idx < len(codes) else ""
         name = names[idx] if idx < len(names) else str(idx)
-        label = game.prog.item_field_labels.get(name)
+        label = _field_labels(game.prog, ev[5]).get(name) if len(ev) > 5 else game.prog.item_field_labels.get(name)
+        if val is None:
+            shown = "none"
+        elif label is not None and code.startswith(("enum:", "list:enum:")):     # as the stack line shows it
+            shown = _enum_shown(game.prog, val, code.rsplit(":", 1)[-1], lang)
+        else:
+            shown = _fmt_for(st, val, code, card) if code else str(val)
         text = f"#{iid} {text_plain(label, lang)} = {shown}" if label is not None else f"#{iid}.{name} = {shown}"
         quiet = idx >= 5 and label is None      # a field without a label: the rules' bookkeeping
     elif k == R.EV_FINISH:

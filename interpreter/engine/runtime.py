@@ -718,7 +718,7 @@ def _set_field(st: State, iid: int, idx: int, value: Any, sp: int) -> None:
         raise RuleFailure(f"item #{iid} ({eff}) has no field {game.item_field_names[idx]}: its effect {eff} does not "
                           "declare it (test it.kind first, or give the effect that parameter)", sp)
     item[idx] = value
-    st.ev.append((EV_MODIFY, sp, iid, idx, value))
+    st.ev.append((EV_MODIFY, sp, iid, idx, value, item[0]))     # the item's effect: its field's label
 
 
 def _reveal_var(st: State, slot: int, sp: int) -> None:
