@@ -1299,7 +1299,27 @@ class Checker:
             self.err("E201", f"belief needs a function of a card giving true or false, or a weight; {d.fn} is not",
                      d.span, example)
             return None
+        owned = self.owner_vars_read(f)
+        if owned:
+            self.warn("W107", f"belief {d.fn} reads {owned}, an owner variable: a bot's worlds deal the others' "
+                      "values among them as they are, so the belief would learn what they hold together", d.span,
+                      "believe what every player knows: public variables, backs, the stack, what was claimed")
         return d
+
+    def owner_vars_read(self, f: FnSym, seen: frozenset[int] = frozenset()) -> str | None:
+        """The first owner-only variable a function reads, also through the functions it calls."""
+        if f.decl is None or id(f) in seen:
+            return None
+        for n in A.walk(f.decl.body):
+            if isinstance(n, A.Name | A.Attr):
+                sym = self.globals.get(n.name)
+                if isinstance(sym, VarSym) and sym.visibility == "owner":
+                    return sym.name
+            if isinstance(n, A.Call) and isinstance(g := self.fns.get(n.func), FnSym):
+                found = self.owner_vars_read(g, seen | {id(f)})
+                if found:
+                    return found
+        return None
 
     def check_ordering(self, o: OrderingSym) -> None:
         assert o.decl

@@ -1163,6 +1163,26 @@ def test_a_number_option_must_be_finite(value: object) -> None:
     assert info.value.first.code == "E402" and "must be a finite number" in info.value.first.message
 
 
+def test_w107_a_belief_that_reads_an_owner_variable() -> None:
+    """QA: a belief reading who holds what (an owner variable) learnt it in the bots' worlds."""
+    from interpreter.api import check_ruleset as check_text
+
+    src = """ruleset b
+players 3
+cards { attr duke: bool = false  card "Duke" duke = true  card "x" } in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+var has_duke: bool per player = false OWNER
+fn holds(p: player) -> bool = has_duke[p]
+fn likely(c: card) -> number = if c.duke and holder(c) != none and holds(holder(c)) then 9 else 1
+belief likely
+setup { }
+phase play { end game }
+"""
+    assert "W107" in [w.code for w in check_text("b.fuda", text=src.replace("OWNER", "owner")).warnings]
+    assert "W107" not in [w.code for w in check_text("b.fuda", text=src.replace("OWNER", "")).warnings]
+
+
 def test_w102_says_once_what_an_optional_choice_leaks() -> None:
     """Coup newcomer: the `pass` that `optional` adds repeated the warning, naming an option the file lacks."""
     from interpreter.api import check_ruleset as check_text

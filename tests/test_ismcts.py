@@ -770,6 +770,30 @@ def test_a_weighted_belief_deals_a_claimed_card_to_its_claimant_more_often(weigh
     assert lo <= in_hand / worlds <= hi, in_hand / worlds
 
 
+def test_a_weighted_belief_holds_on_a_big_deck_and_with_huge_weights():
+    """QA: on a 40-card deck a weight of 1000 put the card where the belief said a third of the time
+    (the swaps rarely touched it), and 4e300 against 1e300 counted as no opinion (the product overflowed)."""
+    from interpreter.engine.determinize import determinize
+
+    big = CLAIMS.replace('for i in 1..9 { card "c{i}" }', 'for i in 1..39 { card "c{i}" }')
+    huge = "1" + "0" * 300
+    for weight, lo, hi in (("1000 else 1", 0.93, 1.0), (f"4{huge[1:]} else {huge}", 0.5, 0.75)):
+        src = big if weight.startswith("1000") else CLAIMS
+        game = game_from(src.replace("WEIGHT else 1", weight))
+        duke = game.card_names.index("Duke")
+        rng = random.Random(4)
+        worlds = hits = 0
+        for seed in range(30):
+            st = game.new_state(seed)
+            if game.zone_name(st, st.loc[duke]) == "hand[P0]":
+                continue
+            for _ in range(10):
+                w = determinize(st, 0, rng)
+                worlds += 1
+                hits += game.zone_name(w, w.loc[duke]) == "hand[P1]"
+        assert lo <= hits / worlds <= hi, (weight, hits / worlds)
+
+
 COOPERATIVE = """
 ruleset together
 players 2

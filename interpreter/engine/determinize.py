@@ -30,6 +30,7 @@ its place in every world, like a card it sees. The event log is dropped (search 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -214,7 +215,7 @@ def _sample(v: Any, rng: random.Random, game: Any, unseen: list[int]) -> Any:
 
 
 BELIEF_PASSES = 4   # rounds of repair before a world is kept as it is
-BELIEF_SWAPS = 2    # weighted beliefs: proposed swaps per unseen card
+BELIEF_SWEEPS = 2   # weighted beliefs: rounds over the dealt places
 
 
 def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: random.Random) -> None:
@@ -231,15 +232,18 @@ def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: rand
         for b in backs:
             s.g[b + sigma[c]] = st.g[b + c]
 
-    def weight(d: int) -> float:
+    def log_weight(d: int) -> float:
+        """The card's weight where it lies, as a logarithm (-inf: never; a whole number of any size)."""
         try:
             w = ok_fn(s, d)
         except Exception:       # a belief that cannot be read in this world does not forbid it
-            return 1.0
-        return float(w) if w is not True and w is not False and w is not None and w > 0 else float(w is True)
+            return 0.0
+        if w is True or w is False or w is None:
+            return 0.0 if w is True else -math.inf
+        return math.log(w) if w > 0 else -math.inf
 
     def ok(d: int) -> bool:
-        return weight(d) > 0
+        return log_weight(d) > -math.inf
 
     def swap(c1: int, c2: int) -> None:
         d1, d2 = sigma[c1], sigma[c2]
@@ -267,21 +271,46 @@ def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: rand
                     break
                 swap(c, c2)
     if game.belief_weighted and len(unseen) > 1:
-        _weigh(unseen, at, sigma, weight, swap, rng)
+        _weigh(unseen, at, sigma, log_weight, swap, rng)
 
 
-def _weigh(unseen: list[int], at: dict[int, tuple[int, int]], sigma: list[int], weight: Callable[[int], float],
+def _weigh(unseen: list[int], at: dict[int, tuple[int, int]], sigma: list[int], lw: Callable[[int], float],
            swap: Callable[[int, int], None], rng: random.Random) -> None:
     """A weighted belief: the world's likelihood is the product of its cards' weights where they lie.
-    Swaps of two cards in different zones are proposed and kept in proportion to how much likelier
-    the world becomes (Metropolis), a few per unseen card: a player who claimed a Duke is dealt one
-    more often than not, and never against a weight 0."""
-    for _ in range(BELIEF_SWAPS * len(unseen)):
-        c1, c2 = rng.sample(unseen, 2)
-        if at[c1][0] == at[c2][0]:
-            continue            # the same zone: a swap changes nothing a belief reads of places
-        before = weight(sigma[c1]) * weight(sigma[c2])
-        swap(c1, c2)
-        after = weight(sigma[c1]) * weight(sigma[c2])
-        if after < before and (before <= 0 or rng.random() >= after / before):
-            swap(c1, c2)
+    Each dealt place in turn (a random order, BELIEF_SWEEPS times) keeps its card or trades it with
+    a random place of another zone, the zone drawn in proportion to the world each choice makes
+    times the zone's number of places (a heat bath over zones): a card whose weight depends on where
+    it lies ends in each zone about as often as the weights say, on a big deck too. Weights are
+    compared as logarithms, so 4e300 against 1e300 is 4 against 1; a weight 0 is never chosen."""
+    zones: dict[int, list[int]] = {}
+    for c in unseen:
+        zones.setdefault(at[c][0], []).append(c)
+    if len(zones) < 2:
+        return
+    order = unseen[:]
+    for _ in range(BELIEF_SWEEPS):
+        rng.shuffle(order)
+        for c in order:
+            here = at[c][0]
+            choices: list[tuple[float, int | None]] = [(lw(sigma[c]) + math.log(len(zones[here])), None)]
+            for z, places in zones.items():
+                if z == here:
+                    continue
+                c2 = places[int(rng.random() * len(places))]
+                base = lw(sigma[c2])
+                swap(c, c2)
+                after = lw(sigma[c]) + lw(sigma[c2])
+                swap(c, c2)
+                choices.append((after - base + math.log(len(places)) if base > -math.inf else after, c2))
+            top = max(lw for lw, _ in choices)
+            if top == -math.inf:
+                continue        # nowhere it may lie: kept as it is
+            ps = [math.exp(lw - top) for lw, _ in choices]
+            r = rng.random() * sum(ps)
+            for pr, (_, other) in zip(ps, choices, strict=True):
+                r -= pr
+                if r < 0:
+                    if other is not None:
+                        swap(c, other)
+                    break
+
