@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -88,6 +89,22 @@ def test_a_study_name_is_one_experiment(tmp_path):
     with pytest.raises(FudaError) as e:
         store.open_study("c", "american_page_one", {"players": 3}, [], 0, 10)
     assert e.value.first.code == "E503"
+
+
+def test_a_study_is_refused_when_its_ruleset_changed_since_it_began(tmp_path, capsys):
+    """QA: a study resumed after the ruleset was edited added games of the new rules to the old ones."""
+    db = tmp_path / "s.sqlite"
+    f = tmp_path / "g.fuda"
+    text = (Path(__file__).parent / "errors" / "_valid_minimal.fuda").read_text(encoding="utf-8")
+    f.write_text(text, encoding="utf-8")
+    assert main(["simulate", str(f), "-n", "5", "--study", "g", "--db", str(db), "-q"]) == 0
+    f.write_text(text.replace("int 1..5 = 2", "int 1..5 = 3"), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["simulate", str(f), "-n", "10", "--study", "g", "--db", str(db), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert "error[E505]" in err and "changed since study 'g' began" in err and "new --study name" in err
+    assert len(Store(db).results("g")) == 5
+    assert main(["simulate", str(f), "-n", "10", "--study", "g2", "--db", str(db), "-q"]) == 0
 
 
 def test_a_file_that_is_not_a_study_file_is_a_diagnostic(tmp_path, capsys):

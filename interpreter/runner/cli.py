@@ -459,7 +459,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         game = load(args.ruleset, _options(args))
         store = Store(args.db)
         study = store.open_study(args.study, args.ruleset, _options(args), args.seat or [], args.seed, args.n,
-                                 args.rotate)
+                                 args.rotate, game.fingerprint)
         start = time.perf_counter()
         stored = len(store.done(study.name))
         try:

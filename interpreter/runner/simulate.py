@@ -83,8 +83,8 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str],
     from ..api import load
 
     changed = f"{ruleset} (or a ruleset it extends) changed while the games were played"
-    hint = ("run it again (the games of a study that were stored are kept); to edit while a run goes on, "
-            "simulate a copy of the file")
+    hint = ("run it again — with --study, under a new name: the stored games are of the old rules; to edit "
+            "while a run goes on, simulate a copy of the file")
     try:
         game = load(ruleset, options)
     except FudaError as e:

@@ -23,7 +23,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS studies (
     name TEXT PRIMARY KEY, ruleset TEXT NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL,
     base_seed INTEGER NOT NULL, games INTEGER NOT NULL, created REAL NOT NULL,
-    rotate INTEGER NOT NULL DEFAULT 0
+    rotate INTEGER NOT NULL DEFAULT 0, fingerprint TEXT
 );
 CREATE TABLE IF NOT EXISTS games (
     study TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL, result TEXT NOT NULL,
@@ -50,24 +50,29 @@ class Study:
 class Store:
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path else default_db()
-        self.db = connect(self.path, SCHEMA, "study", added_later=frozenset({"rotate"}))
+        self.db = connect(self.path, SCHEMA, "study", added_later=frozenset({"rotate", "fingerprint"}))
         with guarded(self.path, "study"):
-            if "rotate" not in {r[1] for r in self.db.execute("PRAGMA table_info(studies)")}:
+            columns = {r[1] for r in self.db.execute("PRAGMA table_info(studies)")}
+            if "rotate" not in columns:
                 self.db.execute("ALTER TABLE studies ADD COLUMN rotate INTEGER NOT NULL DEFAULT 0")
+            if "fingerprint" not in columns:
+                self.db.execute("ALTER TABLE studies ADD COLUMN fingerprint TEXT")
 
     def close(self) -> None:
         self.db.close()
 
     def open_study(self, name: str, ruleset: str, options: dict[str, Any], seats: list[str], base_seed: int,
-                   games: int, rotate: bool = False) -> Study:
-        """Create the study, or check that an existing one of that name is the same experiment."""
+                   games: int, rotate: bool = False, fingerprint: str | None = None) -> Study:
+        """Create the study, or check that an existing one of that name is the same experiment — also
+        the same rules (``fingerprint``: an edited file must not add its games to the old ones)."""
         with guarded(self.path, "study"):
-            row = self.db.execute("SELECT ruleset, options, seats, base_seed, games, rotate FROM studies WHERE name = ?",
-                                  (name,)).fetchone()
+            row = self.db.execute("SELECT ruleset, options, seats, base_seed, games, rotate, fingerprint FROM studies "
+                                  "WHERE name = ?", (name,)).fetchone()
             if row is None:
-                self.db.execute("INSERT INTO studies VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                self.db.execute("INSERT INTO studies (name, ruleset, options, seats, base_seed, games, created, rotate, "
+                                "fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                 (name, ruleset, json.dumps(options, sort_keys=True, ensure_ascii=False),
-                                 json.dumps(seats), base_seed, games, time.time(), int(rotate)))
+                                 json.dumps(seats), base_seed, games, time.time(), int(rotate), fingerprint))
                 self.db.commit()
             else:
                 same = (row[0] == ruleset and json.loads(row[1]) == options and json.loads(row[2]) == seats
@@ -75,6 +80,13 @@ class Store:
                 if not same:
                     raise error("E503", f"study {name!r} exists with another ruleset, options, seats or seed",
                                 hint="choose another --study name (fuda report lists the stored studies)")
+                if fingerprint is not None and row[6] is not None and row[6] != fingerprint:
+                    raise error("E505", f"{ruleset} (or a ruleset it extends) changed since study {name!r} began: its "
+                                "stored games are of the old rules, and the two would mix in one table",
+                                hint="use a new --study name for the new rules (fuda report lists the stored studies)")
+                if fingerprint is not None and row[6] is None:      # a study from before fingerprints were kept
+                    self.db.execute("UPDATE studies SET fingerprint = ? WHERE name = ?", (fingerprint, name))
+                    self.db.commit()
                 if games > row[4]:
                     self.db.execute("UPDATE studies SET games = ? WHERE name = ?", (games, name))
                     self.db.commit()
