@@ -175,6 +175,49 @@ def test_bench_profile_names_the_rulesets_own_rules_and_functions(capsys):
     assert code == 0 and "share" in out and "american_page_one.fuda:" in out
 
 
+COPIES = """ruleset copies2
+players 2
+cards {
+    attr v: int = 1
+    card "g1" "Guard | 衛兵"
+    card "g2" "Guard | 衛兵"
+    card "g3" "Guard | 衛兵"
+    card "p1" "Priest | 司祭" v = 2
+} in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+zone table: pile public
+setup {
+    move card("g3") to hand[players[0]]
+    move card("p1") to hand[players[0]]
+    move card("g1") to hand[players[0]]
+    move card("g2") to table
+}
+phase play {
+    choose players[0] {
+        play c in hand[players[0]] "play {c}" { log "played {c.name}" }
+        take c in table "take {c}" { log "took {c.name}" }
+    }
+    end game
+}
+"""
+
+
+def test_a_typed_shared_label_takes_the_copy_the_menu_shows_first():
+    """QA: `play Guard` played g3, the first copy in hand order, while the menu listed g1 first."""
+    from interpreter.api import load_text
+    from interpreter.runner.table import Table
+
+    g = load_text(COPIES)
+    out = io.StringIO()
+    answers = iter(["play Guard"])
+    st = play(g, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    assert "played g1" in out.getvalue() and st.over
+    t = Table(g, ["human", "random"], seed=1)
+    t.act(0, "play Guard")
+    assert any("played g1" in e["text"] for e in t.state(0)["view"]["log"])
+
+
 def test_replay_groups_a_statements_reveals_as_play_does():
     """Cribbage newcomer: `fuda replay` printed one reveal line per card of a shown hand."""
     from interpreter.api import load_text

@@ -1214,6 +1214,8 @@ phase play {
      "        sa: {played_by: P1}\n", "sa is ♠A again: written twice", 6),
     ("ruleset: american_page_one\nsteps:\n  - expect:\n      scores:\n        P0: 0\n        \" P0\": 1\n",
      " P0 is P0 again: written twice", 6),
+    ("ruleset: american_page_one\nsteps:\n  - expect:\n      places: {P0: 1, 0: 2}\n",      # QA: numbers
+     "0 is P0 again: written twice", 4),
 ])
 def test_a_scenario_that_would_silently_test_less_is_refused(tmp_path: Path, text: str, words: str, line: int) -> None:
     """Love Letter newcomer: a key written twice dropped the first expectation (PyYAML keeps the last),

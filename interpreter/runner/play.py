@@ -107,7 +107,7 @@ class Human:
                 continue
             try:
                 opt = st.game.find_action(st, player, raw)
-                return next(a for a in legal if a.raw == opt)
+                return menu_first(legal, next(a for a in legal if a.raw == opt), raw)
             except FudaError:
                 if len(legal) <= SHORT_LIST:
                     print(say("not_legal", self.lang, a=repr(raw)), file=self.out)
@@ -139,6 +139,15 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
         return None
     word = low.split()[0]
     return say("no_such_option", lang, a=word, names=", ".join(dict.fromkeys(a.name for a in legal)))
+
+
+def menu_first(legal: list[Action], found: Action, typed: str) -> Action:
+    """Of the actions that read as the label typed (identical copies: `play Guard`), the one the menu
+    (``legal``, in its order) shows first; any other input stands as found."""
+    said = " ".join(typed.split()).casefold()
+    if not found.label or said not in {" ".join(h.split()).casefold() for h in found.label.split(" | ")}:
+        return found
+    return next((a for a in legal if a.label == found.label), found)
 
 
 def hand_order(legal: list[Action], v: dict[str, Any], deck: dict[str, int]) -> list[Action]:

@@ -20,7 +20,7 @@ from ..engine.game import Action, Game
 from ..errors import FudaError
 from ..words import say
 from .history import rebuilt, undo_point
-from .play import game_log, hand_order, said, talk
+from .play import game_log, hand_order, menu_first, said, talk
 from .render import compact_ids, number_run
 
 LOG_TAIL = 600      # the events a state answer renders for its seat: the last this many
@@ -234,12 +234,14 @@ class Table:
                 who = ", ".join(f"P{q}" for q in st.to_move())
                 raise TableError(400, f"P{seat} is not to move now ({who} {'is' if len(st.to_move()) == 1 else 'are'})",
                                  legal=[], to_move=st.to_move())
-            legal = game.legal_actions(st, seat)
+            # in the order the page lists them (hand order), so that a typed shared label takes the first shown
+            legal = hand_order(game.legal_actions(st, seat), {"order": observe.view(st, seat).get("order")},
+                               game.card_index)
             chosen = next((a for a in legal if a.id == action), None)
             if chosen is None:
                 try:
                     raw = game.find_action(st, seat, action)
-                    chosen = next(a for a in legal if a.raw == raw)
+                    chosen = menu_first(legal, next(a for a in legal if a.raw == raw), action)
                 except (FudaError, StopIteration):
                     ids = [a.id for a in legal]
                     raise TableError(400, f"{action!r} is not legal now for P{seat}; legal: "
