@@ -1158,6 +1158,9 @@ class Checker:
         for prm in d.params:
             if prm.label is not None:
                 self.plain_label(prm.label, f"the label of {prm.name}")
+                if not text_plain(prm.label).strip():
+                    self.err("E309", f"the label of {prm.name} is empty", prm.label.span,
+                             "leave the label out for a field the screens need not show")
                 self.item_field_labels.setdefault(prm.name, prm.label)
         sym.proc = proc
 
@@ -1489,7 +1492,8 @@ class Checker:
             if isinstance(s, A.ExprStmt) and not isinstance(s.expr, A.Call) and prev is not None \
                     and prev.span.end_line == s.span.line:
                 if not leftover:
-                    word = s.expr.name if isinstance(s.expr, A.Name) else "this"
+                    word = s.expr.name if isinstance(s.expr, A.Name) else \
+                        json.dumps(s.expr.value, ensure_ascii=False) if isinstance(s.expr, A.Lit) else "this"
                     self.err("E309", f"`{word}` is not part of the statement before it on this line", s.span,
                              self.leftover_hint(prev, word))
                 prev, leftover = s, True

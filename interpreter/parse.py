@@ -327,6 +327,8 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
                     "effect, window, check or ordering of the base")
         elif str(tok) == "elif" and re.search(r"\bthen\b", src[:span.col - 1]):
             hint = "an if expression chains with else if: if A then X else if B then Y else Z"
+        elif str(tok) == "if" and before and before.group(1) == "else":
+            hint = "write elif: if A { … } elif B { … } else { … }"
         elif str(tok) in ("else", "elif") or (before and before.group(1) in ("else", "elif")):
             hint = f"{str(tok) if str(tok) in ('else', 'elif') else before.group(1)} comes right after the '}}' of an if block"  # type: ignore[union-attr]
         elif str(tok) in _COMPARE and (qm := re.search(r"\b(count|any|all|best)\b[^{]*\bwhere\b", src[:span.col - 1])):

@@ -1213,7 +1213,7 @@ phase play {
     ("ruleset: super_page_one\nsteps:\n  - expect:\n      card_vars:\n        ♠A: {played_by: none}\n"
      "        sa: {played_by: P1}\n", "sa is ♠A again: written twice", 6),
     ("ruleset: american_page_one\nsteps:\n  - expect:\n      scores:\n        P0: 0\n        \" P0\": 1\n",
-     " P0 is P0 again: written twice", 6),
+     "\" P0\" is P0 again: written twice", 6),
     ("ruleset: american_page_one\nsteps:\n  - expect:\n      places: {P0: 1, 0: 2}\n",      # QA: numbers
      "0 is P0 again: written twice", 4),
 ])

@@ -644,6 +644,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from .bench import bench_bot
 
         rb = bench_bot(args.ruleset, _options(args), args.bot, seed=args.seed)
+        if not rb["positions"] and not args.json:
+            print(f"{rb['ruleset']}: no decision with two or more actions came up in random games: nothing to search")
+            return 0
         print(json.dumps(rb, ensure_ascii=False, indent=1) if args.json else
               f"{rb['ruleset']} ({rb['players']} players): {rb['bot']} searches "
               f"{rb['iterations_per_second']:,.0f} iterations/s ({rb['positions']} positions, "

@@ -111,7 +111,9 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     keeps_score = any(s["score"] for s in v["seats"])     # then a 0 is a score too
     for s in v["seats"]:
         mark = say("you", lang) if s["player"] == me else ""
-        extra = "" if not s["out"] else say("out_place", lang, n=s["place"]) if s["place"] else say("sitting_out", lang)
+        # once the game is over, the results say every place: no seat is "out" more than another
+        extra = "" if not s["out"] or v.get("over") else \
+            say("out_place", lang, n=s["place"]) if s["place"] else say("sitting_out", lang)
         score = say("score", lang, s=_number(s["score"] or 0)) if keeps_score else ""
         seats.append(f"P{s['player']}{mark}{extra}{score}")
     types = v.get("var_types", {})

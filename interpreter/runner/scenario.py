@@ -198,7 +198,8 @@ class Runner:
         for k in keys:
             x = resolve(k, (*path, k))
             if x in seen:
-                raise self.loc.error("E501", f"{k} is {seen[x]} again: written twice (the first would be lost)",
+                spelt = f'"{k}"' if str(k) != str(k).strip() else k      # a key with spaces: quoted
+                raise self.loc.error("E501", f"{spelt} is {seen[x]} again: written twice (the first would be lost)",
                                      (*path, k), at_key=True)
             seen[x] = k
 
