@@ -1183,6 +1183,19 @@ phase play { end game }
     assert "W107" not in [w.code for w in check_text("b.fuda", text=src.replace("OWNER", "")).warnings]
 
 
+def test_a_refused_scenario_step_lists_a_run_of_amounts_once(tmp_path: Path) -> None:
+    """Hold'em newcomer: one wrong step listed all hundred bet sizes, one a line."""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "b.fuda").write_text("ruleset b\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                                     "setup { }\nphase play { choose players[0] { bet n in 1..100 \"bet {n}\" { } "
+                                     "fold { } } }\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: b.fuda\nsteps:\n  - P0: bet 500\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and "  bet 1..100\n  fold" in o.message and "bet 57" not in o.message
+
+
 def test_w102_says_once_what_an_optional_choice_leaks() -> None:
     """Coup newcomer: the `pass` that `optional` adds repeated the warning, naming an option the file lacks."""
     from interpreter.api import check_ruleset as check_text

@@ -149,6 +149,16 @@ def parse_scenario(text: str, file: str) -> tuple[Scenario, Located]:
                       _step_hint), loc
 
 
+def _folded_listing(message: str) -> str:
+    """A refusal's list of legal actions with runs of amounts written once (`raise 40..990 (step
+    10)`), as `fuda play` lists them: a hundred bet sizes would bury the failure."""
+    head, sep, listing = message.partition("; legal actions:\n")
+    if not sep:
+        return message
+    ids = [re.sub(r"^\s*\d+\.\s", "", line) for line in listing.splitlines()]
+    return head + sep + "\n".join(f"  {a}" for a in compact_ids(ids))
+
+
 def _step_hint(path: tuple[Any, ...]) -> str | None:
     """`- P0: …` that is not the shorthand: two players in one step, or an action that is no text."""
     if len(path) == 3 and path[0] == "steps" and isinstance(path[2], str) and re.fullmatch(r"P\d+", path[2]):
@@ -478,7 +488,8 @@ class Runner:
         except IllegalAction as e:
             if s.illegal:
                 return
-            raise self.loc.error("E602", f"P{p}: {e.first.message}", (*path, "act"), self.refused_hint()) from None
+            raise self.loc.error("E602", f"P{p}: {_folded_listing(e.first.message)}", (*path, "act"),
+                                 self.refused_hint()) from None
         if s.illegal:
             raise self.loc.error("E502", f"P{p}: {text.strip()} was expected to be refused, but it was legal",
                                  (*path, "act"))
