@@ -1611,6 +1611,9 @@ class Checker:
             if et == T.CARD:        # a card of the list: from the zones the list is read from (W104)
                 self.card_reads[id(inner.names[s.var])] = self.zones_through_locals(s.source, sc)
             self.block(s.body, inner, _loop(ctx))
+            # a showdown: `for p in players { reveal hand[p] }` shows those zones for what follows (W104)
+            sc.revealed.update(n for x in s.body if isinstance(x, A.Reveal) and x.to is None
+                               for n, _ in _zones_read(x.what))
         elif isinstance(s, A.Break | A.Continue):
             if ctx.loop == 0:
                 self.err("E304", f"{type(s).__name__.lower()} outside a loop", s.span)
@@ -1841,9 +1844,8 @@ class Checker:
 
         def block(stmts: list[Any]) -> bool:
             for s in stmts:
-                if isinstance(s, A.Log) and any(isinstance(x, A.Name) and x.name in names
-                                                for half in s.text.parts for e in half if not isinstance(e, str)
-                                                for x in A.walk(e)):
+                if isinstance(s, A.Log) and any(_names_shown(e, names)
+                                                for half in s.text.parts for e in half if not isinstance(e, str)):
                     return True
                 if self.shows_everyone([s], name, args):
                     return False        # shown: the rest of this block may name it
@@ -2078,7 +2080,7 @@ class Checker:
             inner = [x for x in (e.cond, getattr(e, "elem", None), getattr(e, "key", None)) if x is not None]
             src = _zones_read(e.source) if self.face_read(inner, e.var, e.source) else \
                 _zones_read(e.source.args if isinstance(e.source, A.Index) else [])
-            return src + self._reads(inner, places)
+            return src + self._reads(inner, {**places, e.var: e.source})     # its cards' places: no read
         if isinstance(e, A.Call) and e.func == "index_of" and len(e.args) == 2 and isinstance(e.args[1], A.Name) \
                 and e.args[1].name in places and isinstance(e.args[0], A.Call) and e.args[0].func == "cards" \
                 and len(e.args[0].args) == 1 and _same_expr(e.args[0].args[0], places[e.args[1].name]):
@@ -2161,7 +2163,11 @@ class Checker:
             for p in parts:
                 if not isinstance(p, str):
                     try:
-                        self.expr(p, sc, ctx)
+                        pt = self.expr(p, sc, ctx)
+                        if pt.kind == "tuple" or pt.kind == "list" and pt.elem is not None and pt.elem.kind == "tuple":
+                            # its parts' types are not kept: a card would show as its number in the deck
+                            self.err("E201", "a tuple cannot be shown in a text: show its parts", p.span,
+                                     "{t[0]} and {t[1]}, each shown as its type is (a card by name or place)")
                     except Abort:
                         pass
 
@@ -2979,6 +2985,21 @@ def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     if isinstance(e, A.Node):
         return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in _zones_read(v)]
     return []
+
+
+def _names_shown(e: Any, names: set[str]) -> bool:
+    """Whether an expression shows more than a count or a place of the values ``names`` hold:
+    `{cs}` or `{c.rank}` does, `{size(cs)}` and `{index_of(cards(Z), c)}` do not."""
+    if isinstance(e, A.Name):
+        return e.name in names
+    if isinstance(e, A.Call) and (e.func in _NOT_READ or e.func == "index_of"):
+        return False
+    if isinstance(e, list):
+        return any(_names_shown(x, names) for x in e)
+    if isinstance(e, A.Node):
+        return any(_names_shown(v, names) for k, v in vars(e).items()
+                   if k not in ("ty", "ref", "span") and isinstance(v, A.Node | list))
+    return False
 
 
 def _inner_blocks(s: A.Stmt) -> list[list[Any]]:

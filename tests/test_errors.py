@@ -1113,6 +1113,8 @@ def test_w102_and_w104_look_into_response_windows(tmp_path: Path, parts: dict[st
     ('activate shout(top(crib))', True),                      # QA: an effect's parameter
     ('put(top(crib), table)', False),                         # QA: moved to a public zone first
     ('put(top(crib), deck)', True),
+    ('count_them(cards(crib))', False),                       # QA: a rule that only counts its cards
+    ('for p in players { reveal crib }\n    log "{cards(crib)}"', False),   # QA: a showdown in a loop
 ])
 def test_w104_follows_cards_into_a_rule_that_logs_them_and_texts_kept_in_lets(
         tmp_path: Path, lines: str, warned: bool) -> None:
@@ -1127,6 +1129,7 @@ def test_w104_follows_cards_into_a_rule_that_logs_them_and_texts_kept_in_lets(
                  "rule each(cs: list of card) { for c in cs { log \"{c}\" } }\n"
                  "rule put(c: card, z: zone) { move c to z\n log \"{c} goes\" }\n"
                  "effect shout(c: card) { log \"{c}\" }\n"
+                 "rule count_them(cs: list of card) { log \"{size(cs)} cards\" }\n"
                  f"setup {{\n    shuffle deck\n    move top(deck, 4) to crib\n    {lines}\n}}\nphase play {{ }}\n",
                  encoding="utf-8")
     assert ("W104" in [w.code for w in check_ruleset(str(f)).warnings]) == warned
@@ -1136,6 +1139,7 @@ def test_w104_follows_cards_into_a_rule_that_logs_them_and_texts_kept_in_lets(
     ("var top: int per player = 0", "top[p] = best_rank(p)", True),
     ("var top: int per player = 0 owner", "top[p] = best_rank(p)", False),     # only its owner sees it
     ("var top: int per player = 0", "top[p] = size(hole[p])", False),           # a count
+    ("var top: list of int per player = []", "top[p] = [index_of(cards(hole[p]), c) for c in hole[p]]", False),
     ("var top: int per player = 0", "reveal hole[p]\n        top[p] = best_rank(p)", False),   # shown first
 ])
 def test_w104_warns_of_a_public_variable_set_from_hidden_cards(tmp_path: Path, decl: str, lines: str,
