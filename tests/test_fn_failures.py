@@ -80,3 +80,23 @@ def test_the_none_check_costs_only_the_functions_that_may_give_none():
     src = load_text(FNS).comp.source
     assert src.count("_r is None") == 1 and "F_longest(st)" in src     # not inlined, checked
     assert "F_plain(st)" not in src.split("def P", 1)[1]                 # still inlined, unchecked
+
+
+def test_a_none_return_inside_another_function_names_both():
+    """QA: the hint named the caller (`in wrap`) and left out where it called the function that failed."""
+    g = load_text(textwrap.dedent("""\
+        ruleset chain
+        players 2
+        cards standard() in deck
+        zone deck: pile hidden
+        zone table: pile public
+        fn longest() -> int = best k in 3..size(table) where k > 100 by k
+        fn wrap() -> int = longest() + 1
+        setup { log "{wrap()}" }
+        phase play { end game }
+    """))
+    with pytest.raises(RuleRuntimeError) as e:
+        g.new_state(0)
+    d = e.value.diagnostics[0]
+    assert d.message == "longest returned none, but it returns int"
+    assert d.hint and d.hint.startswith("in longest, called from wrap at ") and ":7:20, called at " in d.hint

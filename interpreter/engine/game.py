@@ -462,6 +462,7 @@ class Game:
                 own = self._fn_defs.get(code.co_name)
                 if own is not None and (not calls or calls[-1][0] != own):
                     calls.append((own, None))       # called from where the lines do not show it
+                    where = None                    # what failed is in this deeper fn, not the caller's line
                 for found in _covering(sites, text, _instruction_cols(code, tb.tb_lasti, text)):
                     context = calls[-1][0] if calls else None
                     site = next((x for x in found if x[2] == context), None)    # code of this fn only
@@ -470,8 +471,9 @@ class Game:
                     _, span, _, callee = site
                     if callee is None:
                         where = (span, context or "")
-                    else:
+                    else:                   # the failure is inside the fn called: not the caller's code
                         calls.append((callee, span))
+                        where = None
             tb = tb.tb_next
         if not calls:
             return None
