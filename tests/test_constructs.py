@@ -1309,9 +1309,10 @@ def test_a_pass_names_the_window_by_its_label_in_the_readers_language():
     assert "P1: pass (Parry)" in log_texts(st) and "P1: パス (受け)" in [e["text"] for e in st.view(1, lang=1)["log"]]
 
 
-def test_a_card_the_responder_cannot_see_shows_by_its_place_in_labels_and_prompts():
+def test_a_card_the_responder_cannot_see_shows_as_a_card_in_labels_and_prompts():
     """QA: a response label `{it.source}` and a window prompt `Challenge the {it.source}?` printed the
-    claimant's hidden card on the responder's screen; only an option's own cards were shown by place."""
+    claimant's hidden card on the responder's screen; only an option's own cards were shown by place.
+    Any other card reads "a card": its place would tell where that card lies (QA again)."""
     g = load_text("""
 ruleset claims
 players 2
@@ -1326,8 +1327,8 @@ setup { shuffle deck  deal 3 from deck to hand }
 phase play { activate claim() by players[0] from top(hand[players[0]]) }
 """)
     v = g.new_state(1).view(1)
-    assert v["decision"]["prompt"] == "Challenge the hand[P0][2]? | hand[P0][2] に挑む?"
-    assert "challenge hand[P0][2]" in [a["label"] for a in v["decision"]["legal"]]
+    assert v["decision"]["prompt"] == "Challenge the a card? | 伏せたカード に挑む?"
+    assert "challenge a card | challenge 伏せたカード" in [a["label"] for a in v["decision"]["legal"]]
 
 
 def test_stack_event_kinds_in_order():

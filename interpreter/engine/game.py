@@ -1026,9 +1026,10 @@ def _fmt_seen(st: State, v: Any, code: str, places: dict[int, str]) -> str:
 
 
 class _Unseen:
-    """The cards a label or prompt shows ``player`` that they cannot see, each as its place
-    (``hand[P1][2]``, 0 = bottom), worked out as they are shown: the option's own cards, but also a
-    stack item's source or a card a rule was given. ``places``: already known (the option's)."""
+    """The cards a label or prompt shows ``player`` that they cannot see, worked out as they are
+    shown: the option's own cards (``places``) by their place (``hand[P1][2]``, 0 = bottom), since
+    choosing a face-down card is choosing a place; any other (a stack item's source, a card a rule
+    was given, `card("♠A")`) as "" — "a card" — since its place would tell where that card lies."""
 
     __slots__ = ("st", "player", "places")
 
@@ -1038,11 +1039,7 @@ class _Unseen:
     def get(self, c: int) -> str | None:
         if c in self.places:
             return self.places[c]
-        st = self.st
-        if card_visible(st, c, self.player):
-            return None
-        z = st.loc[c]
-        return f"{st.game.zone_name(st, z)}[{st.z[z].index(c)}]"
+        return None if card_visible(self.st, c, self.player) else ""
 
     def __contains__(self, c: int) -> bool:
         return self.get(c) is not None

@@ -11,6 +11,8 @@ import math
 from itertools import combinations as _combinations  # noqa: F401 (used by generated code)
 from typing import TYPE_CHECKING, Any
 
+from ..words import say
+
 if TYPE_CHECKING:
     from .state import State
 
@@ -766,7 +768,7 @@ def _shown(st: State, c: Any, lang: int) -> str:
     if c is None:
         return "none"
     if c in st.game.hidden_places:      # a card its chooser cannot see: its place, never its face
-        return st.game.hidden_places[c]  # type: ignore[no-any-return]
+        return st.game.hidden_places[c] or say("a_card", lang)  # type: ignore[no-any-return]
     text = st.game.show(st, c, lang)
     return text if text is not None else st.game.card_texts[lang][c]  # type: ignore[no-any-return]
 
@@ -793,7 +795,8 @@ def _fmt(st: State, v: Any, code: str) -> str:
         return "none"
     game = st.game
     if code == "card":
-        return game.hidden_places.get(v) or game.card_names[v]     # `text(c)` in a label: the place
+        hidden = game.hidden_places.get(v)        # `text(c)` in a label: the place, or "a card"
+        return game.card_names[v] if hidden is None else hidden or "a card"
     if code == "player":
         return f"P{v}"
     if code.startswith("enum:"):
