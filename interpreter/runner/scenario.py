@@ -94,9 +94,9 @@ class Expect(Strict):
     stack: list[str] | None = None
     over: bool | None = None
     winner: list[str | int] | None = None
-    result: dict[str | int, Any] | None = None
-    scores: dict[str | int, float] | None = None
-    places: dict[str | int, int] | None = None
+    result: dict[Any, Any] | None = None       # keys: players, read by Run.player
+    scores: dict[Any, float] | None = None
+    places: dict[Any, int] | None = None
     view: ViewSpec | list[ViewSpec] | None = None
 
 
