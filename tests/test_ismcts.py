@@ -751,47 +751,37 @@ def test_a_weighted_belief_deals_a_claimed_card_to_its_claimant_more_often(weigh
     """Coup newcomer: worlds dealt the claimant's cards at random, whatever they had claimed, so the
     bots challenged every claim. A belief giving numbers weighs the worlds: with weight 9 on the Duke
     in the claimant's hand (3 of the 9 places P0 cannot see), about 27 / 33 of worlds put it there."""
-    from interpreter.engine.determinize import determinize
-
     game = game_from(CLAIMS.replace("WEIGHT", weight))
     assert game.belief_weighted
+    share = claimant_holds(game, seeds=40, rng=random.Random(3))
+    assert lo <= share <= hi, share
+
+
+def claimant_holds(game, seeds: int, rng: random.Random) -> float:
+    """How often P0's sampled worlds deal the Duke into P1's hand (10 worlds a game, over the games in
+    which P0 does not hold it: nothing to imagine there)."""
     duke = game.card_names.index("Duke")
-    rng = random.Random(3)
-    worlds = 0
-    in_hand = 0
-    for seed in range(40):
+    worlds = hits = 0
+    for seed in range(seeds):
         st = game.new_state(seed)
         if game.zone_name(st, st.loc[duke]) == "hand[P0]":
-            continue                    # P0 holds it: nothing to imagine
+            continue
         for _ in range(10):
             w = determinize(st, 0, rng)
             worlds += 1
-            in_hand += game.zone_name(w, w.loc[duke]) == "hand[P1]"
-    assert lo <= in_hand / worlds <= hi, in_hand / worlds
+            hits += game.zone_name(w, w.loc[duke]) == "hand[P1]"
+    return hits / worlds
 
 
 def test_a_weighted_belief_holds_on_a_big_deck_and_with_huge_weights():
     """QA: on a 40-card deck a weight of 1000 put the card where the belief said a third of the time
     (the swaps rarely touched it), and 4e300 against 1e300 counted as no opinion (the product overflowed)."""
-    from interpreter.engine.determinize import determinize
-
     big = CLAIMS.replace('for i in 1..9 { card "c{i}" }', 'for i in 1..39 { card "c{i}" }')
     huge = "1" + "0" * 300
     for weight, lo, hi in (("1000 else 1", 0.93, 1.0), (f"4{huge[1:]} else {huge}", 0.5, 0.75)):
         src = big if weight.startswith("1000") else CLAIMS
-        game = game_from(src.replace("WEIGHT else 1", weight))
-        duke = game.card_names.index("Duke")
-        rng = random.Random(4)
-        worlds = hits = 0
-        for seed in range(30):
-            st = game.new_state(seed)
-            if game.zone_name(st, st.loc[duke]) == "hand[P0]":
-                continue
-            for _ in range(10):
-                w = determinize(st, 0, rng)
-                worlds += 1
-                hits += game.zone_name(w, w.loc[duke]) == "hand[P1]"
-        assert lo <= hits / worlds <= hi, (weight, hits / worlds)
+        share = claimant_holds(game_from(src.replace("WEIGHT else 1", weight)), seeds=30, rng=random.Random(4))
+        assert lo <= share <= hi, (weight, share)
 
 
 COOPERATIVE = """
