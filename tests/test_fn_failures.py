@@ -100,3 +100,28 @@ def test_a_none_return_inside_another_function_names_both():
     d = e.value.diagnostics[0]
     assert d.message == "longest returned none, but it returns int"
     assert d.hint and d.hint.startswith("in longest, called from wrap at ") and ":7:20, called at " in d.hint
+
+
+def test_a_simulated_failure_keeps_the_calls_beside_the_seed_to_replay(tmp_path):
+    """QA: `fuda simulate` replaced the hint naming the calls by the one naming the seed."""
+    from interpreter.runner.simulate import play_one
+
+    f = tmp_path / "chain.fuda"
+    f.write_text(textwrap.dedent("""\
+        ruleset chain
+        players 2
+        cards standard() in deck
+        zone deck: pile hidden
+        zone crib: pile hidden
+        fn first_suit(cs: list of card) -> Suit = cs[0].suit
+        setup { }
+        phase play {
+            choose players[0] { go { } }
+            let s = first_suit(cards(crib))
+            end game
+        }
+    """), encoding="utf-8")
+    with pytest.raises(RuleRuntimeError) as e:
+        play_one(str(f), {}, 3, ["random", "random"])
+    hint = e.value.diagnostics[0].hint or ""
+    assert hint.startswith("in first_suit, called at ") and "in the game with seed 3: fuda replay" in hint

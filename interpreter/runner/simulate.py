@@ -101,7 +101,8 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str],
         first = first_player(game, st)                 # read now: the game's log is not kept
         st = run_game(game, seed, seats, estimates, st=st, quiet=True)
     except RuleRuntimeError as e:    # say which game, so that it can be replayed
-        raise RuleRuntimeError([replace(e.first, hint=f"in the game with seed {seed}: "
+        where = f"{e.first.hint}\n  " if e.first.hint else ""     # the calls that led there, kept
+        raise RuleRuntimeError([replace(e.first, hint=f"{where}in the game with seed {seed}: "
                                         f"{replay_command(ruleset, options, seed, seats)} shows it")]
                                + e.diagnostics[1:], e.sources) from None
     res = game.result(st)
