@@ -583,6 +583,7 @@ class WindowDecl(Decl):
     when: Expr | None = None
     responders: Expr | None = None
     ask_all: Expr | None = None     # a bool expression (usually an option); None: skip players with nothing to do
+    simultaneous: bool = False      # its responders are asked together; the first in order who answers does
     options: list[Option]
 
 

@@ -522,7 +522,8 @@ class Compiler:
         site = len(self.sites)
         opts: list[OptInfo] = []
         procs: list[int] = []
-        self.sites.append(SiteInfo("window", sid, opts, window=w.index))
+        # a simultaneous window's choices are secret until the first answer in order is announced
+        self.sites.append(SiteInfo("window", sid, opts, window=w.index, hidden=d.simultaneous))
         maps: list[dict[int, str]] = []
         for proc in w.procs:
             procs.append(self.frame_ids[proc.index])
@@ -561,11 +562,23 @@ class Compiler:
             d = sym.decl
             assert d is not None and sym.scope_proc is not None
             maybe = self.sites[w.site].maybe
+            eg = ExprGen(self, {id(sym.scope_proc.locals[0]): "it"}, "plain")
+            ask = f" and not {eg.gen(d.ask_all)}" if d.ask_all is not None else ""
+            if d.simultaneous:      # every responder at once: the answers are taken at label 7
+                self.emit(4, "fr[5] = len(rs); _ask = []; _so = []", sid)
+                self.emit(4, "for pl in rs:", sid)
+                if maybe is not None and d.ask_all is None:
+                    self.emit(5, f"if not ({maybe}): continue", sid)
+                self.emit(5, f"opts = E{w.site}(st, it, pl)", sid)
+                self.emit(5, f"if not opts{ask}: continue", sid)
+                self.emit(5, "opts.append((-1,)); _ask.append(pl); _so.append(opts)", sid)
+                self.emit(4, "if not _ask: continue", sid)
+                self.emit(4, f"fr[4] = tuple(_ask); st.pend = ({w.site}, fr[4]); st.sopts = _so; "
+                             "st.schosen = [None] * len(_ask); fr[1] = 7; return 1", sid)
+                continue
             if maybe is not None and d.ask_all is None:     # no card to answer with: not asked
                 self.emit(4, f"if not ({maybe}): continue", sid)
             self.emit(4, f"opts = E{w.site}(st, it, pl)", sid)
-            eg = ExprGen(self, {id(sym.scope_proc.locals[0]): "it"}, "plain")
-            ask = f" and not {eg.gen(d.ask_all)}" if d.ask_all is not None else ""
             self.emit(4, f"if not opts{ask}: continue", sid)
             self.emit(4, "opts.append((-1,)); fr[6] = pl", sid)
             self.emit(4, "if AUTO is None:", sid)
@@ -575,8 +588,17 @@ class Compiler:
                 self.emit(4, text, sid)
         if windows:
             self.emit(3, "L = 3; continue")
+        # 7: a simultaneous window's responders have all chosen: the first in order who answered
+        # (as the first to speak at a table) is announced and goes on as the one asked (label 3)
+        at_once = any(sym.decl is not None and sym.decl.simultaneous for sym in self.p.windows)
+        if at_once:
+            self.emit(2, "elif L == 7:")
+            self.emit(3, "pl = _first_answer(st, fr[4])")
+            self.emit(3, "if pl is None:")
+            self.emit(4, "fr[3] += 1; L = 1; continue")
+            self.emit(3, "fr[6] = pl; L = 3")
         # 3: the responder answered; a response runs at once, and only if it waits does control go back
-        self.emit(2, "elif L == 3:")
+        self.emit(2, "if L == 3:" if at_once else "elif L == 3:")
         self.emit(3, "c = st.choice")
         self.emit(3, "if c[0] == -1:")
         self.emit(4, "L = 2; continue")

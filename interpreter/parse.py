@@ -684,7 +684,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.WindowDecl(
             span=self.sp(meta), override=_override(c), name=str(names[0]), label=_first(c, A.Text),
             item_var=str(names[1]), player_var=str(names[2]), when=when.value if when else None,
-            responders=resp.value if resp else None, ask_all=ask_expr, options=_get(c, A.Option))
+            responders=resp.value if resp else None, ask_all=ask_expr,
+            simultaneous=_tag(c, "simultaneous") is not None, options=_get(c, A.Option))
 
     def w_when(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("when", c[0])
@@ -694,6 +695,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def w_ask_all(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("ask_all", c[0] if c else None)
+
+    def w_simultaneous(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("simultaneous", None)
 
     def windows_decl(self, meta: Any, c: list[Any]) -> A.WindowsDecl:
         return A.WindowsDecl(span=self.sp(meta), names=[str(x) for x in c],

@@ -170,7 +170,7 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
                 # the others choose among what their hands in this world allow: their real options,
                 # carried over by place, told how many (and where) they had of what the options test
                 try:
-                    mine = site.enum(s, s.frames[-1], q)
+                    mine = game.site_options(s, site, q)
                 except Exception as e:      # a world where the rules fail: the search drops it
                     raise game.rule_error(s, e) from None
                 if mine:

@@ -328,14 +328,21 @@ class Game:
         if st.pend is None:
             return
         site = self.sites[st.pend[0]]
+        if st.sopts is not None:
+            st.sopts = [self.site_options(st, site, p) for p in st.pend[1]]
+        else:
+            st.opts = self.site_options(st, site, st.pend[1][0])
+
+    @staticmethod
+    def site_options(st: State, site: Any, player: int) -> list[tuple[Any, ...]]:
+        """``player``'s legal options in the pending decision at ``site``, worked out anew (a
+        window's with its pass)."""
         fr = st.frames[-1]
         if site.kind == "choose":
-            st.opts = site.enum(st, fr)
-        elif site.kind == "simul":
-            assert st.sopts is not None
-            st.sopts = [site.enum(st, fr, p) for p in st.pend[1]]
-        else:
-            st.opts = site.enum(st, fr[2], st.pend[1][0]) + [(-1,)]
+            return site.enum(st, fr)            # type: ignore[no-any-return]
+        if site.kind == "simul":
+            return site.enum(st, fr, player)    # type: ignore[no-any-return]
+        return site.enum(st, fr[2], player) + [(-1,)]   # type: ignore[no-any-return]
 
     def begin(self, st: State, phase: str | None = None) -> None:
         """Start play after ``new_state(hold=True)``: the first phase, or the named one."""
@@ -671,7 +678,8 @@ class Game:
         if site.kind == "window" and site.prompt is not None:     # a label that shows the item or responder
             fr = st.frames[-1]          # the stack's frame: [0, label, item, window, responders, next, player, -]
             try:
-                return " | ".join(dict.fromkeys(site.prompt(st, fr[2], fr[6])))
+                # the one asked (fr[6]), or in a simultaneous window (hidden) the reader, one of them
+                return " | ".join(dict.fromkeys(site.prompt(st, fr[2], player if site.hidden else fr[6])))
             except Exception:
                 return None
         if site.kind == "window":

@@ -364,7 +364,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             if idx is not None:
                 masks = {c: m | after for (c, m), after in zip(masks.items(), _seen_after(st, idx, cards).values(),
                                                                   strict=True)}
-        if (site.kind == "simul" or site.hidden) and not everyone and who != viewer:
+        # a secret choice; a simultaneous window's answer that counted is announced (a 7th element)
+        if (site.kind == "simul" or site.hidden) and len(ev) < 7 and not everyone and who != viewer:
             text = say("has_chosen", lang, p=player(who))
         elif opt[0] == -1 and site.kind == "window" and not everyone and who != viewer:
             return None         # only players who could respond are asked: a pass would tell who could
