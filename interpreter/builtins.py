@@ -150,6 +150,27 @@ def _same_list(ts: list[T.T]) -> T.T:
     return T.list_of(_iter(ts[0]))
 
 
+def _distinct(ts: list[T.T]) -> T.T:
+    et = _iter(ts[0])
+    inner = T.elem_type(et) if et.kind == "list" else None
+    _need(et.kind in ("card", "any") or (inner is not None and inner.kind in ("card", "any")),
+          f"distinct takes a list of cards or of card lists, not {ts[0]}")
+    return T.list_of(et)
+
+
+def _distinct_src(a: list[str], t: list[T.T], c: Any) -> str:
+    """One element per face: a card's face is its label (or name) and attribute values, so identical
+    copies (three Contessas) share one; card lists compare as multisets of faces."""
+    cards = c.p.cards
+    first: dict[Any, int] = {}
+    faces = tuple(first.setdefault((cards.labels.get(n, n), tuple(repr(v[i]) for v in cards.attrs.values())), i)
+                  for i, n in enumerate(cards.names))
+    table = c.const("FACE", faces)
+    et = T.elem_type(t[0])
+    helper = "_distinct" if et is not None and et.kind == "card" or t[0].kind == "zone" else "_distinct_lists"
+    return f"{helper}({table}, {_seq_src(a[0], t[0])})"
+
+
 def _flatten(ts: list[T.T]) -> T.T:
     et = _iter(ts[0])
     _need(et.kind in ("list", "zone", "any"), f"flatten joins lists (or zones: their cards), not {et}s")
@@ -314,6 +335,8 @@ B: list[Builtin] = [
             "remove(list, x): the list without the first x"),
     Builtin("unique", 1, 1, _same_list, lambda a, t, c: f"tuple(dict.fromkeys({_seq_src(a[0], t[0])}))",
             "unique(list): the list without repeats, each element where it first occurs"),
+    Builtin("distinct", 1, 1, _distinct, _distinct_src,
+            "distinct(cards or card lists): one of each face, first kept; identical copies count once"),
     Builtin("reversed", 1, 1, _same_list, lambda a, t, c: f"tuple(reversed({_seq_src(a[0], t[0])}))", "reversed(list)"),
     Builtin("sorted", 1, 1, _same_list, lambda a, t, c: f"tuple(sorted({_seq_src(a[0], t[0])}))", "sorted(list)"),
     Builtin("flatten", 1, 1, _flatten, lambda a, t, c: _flatten_src(a, t),

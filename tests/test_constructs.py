@@ -2122,6 +2122,23 @@ phase play { }
     assert info.value.first.code == "E201" and "need numbers" in info.value.first.message
 
 
+def test_distinct_offers_each_face_once_and_card_lists_as_multisets_of_faces():
+    """Identical copies (same label, same attributes) give one choice, not one per copy: the first
+    copy stands for them; a card with another's label but other attributes is another face."""
+    st = scenario_state("distinct", """
+        setup: {zones: {"hand[P0]": [duke1, duke2, contessa1, contessa3, odd]}}
+    """)
+    assert ids(st, 0) == [
+        "show_one duke1", "show_one contessa1", "show_one odd",
+        "give_back duke1 duke2", "give_back duke1 contessa1", "give_back duke1 odd",
+        "give_back contessa1 contessa3", "give_back contessa1 odd"]
+    assert [a.label for a in st.legal_actions(0)][:3] == ["reveal Duke", "reveal Contessa | reveal 伯爵夫人", "reveal Duke"]
+    with pytest.raises(FudaError) as info:
+        load_text((CONSTRUCTS / "distinct.fuda").read_text(encoding="utf-8").replace(
+            "distinct(hand[current])", "distinct([1, 2])"))
+    assert info.value.first.code == "E201" and "list of cards or of card lists" in info.value.first.message
+
+
 def test_require_states_a_condition_on_the_options():
     """`require COND "message"` holds the options a table chooses to what the rules need together:
     checked at load with the chosen values (E402 naming them), not a condition (E201)."""

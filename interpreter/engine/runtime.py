@@ -509,6 +509,24 @@ def _of_a_kind(seq: Any) -> int:
     return max(map(s.count, u))
 
 
+def _distinct(face: tuple[int, ...], cards: Any) -> tuple[Any, ...]:
+    """The cards with a face not seen before (``face``: card → its first identical copy)."""
+    seen: set[int] = set()
+    return tuple(c for c in cards if c is None or face[c] not in seen and not seen.add(face[c]))  # type: ignore[func-returns-value]
+
+
+def _distinct_lists(face: tuple[int, ...], lists: Any) -> tuple[Any, ...]:
+    """The card lists whose multiset of faces was not seen before."""
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for cs in lists:
+        key = tuple(sorted(face[c] for c in cs if c is not None))
+        if key not in seen:
+            seen.add(key)
+            out.append(cs)
+    return tuple(out)
+
+
 def _remove(seq: Any, x: Any) -> tuple[Any, ...]:
     out = list(seq)
     if x in out:
