@@ -523,6 +523,7 @@ class VarDecl(Decl):
     init: Expr
     visibility: Literal["public", "hidden", "owner", "others"] = "public"
     role: bool = False              # a part a player plays (the dealer, a secret partner): results are split by it
+    carried: bool = False           # a match's next game starts with the value this one ended with
     label: Text | None = None
 
 

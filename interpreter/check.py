@@ -23,6 +23,9 @@ from .parse import too_deep
 
 BUILTIN_ENUMS = {"Pattern": [("orthogonal", "orthogonal | 縦横"), ("diagonal", "diagonal | 斜め"),
                              ("king", "king | 八方")]}
+# the types a `carried` variable may have: values that mean the same in the next game of a match
+CARRIABLE = ("int", "number", "bool", "text", "player", "enum")
+
 RESERVED = {"current", "direction", "players", "active", "stack", "score", "place", "out", "true",
             "false", "none", "list", "of"}
 EFFECT_LOCALS = ("item", "controller", "source", "times")
@@ -1051,6 +1054,10 @@ class Checker:
             if d.role and (d.scope != "global" or sym.type != T.PLAYER):
                 self.err("E309", "a role is one global player variable: who plays that part", d.span,
                          f"var {d.name}: player = none role")
+            if d.carried and (d.scope == "card" or sym.type.kind not in CARRIABLE):
+                self.err("E309", "a carried variable is one value or one per player, of a type that stays "
+                         "the same from game to game (int, number, bool, text, player or an enum)", d.span,
+                         "cards and lists may differ in the next game (its options may change the deck)")
             if d.visibility == "owner" and d.scope != "player":
                 self.err("E309", "only a per-player variable can be seen by its owner alone", d.span,
                          "use hidden, and reveal it when the rules say so")

@@ -631,7 +631,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
             span=self.sp(meta), override=_override(c), name=str(_names(c)[0]), type=_first(c, A.TypeRef),
             scope=scope.value if scope else "global", init=_first(c, A.Expr),
             visibility=vis.value if vis else "public", label=_first(c, A.Text),
-            role=any(isinstance(x, Token) and x.type == "ROLE" for x in c))
+            role=any(isinstance(x, Token) and x.type == "ROLE" for x in c),
+            carried=any(isinstance(x, Token) and x.type == "CARRIED" for x in c))
 
     def scope_player(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("scope", "player")

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import math
 import re
 import sys
 import traceback
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..check import Program, text_plain
 from ..compile import Compiled
 from ..decks import ASCII_SUITS
-from ..errors import Diagnostic, IllegalAction, RuleRuntimeError, Span
+from ..errors import Diagnostic, IllegalAction, RuleRuntimeError, Span, error
 from . import runtime as R
 from .observe import card_visible
 from .state import State, tuplify
@@ -276,10 +278,13 @@ class Game:
         return f"<Game {self.name} players={self.n}>"
 
     # -------------------------------------------------------------- new games
-    def new_state(self, seed: int = 0, hold: bool = False, skip_setup: bool = False) -> State:
+    def new_state(self, seed: int = 0, hold: bool = False, skip_setup: bool = False,
+                  carried: Mapping[str, Any] | None = None) -> State:
         """A new game, run up to its first decision. ``hold``: stop when setup is done, before the
         first phase starts (scenario files edit the state there, then call ``begin``);
-        ``skip_setup``: do not run setup at all (all cards stay where the deck starts)."""
+        ``skip_setup``: do not run setup at all (all cards stay where the deck starts);
+        ``carried``: the `carried` variables' values from the match's previous game
+        (``carried_values``), which this game starts with instead of their initial values."""
         prog = self.prog
         st = State.__new__(State)
         st.game = self
@@ -291,6 +296,9 @@ class Game:
         st.loc = [start.base] * self.ncards
         st.vis = [0] * self.ncards
         st.g = self.g_init[:]
+        if carried:
+            for slot, value in self.carried_in(carried).items():
+                st.g[slot] = value
         st.sq = [[] for _ in range(prog.seq_count)]
         st.dyn = []
         st.frames = [] if skip_setup else [self._frame(self.comp.setup, ())]
@@ -321,6 +329,55 @@ class Game:
             e.state = st        # what happened up to the failure, for `fuda replay`
             raise
         return st
+
+    def carried_values(self, st: State) -> dict[str, Any]:
+        """The `carried` variables as they stand — at a game's end, what the next game of a match
+        starts with: a value, or a list with one per player (JSON-ready)."""
+        out: dict[str, Any] = {}
+        for v in self.prog.vars:
+            if v.decl is not None and v.decl.carried:
+                out[v.name] = st.g[v.slot] if v.scope == "global" else st.g[v.slot:v.slot + self.n]
+        return out
+
+    @functools.cached_property
+    def carried_names(self) -> frozenset[str]:
+        """The ruleset's `carried` variables."""
+        return frozenset(v.name for v in self.prog.vars if v.decl is not None and v.decl.carried)
+
+    def carried_in(self, values: Mapping[str, Any]) -> dict[int, Any]:
+        """``values`` (as ``carried_values`` gives them, maybe read back from a file) checked against
+        this ruleset: state slot → value. A name that is no carried variable, or a value that does not
+        fit it, is E503 naming it."""
+        out: dict[int, Any] = {}
+        carried = {v.name: v for v in self.prog.vars if v.decl is not None and v.decl.carried}
+        for name, value in values.items():
+            v = carried.get(name)
+            if v is None:
+                raise error("E503", f"carried value {name!r}: the ruleset has no carried variable so named",
+                            hint=("carried variables: " + ", ".join(carried)) if carried else None)
+            vals = [value] if v.scope == "global" else value
+            if v.scope == "player" and not (isinstance(value, list | tuple) and len(value) == self.n):
+                raise error("E503", f"carried value {name!r}: {name} is per player: one value for each of "
+                            f"the {self.n} players, not {value!r}")
+            for i, x in enumerate(vals):
+                if not self._fits(v.type, x):
+                    raise error("E503", f"carried value {name!r}: {x!r} is no {v.type}")
+                out[v.slot + i] = x
+        return out
+
+    def _fits(self, t: Any, x: Any) -> bool:
+        if x is None:
+            return True
+        if isinstance(x, bool):
+            return t.kind == "bool"
+        if t.kind in ("player", "enum"):
+            count = self.n if t.kind == "player" else len(self.enum_members[t.name])
+            return isinstance(x, int) and 0 <= x < count
+        if t.kind == "int":
+            return isinstance(x, int)
+        if t.kind == "number":
+            return isinstance(x, int | float) and math.isfinite(x)
+        return t.kind == "text" and isinstance(x, str)
 
     def refresh_options(self, st: State) -> None:
         """Recompute the legal options of the pending decision (after a scenario edited the state)."""

@@ -238,6 +238,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if getattr(args, "match", None):
         return _play_match(args)
     resume = None
+    carried: dict[str, Any] = {}
     if args.resume and (args.set or args.options or args.players):
         given = "--set" if args.set else "--options" if args.options else "--players"
         print(f"error: --resume plays on the saved game's ruleset and options, which its moves replay from; "
@@ -252,6 +253,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         args.seat = args.seat or saved.seats
         args.lang = args.lang or saved.lang
         resume = [(p, a) for p, a in saved.actions]
+        carried = saved.carried
         game = load(saved.ruleset, saved.options)
         args.log = args.log or args.resume
     else:
@@ -263,7 +265,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(say("table", _lang(args), title=game.title_in(_lang(args)), n=game.n, seed=seed)
           + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
     autosave = str(_fresh(fuda_home() / "games", f"{Path(game.ruleset).stem}-{seed}"))
-    play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave)
+    play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave, carried=carried)
     return 0
 
 
@@ -328,11 +330,14 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
             print(f"{game.title_in(_lang(args))} — match {m.name}, game {m.games + 1}, seed {seed}: "
                   + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
             actions: list[tuple[int, str]] = []
-            st = play(game, seats, seed, _lang(args), args.log, out=sys.stdout, actions=actions)
+            carried = _carried_into(game, m.carried)
+            st = play(game, seats, seed, _lang(args), args.log, out=sys.stdout, actions=actions, carried=carried)
             if not st.over:
                 print(f"this game is not counted; match {m.name} stays at {m.games} game{'s' if m.games != 1 else ''}")
                 return 0
-            log = game_log(game, seed, actions, seats, _lang(args))
+            log = game_log(game, seed, actions, seats, _lang(args), carried)
+            if game.carried_values(st):
+                log["carried_next"] = game.carried_values(st)
             try:
                 m = store.record(m, game.result(st), seed, dict(game.options_given), log, seats)
             except FudaError:
@@ -359,6 +364,22 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                     print(f"saved: continue with fuda play --match {m.name}"
                           + (f" --match-db {args.match_db}" if args.match_db else ""))
                     return 0
+
+
+def _carried_into(game: Any, kept: dict[str, Any]) -> dict[str, Any]:
+    """What a match's next game starts with: the previous game's `carried` variables. Those the
+    ruleset (changed since) no longer carries, or that no longer fit, start from their initial
+    values, with a note."""
+    out = {k: v for k, v in kept.items() if k in game.carried_names}
+    dropped = sorted(set(kept) - set(out))
+    try:
+        game.carried_in(out)
+    except FudaError as e:
+        print(f"note: {e.first.message}; the carried variables start from their initial values")
+        return {}
+    if dropped:
+        print(f"note: the ruleset no longer carries {', '.join(dropped)}: left out")
+    return out
 
 
 def _seating(args: argparse.Namespace, n: int) -> tuple[list[str], int]:
@@ -439,7 +460,8 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 def _match_dict(m: Any) -> dict[str, Any]:
     return {"name": m.name, "ruleset": m.ruleset, "players": m.players, "options": m.options, "seats": m.seats,
-            "games": m.games, "scores": m.scores, "wins": m.wins, "created": m.created, "updated": m.updated}
+            "games": m.games, "scores": m.scores, "wins": m.wins, "created": m.created, "updated": m.updated,
+            "carried": m.carried}
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -583,10 +605,11 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .replay import format_events, read_log, replay, replay_seed
+    from .replay import carried_text, format_events, read_log, replay, replay_seed
 
     viewer: int | None | str = None if args.spectator else "all" if args.player is None else args.player
     failed = None
+    log = None
     if args.log.endswith(".json") or os.path.isfile(args.log) and not args.log.endswith(".fuda"):
         log = read_log(args.log)
         st = replay(log, args.log)
@@ -604,6 +627,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.player is not None and not 0 <= args.player < st.game.n:
         print(f"error: --player P{args.player}: this game has players P0–P{st.game.n - 1}", file=sys.stderr)
         return 2
+    if log is not None and log.carried and viewer == "all":     # a match's game: where the one before left it
+        print(carried_text(st, log.carried))
     print(format_events(st, viewer, _lang(args), spans=not args.no_rules, moves=not args.no_moves,
                         each_move=args.each_move))
     if failed is not None:      # the events that led to it, then the failure

@@ -7,6 +7,8 @@ game from its seed up to the point before it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.game import Game
 from ..engine.state import State
 
@@ -26,9 +28,11 @@ def undo_point(actions: list[tuple[int, str]], decided: list[int], p: int) -> tu
     return back, None
 
 
-def rebuilt(game: Game, seed: int, actions: list[tuple[int, str]]) -> State:
-    """The game replayed from its seed through ``actions``: the chance draws come out as before."""
-    st = game.new_state(seed)
+def rebuilt(game: Game, seed: int, actions: list[tuple[int, str]],
+            carried: dict[str, Any] | None = None) -> State:
+    """The game replayed from its seed (and what it was carried into with) through ``actions``:
+    the chance draws come out as before."""
+    st = game.new_state(seed, carried=carried)
     for q, done in actions:
         game.apply(st, q, done)
     return st

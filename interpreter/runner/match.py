@@ -8,7 +8,9 @@ directory can be moved with the environment variable ``FUDA_HOME``), or any file
 Nothing here knows any game: each game's result gives every seat a ``score`` and an outcome; the
 match adds the scores up per seat, counts the wins and the games, and keeps each game's replayable
 log (``fuda-log/1``) with its seed and options, which may change between games (a table's settings
-are remembered: the last game's options are the match's options).
+are remembered: the last game's options are the match's options). A ruleset's `carried` variables
+pass from one game to the next: a game's log keeps what it started with (``carried``, for replays)
+and what it ended with (``carried_next``, what the next game starts with).
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ class Match:
     wins: list[int] = field(default_factory=list)
     created: str = ""
     updated: str = ""
+    carried: dict[str, Any] = field(default_factory=dict)   # what the next game starts with (`carried` variables)
 
     def standings(self) -> str:
         """A small table: seat, kind, total score, wins; then the number of games."""
@@ -124,6 +127,11 @@ class MatchStore:
                 if 0 <= seat < m.players:
                     m.scores[seat] = score
                     m.wins[seat] = wins
+            last = self.db.execute("SELECT log FROM games WHERE match = ? ORDER BY number DESC LIMIT 1",
+                                   (name,)).fetchone()
+            if last is not None:
+                kept = json.loads(last[0]).get("carried_next")
+                m.carried = kept if isinstance(kept, dict) else {}
             return m
 
     def names(self) -> list[str]:

@@ -167,12 +167,16 @@ def hand_order(legal: list[Action], v: dict[str, Any], deck: dict[str, int]) -> 
 
 
 def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[str],
-             lang: int = 0) -> dict[str, Any]:
+             lang: int = 0, carried: dict[str, Any] | None = None) -> dict[str, Any]:
     """A replayable log; a ruleset file is named by its full path, so the log resumes from anywhere,
-    and in the language it was played in."""
+    and in the language it was played in. ``carried``: what a match's game started with (its
+    `carried` variables from the game before), which replaying it needs too."""
     ruleset = str(Path(game.ruleset).resolve()) if game.ruleset.endswith(".fuda") else game.ruleset
-    return {"format": "fuda-log/1", "ruleset": ruleset, "options": game.options_given, "seed": seed,
-            "seats": seats, "lang": "ja" if lang else "en", "actions": [[p, a] for p, a in actions]}
+    out = {"format": "fuda-log/1", "ruleset": ruleset, "options": game.options_given, "seed": seed,
+           "seats": seats, "lang": "ja" if lang else "en", "actions": [[p, a] for p, a in actions]}
+    if carried:
+        out["carried"] = carried
+    return out
 
 
 def check_writable(path: str) -> None:
@@ -190,11 +194,12 @@ def check_writable(path: str) -> None:
 def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str | None = None,
          inp: Callable[[str], str] | None = None, out: TextIO | None = None,
          resume: list[tuple[int, str]] | None = None, actions: list[tuple[int, str]] | None = None,
-         autosave: str | None = None) -> State:
+         autosave: str | None = None, carried: dict[str, Any] | None = None) -> State:
     """Play to the end (or until a human quits). ``resume``: actions of a saved game to replay
     first. With ``log_path`` the game log is written whatever happens, so nothing is lost; without
     one, a game with a human that stops unfinished is written to ``autosave``.
-    ``actions``: a list that receives every (player, action id) played (match play keeps them)."""
+    ``actions``: a list that receives every (player, action id) played (match play keeps them);
+    ``carried``: the `carried` variables' values from a match's previous game."""
     if actions is None:
         actions = []
     out = out or sys.stdout
@@ -203,7 +208,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
-                json.dump(game_log(game, seed, actions, seats, lang), f, ensure_ascii=False, indent=1)
+                json.dump(game_log(game, seed, actions, seats, lang, carried), f, ensure_ascii=False, indent=1)
         except OSError as e:
             print(say("cannot_save", lang, path=path, why=os_reason(e, path)), file=out)
             return False
@@ -224,7 +229,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
     viewer = humans[0] if len(humans) == 1 else None     # hot seat: what is printed between screens is public
     slow_told = False           # the advice for a slow bot is given once a game
     decided: list[int] = []     # where in ``actions`` a human had a real choice: the points undo goes back to
-    st = game.new_state(seed)
+    st = game.new_state(seed, carried=carried)
     for p, done in resume or []:
         if p in humans and len(game.legal_actions(st, p)) > 1:
             decided.append(len(actions))
@@ -240,7 +245,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 try:
                     a = agents[p].choose(st, p, legal)
                 except Undo:
-                    st = _undo(game, seed, st, p, actions, decided, lang, out)
+                    st = _undo(game, seed, st, p, actions, decided, lang, out, carried)
                     break           # the position has changed: ask again whoever is to move there
                 if not slow_told and not isinstance(agents[p], Human) and game.eval_fn is None \
                         and time.perf_counter() - t0 > SLOW_MOVE:
@@ -278,7 +283,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
 
 
 def _undo(game: Game, seed: int, st: State, p: int, actions: list[tuple[int, str]], decided: list[int],
-          lang: int, out: TextIO) -> State:
+          lang: int, out: TextIO, carried: dict[str, Any] | None = None) -> State:
     """Take back P{p}'s last real decision and every move made since: the game is replayed from its
     seed up to that point (state is deterministic given the actions), so the chance draws come out as
     before. In hot seat, another human's later decision is not taken back for them."""
@@ -289,7 +294,7 @@ def _undo(game: Game, seed: int, st: State, p: int, actions: list[tuple[int, str
     if back is None:
         print(say("no_undo", lang), file=out)
         return st
-    st = rebuilt(game, seed, actions[:back])
+    st = rebuilt(game, seed, actions[:back], carried)
     print(say("undone", lang, n=len(actions) - back), file=out)
     del actions[back:]
     decided[:] = [i for i in decided if i < back]

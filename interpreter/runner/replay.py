@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from ..engine import runtime as R
 from ..engine.observe import render_event
 from ..engine.state import State
 from ..errors import Diagnostic, FudaError, RuleRuntimeError, Span, error
@@ -25,6 +26,7 @@ class GameLog(BaseModel):
     seed: int = 0
     seats: list[str] = []
     lang: str | None = None          # the language it was played in (logs before 2026-11-23 have none)
+    carried: dict[str, Any] = {}     # a match's game: the `carried` variables it started with
     actions: list[tuple[int, str]]
 
 
@@ -58,7 +60,12 @@ def replay(log: GameLog, path: str = "<log>") -> State:
     from ..api import load
 
     game = load(log.ruleset, log.options)
-    st = game.new_state(log.seed)
+    try:
+        st = game.new_state(log.seed, carried=log.carried)
+    except FudaError as e:
+        if e.first.code != "E503":
+            raise
+        raise error("E503", f"{path}: {e.first.message}", hint=e.first.hint) from None
     for i, (p, a) in enumerate(log.actions):
         try:
             game.apply(st, p, a)
@@ -66,6 +73,22 @@ def replay(log: GameLog, path: str = "<log>") -> State:
             raise error("E503", f"{path}: action {i + 1} (P{p}: {a}) cannot be replayed: {e.first.message}",
                         hint="was the ruleset or its options changed since the game was saved?") from None
     return st
+
+
+def carried_text(st: State, carried: dict[str, Any]) -> str:
+    """The line saying what a match's game started with: its `carried` variables as the game
+    before left them."""
+    from ..compile import type_code
+
+    types = {v.name: v for v in st.game.prog.vars}
+    parts = []
+    for name, value in carried.items():
+        v = types[name]
+        code = type_code(v.type)
+        shown = R._fmt(st, value, code) if v.scope == "global" else \
+            ", ".join(f"P{p} {R._fmt(st, x, code)}" for p, x in enumerate(value))
+        parts.append(f"{name} = {shown}")
+    return "carried from the game before: " + "; ".join(parts)
 
 
 def replay_seed(ruleset: str, options: dict[str, Any], seed: int,

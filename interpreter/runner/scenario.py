@@ -117,6 +117,7 @@ class Scenario(Strict):
     seed: int = 0
     skip_setup: bool = False
     start_phase: str | None = None
+    carried: dict[str, Any] = Field(default_factory=dict)    # a match's game: what the game before left
     setup: Edit | None = None
     steps: list[Step] = Field(default_factory=list)
 
@@ -290,6 +291,28 @@ class Runner:
                                      "write it without quotes" if isinstance(v, str) and fits(_scalar(v)) else None)
         return v
 
+    def carried(self, given: dict[str, Any]) -> dict[str, Any]:
+        """The scenario's `carried:` values (written as `vars:` are) as the game takes them: a game
+        of a match that starts where the game before left its `carried` variables."""
+        out: dict[str, Any] = {}
+        for name, val in given.items():
+            path = ("carried", name)
+            v = self.var(name, path)
+            if name not in self.game.carried_names:
+                raise self.loc.error("E501", f"{name} is not carried from game to game", path, at_key=True,
+                                     hint=f"declare it `var {name}: … = … carried`, or set it under setup: vars:")
+            if v.scope == "player":
+                if not isinstance(val, dict):
+                    raise self.loc.error("E501", f"{name} is per player: give {{P0: …, P1: …}}", path)
+                self.once(val, self.player, path)
+                each = list(self.game.g_init[v.slot:v.slot + self.game.n])
+                for who, x in val.items():
+                    each[self.player(who, (*path, who))] = self.value(v.type, x, (*path, who))
+                out[name] = each
+            else:
+                out[name] = self.value(v.type, val, path)
+        return out
+
     def var(self, name: str, path: tuple[Any, ...]) -> Any:
         for v in self.game.prog.vars:
             if v.name == name:
@@ -430,7 +453,8 @@ class Runner:
                     "; ".join(x for x in (d.hint, f"the option is declared at {d.span}") if x)
                 raise self.loc.error(d.code, d.message, where, hint, at_key=d.code == "E401") from None
             raise
-        self.st = self.game.new_state(sc.seed, hold=True, skip_setup=sc.skip_setup)
+        self.st = self.game.new_state(sc.seed, hold=True, skip_setup=sc.skip_setup,
+                                      carried=self.carried(sc.carried))
         steps = list(sc.steps)
         i = 0
         # steps that answer decisions taken during setup come before the setup edits

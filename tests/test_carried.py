@@ -1,0 +1,119 @@
+"""`carried` variables: a match's next game starts with the values the game before ended with (the
+loser deals first, titles from the last round); game logs keep what a game started with, so that it
+replays; scenario files say it with `carried:` (tests/constructs/carried.fuda)."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from interpreter.api import load, load_text
+from interpreter.errors import FudaError
+from interpreter.runner.cli import main
+from interpreter.runner.match import MatchStore
+from interpreter.runner.replay import GameLog, replay
+from interpreter.runner.scenario import run_scenario
+
+from .conftest import ROOT
+
+RULESET = str(ROOT / "tests" / "constructs" / "carried.fuda")
+
+
+def test_a_game_starts_with_what_it_is_carried_into_and_tells_what_it_leaves():
+    g = load(RULESET)
+    st = g.new_state(1)
+    assert g.carried_values(st) == {"first": 0, "games": 1, "lost": [0, 0], "mood": 0}
+    st.apply(0, "take")
+    left = g.carried_values(st)
+    assert left == {"first": 1, "games": 1, "lost": [0, 1], "mood": 1}
+    nxt = g.new_state(2, carried=json.loads(json.dumps(left)))     # as a file gives it back
+    assert nxt.to_move() == [1] and g.carried_values(nxt)["games"] == 2
+    assert nxt.view(None)["vars"]["first"] == 1
+
+
+@pytest.mark.parametrize("values, words", [
+    ({"nope": 1}, "no carried variable so named"),
+    ({"chosen": 1}, "no carried variable so named"),          # a variable, but not a carried one
+    ({"lost": [1]}, "one value for each of the 2 players"),
+    ({"first": 5}, "5 is no player"),
+    ({"mood": True}, "True is no Mood"),
+    ({"games": 1.5}, "1.5 is no int"),
+])
+def test_a_carried_value_that_does_not_fit_is_refused_by_name(values, words):
+    with pytest.raises(FudaError) as e:
+        load(RULESET).new_state(0, carried=values)
+    assert e.value.first.code == "E503" and words in e.value.first.message
+
+
+@pytest.mark.parametrize("decl", ["var c: card = none carried", "var xs: list of int = [] carried",
+                                  "var k: int per card = 0 carried"])
+def test_only_values_that_mean_the_same_next_game_are_carried(decl):
+    text = f"ruleset x\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n{decl}\nsetup {{ }}\nphase p {{ }}\n"
+    with pytest.raises(FudaError) as e:
+        load_text(text)
+    assert e.value.first.code == "E309" and "carried" in e.value.first.message
+
+
+def test_a_match_carries_the_values_from_game_to_game_and_its_logs_replay(capsys, tmp_path):
+    db = str(tmp_path / "m.sqlite")
+    assert main(["play", RULESET, "--match", "m", "--match-db", db, "--seat", "random", "--seat", "random",
+                 "--games", "3", "--seed", "5"]) == 0
+    assert main(["play", "--match", "m", "--match-db", db, "--games", "1", "--seed", "5"]) == 0   # continued later
+    capsys.readouterr()
+    with MatchStore(db) as store:
+        games = store.game_rows("m")
+        m = store.get("m")
+    assert m is not None and m.carried == games[-1]["log"]["carried_next"]
+    assert "carried" not in games[0]["log"]                    # the first game starts from the ruleset's values
+    for before, after in zip(games, games[1:], strict=False):
+        assert after["log"]["carried"] == before["log"]["carried_next"]
+    assert [g["log"]["carried_next"]["games"] for g in games] == [1, 2, 3, 4]
+    for g in games:                                         # the loser deals first in the next game
+        loser = next(r["player"] for r in g["result"] if r["outcome"] == "lose")
+        assert g["log"]["carried_next"]["first"] == loser
+        st = replay(GameLog.model_validate(g["log"]))
+        assert st.result() == g["result"] and st.game.carried_values(st) == g["log"]["carried_next"]
+    # fuda replay says what the game was carried into
+    path = tmp_path / "g2.json"
+    path.write_text(json.dumps(games[1]["log"]), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("carried from the game before: first = P")
+
+
+def test_a_log_with_a_carried_value_the_ruleset_no_longer_has_is_a_clear_error(capsys, tmp_path):
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps({"format": "fuda-log/1", "ruleset": RULESET, "seed": 1, "actions": [],
+                                "carried": {"first": "P1"}}), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "E503" in err and "'P1' is no player" in err and "Traceback" not in err
+
+
+def test_a_scenario_starts_a_game_carried_into(tmp_path):
+    f = tmp_path / "carried.yaml"
+    f.write_text(textwrap.dedent(f"""\
+        ruleset: {RULESET}
+        carried: {{first: P1, games: 4, lost: {{P0: 2}}, mood: cross}}
+        steps:
+          - expect: {{to_move: [P1], vars: {{games: 5, lost: {{P0: 2, P1: 0}}, mood: cross}}}}
+          - P1: give
+          - expect: {{vars: {{first: P1, lost: {{P0: 2, P1: 1}}}}}}
+    """), encoding="utf-8")
+    assert run_scenario(str(f)).passed
+    f.write_text(f"ruleset: {RULESET}\ncarried: {{chosen: P1}}\n", encoding="utf-8")
+    o = run_scenario(str(f))
+    assert not o.passed and "chosen is not carried from game to game" in o.message
+
+
+def test_a_game_resumed_from_its_log_keeps_what_it_was_carried_into(capsys, tmp_path):
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps({"format": "fuda-log/1", "ruleset": RULESET, "seed": 1, "actions": [],
+                                "seats": ["random", "random"], "carried": {"first": 1, "games": 7}}),
+                    encoding="utf-8")
+    assert main(["play", "--resume", str(path)]) == 0
+    capsys.readouterr()
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["carried"] == {"first": 1, "games": 7} and saved["actions"][0][0] == 1     # P1 dealt first
+    assert replay(GameLog.model_validate(saved)).view(None)["vars"]["games"] == 8
