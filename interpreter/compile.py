@@ -566,7 +566,7 @@ class Compiler:
             ask = f" and not {eg.gen(d.ask_all)}" if d.ask_all is not None else ""
             if d.simultaneous:      # every responder at once: the answers are taken at label 7
                 self.emit(4, "fr[5] = len(rs); _ask = []; _so = []", sid)
-                self.emit(4, "for pl in rs:", sid)
+                self.emit(4, "for pl in dict.fromkeys(rs):     # a player named twice is asked once", sid)
                 if maybe is not None and d.ask_all is None:
                     self.emit(5, f"if not ({maybe}): continue", sid)
                 self.emit(5, f"opts = E{w.site}(st, it, pl)", sid)

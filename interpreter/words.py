@@ -10,6 +10,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "n_cards": ("{n} cards", "{n}枚"),
     "and_n_cards": ("{cs} and {n} more", "{cs} ほか{n}枚"),
     "has_chosen": ("{p} has chosen", "{p} が選んだ"),
+    "first_answer": ("{p} answers first: {x}", "{p} が最初に応答: {x}"),
     "pass": ("{p}: pass", "{p}: パス"),
     "shuffle": ("shuffle {z}", "{z} をシャッフル"),
     "bottom": (" (bottom)", " (一番下へ)"),

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from interpreter.api import load
+from interpreter.api import load, load_text
 from interpreter.bots.ismcts import ISMCTS
 from interpreter.engine.determinize import determinize
 from interpreter.engine.observe import view
@@ -94,7 +94,7 @@ def test_the_answers_that_did_not_count_stay_secret_from_the_others():
     assert st.view(None)["vars"]["doubter"] == 1
     assert full_zone(st, "hand[P3]") == ["♦A"]
     for p in (0, 2):
-        assert "P1: doubt" in log(st, p) and "P3 has chosen" in log(st, p)
+        assert "P1 answers first: doubt" in log(st, p) and "P3 has chosen" in log(st, p)
         assert not any("vouch" in t for t in log(st, p))
     assert any("vouch" in t for t in log(st, 3))
 
@@ -150,3 +150,15 @@ def test_ismcts_answers_legally_and_reads_only_its_view(seed):
     a = ISMCTS(seed, iterations=60).choose(st, 2, st.legal_actions(2))
     b = ISMCTS(seed, iterations=60).choose(other, 2, other.legal_actions(2))
     assert a in st.legal_actions(2) and a.id == b.id
+
+
+def test_a_responder_named_twice_is_asked_once():
+    """QA: `responders [q, q]` left the decision waiting for a second answer that never came."""
+    text = (CONSTRUCTS / "simul_window.fuda").read_text(encoding="utf-8").replace(
+        "responders others(it.controller)", "responders [next(it.controller), next(it.controller)]")
+    g = load_text(text, {}, filename="twice.fuda")
+    st = g.new_state(3)
+    st.apply(0, st.legal_actions(0)[0])
+    assert st.to_move() == [1]
+    st.apply(1, "doubt")
+    assert st.view(None)["vars"]["doubter"] == 1

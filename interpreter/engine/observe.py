@@ -378,6 +378,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             for v, code in zip(opt[1:], info.binder_types, strict=True):
                 parts.append(_fmt_for(st, v, code, lambda c: card(c, masks.get(c, R.ALL))))
             text = f"{player(who)}: {' '.join(parts[:1] + [R._words(parts[1:])] if len(parts) > 1 else parts)}"
+            if len(ev) > 6:     # a simultaneous window's answer that counts, told to the table
+                text = say("first_answer", lang, p=player(who), x=text.partition(": ")[2])
     elif k == R.EV_MOVE:
         c, src, dst, mask = ev[2], ev[3], ev[4], ev[5]
         if len(ev) > 6 and isinstance(ev[6][0], str):        # names, as states saved before 2026-11-23 have
@@ -485,6 +487,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         text = R.EV_NAMES[k] if k < len(R.EV_NAMES) else str(k)
     out = {"kind": "sit_out" if k == R.EV_FINISH and not ev[3] else R.EV_NAMES[k], "text": text,
            "rule": event_span(st, ev)}
+    if k == R.EV_ACT and len(ev) > 6:
+        out["announced"] = True
     if k == R.EV_MODIFY and quiet:
         out["quiet"] = True         # screens may leave it out, as they leave out unlabelled variables
     return out

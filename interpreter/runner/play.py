@@ -339,7 +339,7 @@ def _told(st: State, at: int, viewer: int | None, lang: int = 0) -> list[str]:
     out = []
     for i in range(at + 1, len(st.ev)):
         ev = render_event(st, st.ev[i], viewer, lang, at=i)
-        if ev is not None and ev["kind"] in TOLD:
+        if ev is not None and (ev["kind"] in TOLD or ev.get("announced")):
             out.append(ev["text"])
     return out
 
