@@ -397,3 +397,19 @@ def test_a_click_on_a_card_takes_the_one_action_it_makes_or_lights_them(tmp_path
     assert steps[5] == [["play ♥7", "move ♠Q (3,0)", "give ♠A ♣3"]]
     assert steps[6] == [["play ♥7", "move ♠Q (3,0)", "give ♠A ♣3"], ["♠5"]]
     assert steps[7] == [["play ♥7", "move ♠Q (3,0)", "give ♠A ♣3", "take hand[P1][2]"]]
+
+
+def test_the_log_is_kept_from_a_table_of_several_humans_until_the_game_is_over():
+    """QA: the log names every secret choice and the seed that dealt every hand; any browser at a
+    table of several humans could read the others' hands from it mid-game."""
+    from interpreter.runner.table import TableError
+
+    t = table(["human", "human", "random", "random"])
+    with pytest.raises(TableError) as e:
+        t.log()
+    assert e.value.status == 403 and "once the game is over" in e.value.message
+    while not t.st.over:
+        p = t.st.to_move()[0]
+        t.act(p, t.st.legal_actions(p)[0].id, 0)
+    assert t.log()["format"] == "fuda-log/1"
+    assert table(["human", "random", "random", "random"]).log()["actions"] == []    # one human: as fuda play --log

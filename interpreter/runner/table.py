@@ -277,8 +277,14 @@ class Table:
             self._start(self.seed + 1)
 
     def log(self) -> dict[str, Any]:
-        """The game log, as ``fuda play --log`` writes it: ``fuda replay`` re-runs it."""
+        """The game log, as ``fuda play --log`` writes it: ``fuda replay`` re-runs it. It names every
+        action, secret ones too, and the seed that dealt every hand: at a table of several humans it
+        is given only once the game is over (one human plays against bots, whose hands they could
+        not use a log to see in ``fuda play --log`` either)."""
         with self.lock:
+            if len(self.humans) > 1 and not self.st.over:
+                raise TableError(403, "the game log names every secret choice and the seed that dealt every hand: "
+                                      "with several humans at the table it is given once the game is over")
             return game_log(self.game, self.seed, list(self.actions), self.seats, self.lang)
 
 
