@@ -877,3 +877,12 @@ def test_replay_as_a_spectator_shows_no_hand(capsys):
     assert code == 0 and "Draw pile → Hand[P0]: 6 cards" in out and "Hand[P1]: 6 cards" in out
     _, mine, _ = run(capsys, "replay", "american_page_one", "--seed", "3", "--player", "0", "--no-rules")
     assert "Draw pile → Hand[P0]: 6 cards" not in mine
+
+
+def test_a_new_game_does_not_write_over_a_saved_one(tmp_path, capsys):
+    """QA: `fuda play --log FILE` silently replaced another game kept in FILE."""
+    kept = tmp_path / "kept.json"
+    kept.write_text('{"format": "fuda-log/1", "ruleset": "john", "seed": 1, "actions": [[0, "x"]]}', encoding="utf-8")
+    before = kept.read_text(encoding="utf-8")
+    assert main(["play", "american_page_one", "--seat", "random", "--log", str(kept)]) == 2
+    assert "--resume" in capsys.readouterr().err and kept.read_text(encoding="utf-8") == before

@@ -260,6 +260,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not args.ruleset:
             print("error: name a ruleset (or --resume a saved game)", file=sys.stderr)
             return 2
+        if args.log and Path(args.log).is_file() and Path(args.log).stat().st_size > 0:
+            print(f"error: {args.log} already holds something (a saved game?): a new game would write over it; "
+                  f"continue that game with --resume {args.log}, or name another --log file", file=sys.stderr)
+            return 2
         game = load(args.ruleset, _options(args))
     seats, seed = _seating(args, game.n)
     print(say("table", _lang(args), title=game.title_in(_lang(args)), n=game.n, seed=seed)
