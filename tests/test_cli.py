@@ -886,3 +886,20 @@ def test_a_new_game_does_not_write_over_a_saved_one(tmp_path, capsys):
     before = kept.read_text(encoding="utf-8")
     assert main(["play", "american_page_one", "--seat", "random", "--log", str(kept)]) == 2
     assert "--resume" in capsys.readouterr().err and kept.read_text(encoding="utf-8") == before
+
+
+def test_very_long_numbers_and_very_deep_nesting_are_clear_errors(tmp_path, capsys):
+    """QA: past 4,300 digits Python refuses to read a number, and YAML nested thousands deep
+    overflows the stack: each was a traceback."""
+    assert main(["validate", "american_page_one", "--set", "players=" + "9" * 5000]) == 1
+    out = capsys.readouterr()
+    assert "E402" in out.out + out.err and "internal error" not in out.err
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("ruleset: american_page_one\noptions: {players: " + "[" * 3000 + "]" * 3000 + "}\n",
+                    encoding="utf-8")
+    ok = tmp_path / "ok.yaml"
+    ok.write_text("ruleset: american_page_one\n", encoding="utf-8")
+    assert main(["test", str(deep), str(ok)]) == 1
+    out = capsys.readouterr()
+    assert "nested too deeply" in out.out + out.err and "Traceback" not in out.out + out.err
+    assert "internal error" not in out.err

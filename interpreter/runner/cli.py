@@ -917,6 +917,9 @@ def _stop_as_interrupt(signum: int, frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # a number of any length is read and shown (Python refuses past 4,300 digits by default, with
+    # a ValueError from deep inside JSON or YAML): the files are the user's own
+    sys.set_int_max_str_digits(0)
     ap = build_parser()
     args = ap.parse_args(argv)
     if argv is None:
@@ -942,6 +945,10 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:    # a file or folder the user named cannot be written or read: not a bug
         where = f" {e.filename}" if e.filename else ""
         print(f"error: cannot use{where}: {os_reason(e, e.filename)}", file=sys.stderr)
+        return 1
+    except RecursionError:  # a YAML or JSON file (or value) nested thousands deep
+        print("error: the input is nested too deeply to read (lists or mappings inside each other "
+              "hundreds of levels deep)", file=sys.stderr)
         return 1
     except Exception as e:  # an engine bug, not a user mistake
         if os.environ.get("FUDA_DEBUG"):

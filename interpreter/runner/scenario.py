@@ -913,6 +913,8 @@ def run_scenario(path: str | Path) -> Outcome:
         return Outcome(sc.name or p.stem, str(p), True, steps=n, events=runner.event_texts())
     except FudaError as e:
         return Outcome(p.stem, str(p), False, e.format(), events=runner.event_texts() if runner else [])
+    except RecursionError:          # YAML nested thousands deep: this file fails, the others still run
+        return Outcome(p.stem, str(p), False, f"{p}: error[E501]: the file is nested too deeply to read")
 
 
 def scenario_files(paths: list[str]) -> list[Path]:
