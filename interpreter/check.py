@@ -658,6 +658,11 @@ class Checker:
                 return sym.members.index(value)
             if isinstance(value, int) and not isinstance(value, bool) and given and 0 <= value < len(sym.members):
                 return value
+            if isinstance(value, bool) and given:   # YAML reads a bare on/off/yes/no as a bool: the member so named
+                words = ("on", "yes", "true") if value else ("off", "no", "false")
+                named = [i for i, m in enumerate(sym.members) if m.lower() in words]
+                if len(named) == 1:
+                    return named[0]
             raise self.fail("E402", f"option {sym.name} takes one of {', '.join(sym.members)}; got {_shown(value)}", span,
                             did_you_mean(str(value), sym.members))
         return value

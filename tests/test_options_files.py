@@ -64,3 +64,19 @@ def test_an_options_file_names_the_ruleset_it_is_for(tmp_path, capsys):
     assert "is for american_page_one, not john" in capsys.readouterr().err
     for ruleset in ("american_page_one", "super_page_one"):
         assert main(["simulate", ruleset, "-n", "1", "-q", "--options", str(f)]) == 0
+
+
+def test_an_enum_member_named_off_or_on_is_chosen_though_yaml_reads_the_word_as_a_bool(tmp_path):
+    """A newcomer's `{off, on_top, double}`: `--set bonus=off` and `bonus: off` in an options file or
+    scenario came as YAML's false and were refused."""
+    from interpreter.api import load_text
+
+    text = ('ruleset enum_off\nplayers 2\noption bonus: {off, on_top, double} = double "Bonus"\n'
+            "cards standard() in deck\nzone deck: pile hidden\nsetup { }\nphase play { }\n")
+    assert load_text(text, {"bonus": False}).prog.options["bonus"].value == 0
+    opts = tmp_path / "o.yaml"
+    opts.write_text("bonus: off\n", encoding="utf-8")
+    assert load_text(text, read_options_file(str(opts))).prog.options["bonus"].value == 0
+    with pytest.raises(Exception) as e:
+        load_text(text, {"bonus": True})            # no member is named on, yes or true
+    assert "takes one of off, on_top, double" in str(e.value)
