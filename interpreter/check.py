@@ -1123,7 +1123,17 @@ class Checker:
             self.err("E109", f"{name} hides the global {name}{where}", span, "choose another name")
 
     # -------------------------------------------------------------- signatures
+    def not_builtin(self, kind: str, name: str, span: Span) -> None:
+        """E102: a fn or rule named as a built-in function would replace it unseen (a built-in added
+        later included), while the checks would still reason about the built-in."""
+        from .builtins import BUILTINS
+
+        if name in BUILTINS:
+            self.err("E102", f"{kind} {name} has the name of a built-in function ({BUILTINS[name].usage})", span,
+                     f"give the {kind} another name")
+
     def fn_signature(self, d: A.FnDecl) -> None:
+        self.not_builtin("fn", d.name, d.span)
         sym = FnSym(d.name, d.span, decl=d)
         self.declare(d.name, sym, d.span)
         self.fns[d.name] = sym
@@ -1136,6 +1146,7 @@ class Checker:
                 sym.ret = T.ANY
 
     def rule_signature(self, d: A.RuleDecl) -> None:
+        self.not_builtin("rule", d.name, d.span)
         sym = RuleSym(d.name, d.span, decl=d)
         self.declare(d.name, sym, d.span)
         self.rules[d.name] = sym

@@ -2920,3 +2920,13 @@ setup {
 phase play { end game }
 """).new_state(1)
     assert "5 6 4" in view_log(st, None)
+
+
+def test_a_fn_or_rule_named_as_a_built_in_is_refused():
+    """A newcomer's own `fn distinct` replaced the built-in added later, unseen, while W104 still
+    reasoned about the built-in `top`."""
+    for decl in ("fn top(z: zone) -> card = none", "rule distinct() { }"):
+        text = f"ruleset b\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n{decl}\nsetup {{ }}\nphase p {{ }}\n"
+        with pytest.raises(FudaError) as info:
+            load_text(text)
+        assert info.value.first.code == "E102" and "name of a built-in function" in info.value.first.message
