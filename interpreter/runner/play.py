@@ -109,14 +109,15 @@ class Human:
                 opt = st.game.find_action(st, player, raw)
                 return menu_first(legal, next(a for a in legal if a.raw == opt), raw)
             except FudaError:
+                why = _why_not(st, raw, legal, self.lang)
                 if len(legal) <= SHORT_LIST:
                     print(say("not_legal", self.lang, a=repr(raw)), file=self.out)
-                    print(render_choices(v["decision"], self.lang), file=self.out)
                 else:               # a long list would push the hand off the screen
                     print(say("not_legal_long", self.lang, a=repr(raw), n=len(legal)), file=self.out)
-                why = _why_not(st, raw, legal, self.lang)
-                if why:
+                if why:             # right below the refusal, above the menu (a newcomer read past it there)
                     print(why, file=self.out)
+                if len(legal) <= SHORT_LIST:
+                    print(render_choices(v["decision"], self.lang), file=self.out)
 
 
 def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
