@@ -413,3 +413,18 @@ def test_the_log_is_kept_from_a_table_of_several_humans_until_the_game_is_over()
         t.act(p, t.st.legal_actions(p)[0].id, 0)
     assert t.log()["format"] == "fuda-log/1"
     assert table(["human", "random", "random", "random"]).log()["actions"] == []    # one human: as fuda play --log
+
+
+def test_a_negative_content_length_or_json_nested_too_deep_is_a_400(server):
+    """QA: both were a 500 "internal error"."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+    conn.putrequest("POST", "/api/act")
+    conn.putheader("Content-Length", "-5")
+    conn.endheaders()
+    r = conn.getresponse()
+    assert r.status == 400 and "Content-Length" in json.loads(r.read())["error"]
+    conn.close()
+    status, d = call(server, "/api/act", raw=b"[" * 20_000 + b"]" * 20_000)
+    assert status == 400 and "nested too deeply" in d["error"]

@@ -79,6 +79,8 @@ class Handler(BaseHTTPRequestHandler):
             n = int(self.headers.get("Content-Length") or 0)
         except ValueError:
             raise TableError(400, "a bad Content-Length") from None
+        if n < 0:
+            raise TableError(400, "a bad Content-Length (negative)")
         if n > MAX_BODY:
             raise TableError(413, f"a request body of more than {MAX_BODY} bytes")
         raw = self.rfile.read(n) if n else b""
@@ -88,6 +90,8 @@ class Handler(BaseHTTPRequestHandler):
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as e:
             raise TableError(400, f"malformed JSON: {e}") from None
+        except RecursionError:
+            raise TableError(400, "malformed JSON: nested too deeply") from None
         if not isinstance(data, dict):
             raise TableError(400, "the request body is a JSON object: {\"seat\": N, …}")
         return data
