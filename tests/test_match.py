@@ -203,3 +203,26 @@ def test_a_match_of_a_ruleset_file_is_continued_from_another_folder(capsys, tmp_
     with MatchStore(db) as store:
         m = store.get("m")
         assert m is not None and m.games == 2 and m.ruleset == str(tmp_path / "g" / "mine.fuda")
+
+
+def test_a_match_or_study_file_of_the_wrong_shape_is_e503_not_a_crash(capsys, tmp_path):
+    """QA: valid JSON of another shape (hand-edited, another program) crashed `fuda match`, `report`…"""
+    db = str(tmp_path / "m.sqlite")
+    assert run(capsys, "play", "american_page_one", "--match", "m", "--match-db", db, "--seat", "random",
+               "--games", "1", "--seed", "1")[0] == 0
+    for sql in ("UPDATE matches SET options = '[1]'", "UPDATE games SET result = '[1]'",
+                "UPDATE seats SET score = 'abc'"):
+        bad = tmp_path / "bad.sqlite"
+        bad.write_bytes((tmp_path / "m.sqlite").read_bytes())
+        with sqlite3.connect(bad) as c:
+            c.execute(sql)
+        c.close()
+        code, _, err = run(capsys, "match", "m", "--match-db", str(bad))
+        assert code == 1 and "E503" in err and "damaged" in err, (sql, err)
+    sdb = str(tmp_path / "s.sqlite")
+    assert run(capsys, "simulate", "american_page_one", "-n", "3", "--study", "s", "--db", sdb)[0] == 0
+    with sqlite3.connect(sdb) as c:
+        c.execute("UPDATE games SET result = '{\"seed\": 3}' WHERE idx = 1")
+    c.close()
+    code, _, err = run(capsys, "report", "--db", sdb, "--csv", "-", "s")
+    assert code == 1 and "game 1 of study 's'" in err and "winners" in err

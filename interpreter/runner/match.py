@@ -119,14 +119,17 @@ class MatchStore:
                                   "FROM matches WHERE name = ?", (name,)).fetchone()
             if row is None:
                 return None
-            m = Match(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), row[5],
+            from .study import shaped
+
+            m = Match(row[0], row[1], int(row[2]), shaped(json.loads(row[3]), dict, "options"),
+                      [str(s) for s in shaped(json.loads(row[4]), list, "seats")], int(row[5]),
                       created=row[6], updated=row[7])
             m.scores = [0.0] * m.players
             m.wins = [0] * m.players
             for seat, score, wins in self.db.execute("SELECT seat, score, wins FROM seats WHERE match = ?", (name,)):
                 if 0 <= seat < m.players:
-                    m.scores[seat] = score
-                    m.wins[seat] = wins
+                    m.scores[seat] = float(score)
+                    m.wins[seat] = int(wins)
             last = self.db.execute("SELECT log FROM games WHERE match = ? ORDER BY number DESC LIMIT 1",
                                    (name,)).fetchone()
             if last is not None:
@@ -140,13 +143,19 @@ class MatchStore:
 
     def game_rows(self, name: str) -> list[dict[str, Any]]:
         """The games of a match, first first: number, seed, options, result, log, finished."""
+        from .study import shaped
+
         with guarded(self.path, "match"):
             out = []
             for number, seed, options, result, log, finished in self.db.execute(
                     "SELECT number, seed, options, result, log, finished FROM games WHERE match = ? ORDER BY number",
                     (name,)):
-                out.append({"number": number, "seed": seed, "options": json.loads(options),
-                            "result": json.loads(result), "log": json.loads(log), "finished": finished})
+                res = shaped(json.loads(result), list, "results")
+                for r in res:       # what the standings read of each seat's result
+                    shaped(r, dict, "results")
+                    int(r["player"]), float(r.get("score") or 0)
+                out.append({"number": number, "seed": seed, "options": shaped(json.loads(options), dict, "options"),
+                            "result": res, "log": shaped(json.loads(log), dict, "log"), "finished": finished})
             return out
 
     # -------------------------------------------------------------- writing

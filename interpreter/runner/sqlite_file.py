@@ -53,5 +53,5 @@ def guarded(path: Path, kind: str) -> Iterator[None]:
         yield
     except sqlite3.Error as e:
         raise error("E503", f"the {kind} file {path} cannot be used: {e}") from None
-    except (ValueError, TypeError, IndexError) as e:
+    except (ValueError, TypeError, IndexError, KeyError, AttributeError) as e:
         raise error("E503", f"the {kind} file {path} is damaged: {type(e).__name__}: {e}") from None

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
 from ..errors import error
 from .home import fuda_home
 from .sqlite_file import connect, guarded
@@ -103,7 +105,9 @@ class Store:
                 raise error("E503", f"no study named {name!r} in {self.path}",
                             hint=did_you_mean(name, names) or ("studies: " + ", ".join(names) if names else
                                                                "run fuda simulate … --study NAME first"))
-            return Study(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], row[5], bool(row[6]))
+            return Study(row[0], row[1], shaped(json.loads(row[2]), dict, "options"),
+                         [str(x) for x in shaped(json.loads(row[3]), list, "seats")], int(row[4]), int(row[5]),
+                         bool(row[6]))
 
     def names(self) -> list[str]:
         with guarded(self.path, "study"):
@@ -120,9 +124,43 @@ class Store:
             self.db.commit()
 
     def results(self, name: str) -> list[dict[str, Any]]:
+        """The stored games' results, each checked for the shape the reports read (a file edited by
+        hand or by another program is E503 naming the game, not a crash in the report)."""
         with guarded(self.path, "study"):
-            return [json.loads(r[0]) for r in
-                    self.db.execute("SELECT result FROM games WHERE study = ? ORDER BY idx", (name,))]
+            out = []
+            for idx, text in self.db.execute("SELECT idx, result FROM games WHERE study = ? ORDER BY idx", (name,)):
+                r = json.loads(text)
+                try:
+                    StoredGame.model_validate(r)
+                except ValidationError as e:
+                    err = e.errors()[0]
+                    raise error("E503", f"the study file {self.path} is damaged: game {idx} of study {name!r}: "
+                                f"{'.'.join(map(str, err['loc'])) or 'its result'}: {err['msg']}") from None
+                out.append(r)
+            return out
+
+
+class StoredGame(BaseModel):
+    """The shape of one stored game's result (runner/simulate.py writes it)."""
+    model_config = ConfigDict(extra="allow")
+    seed: int
+    winners: list[int]
+    places: list[int | float]
+    scores: list[int | float]
+    draw: bool = False
+    length: int = 0
+    capped: bool = False
+    first: int | None = None
+    estimates: list[Any] = []
+    seats: list[str] = []
+    roles: dict[str, Any] = {}
+
+
+def shaped(value: Any, kind: type, what: str) -> Any:
+    """``value`` if it is a ``kind`` (a dict, a list), else the TypeError ``guarded`` turns into E503."""
+    if not isinstance(value, kind):
+        raise TypeError(f"its {what} are not a JSON {'object' if kind is dict else 'list'}")
+    return value
 
 
 def run_study(store: Store, study: Study, workers: int = 1, show_progress: bool = True,
