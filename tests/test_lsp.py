@@ -145,6 +145,10 @@ def test_fuda_lsp_answers_an_editor():
         assert "offer_kick" in {s["name"] for s in outline}
         colours = c.ask("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})["data"]
         assert colours == encode_tokens(editor.tokens(SPO, TEXT), TEXT) and len(colours) > 1000
+        # a document never opened, nowhere on disk: nothing is known there (QA: a traceback came back)
+        nowhere = {"textDocument": {"uri": "file:///nowhere/x.fuda"}}
+        assert c.ask("textDocument/hover", {**nowhere, "position": {"line": 0, "character": 0}}) is None
+        assert c.ask("textDocument/documentSymbol", nowhere) == []
         c.ask("shutdown", None)
         c.send("exit", None, request=False)
         assert c.proc.wait(timeout=10) == 0

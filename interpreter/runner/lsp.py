@@ -90,7 +90,12 @@ def serve() -> None:        # pragma: no cover - exercised by tests/test_lsp.py 
              "cards": t.SymbolKind.Class, "ruleset": t.SymbolKind.Module, "card attribute": t.SymbolKind.Field}
 
     def doc(uri: str) -> tuple[str, str]:
-        return to_fs_path(uri) or uri, server.workspace.get_text_document(uri).source
+        """The document's path and text; one the editor never opened and that cannot be read from
+        disk is empty (nothing is known there), not an error sent back with a traceback."""
+        try:
+            return to_fs_path(uri) or uri, server.workspace.get_text_document(uri).source
+        except (OSError, ValueError):
+            return to_fs_path(uri) or uri, ""
 
     def rng(span: Span, text: str) -> t.Range:
         r = lsp_range(span, text)
