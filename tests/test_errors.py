@@ -1351,3 +1351,17 @@ def test_a_quoted_number_in_a_scenario_is_called_a_text(tmp_path: Path) -> None:
     f.write_text('ruleset: american_page_one\nsetup:\n  vars: {direction: "1"}\n', encoding="utf-8")
     o = run_scenario(f)
     assert 'got the text "1"' in o.message and "write it without quotes" in o.message
+
+
+def test_a_yaml_alias_bomb_is_read_once_not_expanded(tmp_path):
+    """QA: a 400-byte "billion laughs" scenario never finished: fuda's walk for error places
+    expanded every alias (PyYAML itself shares them). Each node is now walked once."""
+    from interpreter.runner.scenario import run_scenario
+
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for prev, cur in zip("abcdefghi", "bcdefghij", strict=True):
+        lines.append(f"{cur}: &{cur} [{','.join(['*' + prev] * 9)}]")
+    f = tmp_path / "laughs.yaml"
+    f.write_text("\n".join(lines) + "\nruleset: american_page_one\n", encoding="utf-8")
+    o = run_scenario(str(f))
+    assert not o.passed and "E501" in o.message

@@ -55,13 +55,15 @@ def positions(text: str, keys: Places | None = None) -> Places:
     except yaml.YAMLError:
         return out
 
-    inside: set[int] = set()    # the nodes being walked: an alias to one of them (`&x [*x]`) is a cycle
+    # each node is walked once: an alias (`*x`) to one walked before — or being walked (`&x [*x]`,
+    # a cycle) — gets its place but not its insides, which a "billion laughs" file would multiply
+    walked: set[int] = set()
 
     def walk(node: Any, path: tuple[Any, ...]) -> None:
         out[path] = _place(node)
-        if id(node) in inside:
+        if id(node) in walked:
             return
-        inside.add(id(node))
+        walked.add(id(node))
         if isinstance(node, yaml.MappingNode):
             for k, v in node.value:
                 if not isinstance(k, yaml.ScalarNode):
@@ -71,7 +73,6 @@ def positions(text: str, keys: Places | None = None) -> Places:
         elif isinstance(node, yaml.SequenceNode):
             for i, v in enumerate(node.value):
                 walk(v, (*path, i))
-        inside.discard(id(node))
 
     if root is not None:
         walk(root, ())
