@@ -292,6 +292,10 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         if opened:
             hint = (f"`{word}` starts a declaration, but the '{{' at {opened[-1][0]}:{opened[-1][1]} "
                     f"is still open: is a '}}' missing before line {span.line}?")
+        elif src.lstrip().startswith("[") and re.match(r"\s*let\b", _previous_line(text, span.line)) \
+                and not _previous_line(text, span.line).rstrip().endswith(";") and not in_text:
+            hint = ("a line starting with '[' goes on from the let above (read as an index into its value): "
+                    "end the let with ';'")
         elif str(tok) == "let" and re.search(r"\bfn\b.*=\s*$", src[:span.col - 1]):
             hint = f"a function with named steps writes them in braces, without '=': {_FN_STEPS}"
         elif (tok.type != "NAME" or str(tok) == "}" or (before and before.group(1) in _STATEMENT_WORDS)) \
