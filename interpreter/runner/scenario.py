@@ -681,12 +681,26 @@ class Runner:
             if len(tm) != 1:
                 raise self.fail((*path, "legal"), f"say whose legal actions (player:); to move: {_ps(tm)}")
             p = tm[0]
-        got = [a.id for a in self.game.legal_actions(st, p)]
+        legal = self.game.legal_actions(st, p)
+        got = [a.id for a in legal]
         shown = compact_ids(got)          # a run of numbers once: `raise 40..1000`, not 961 ids
+
+        def canon(a: str) -> str:
+            """An action written as `act` accepts it (cards in another order, `H7`): the legal id it names."""
+            if a in got:
+                return a
+            try:
+                raw = self.game.find_action(st, p, a)
+            except FudaError:
+                return a
+            return next((x.id for x in legal if x.raw == raw), a)
         spec = e.legal
         if isinstance(spec, list):
             spec = LegalSpec(exactly=spec)
         assert spec is not None
+        spec = LegalSpec(exactly=None if spec.exactly is None else [canon(a) for a in spec.exactly],
+                         includes=None if spec.includes is None else [canon(a) for a in spec.includes],
+                         excludes=spec.excludes, count=spec.count)      # an id that must not be listed, as written
         lp = (*path, "legal")
         if spec.exactly is not None and sorted(spec.exactly) != sorted(got):
             raise self.fail(lp, f"P{p} legal actions: expected {spec.exactly}, found {shown}")
