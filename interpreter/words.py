@@ -48,7 +48,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "hide_seen": ("{c} out of sight again", "{c} はもう見えない"),
     "swap": ("swap {a} and {b}", "{a} と {b} を交換"),
     "hidden_again": ("hidden again: {v}", "再び非公開: {v}"),
-    "cap": ("decision limit reached ({n}): the game ends as a draw", "決定数の上限 ({n}) に達したので引き分けで終了"),
+    "cap": ("decision limit reached ({n}): the game ends, a draw for the players still in it",
+            "決定数の上限 ({n}) に達したので終了: 残っている全員が引き分け"),
     "reversed": ("turn order reversed", "手番の順が逆になった"),
     # the play screen (runner/render.py)
     "head_phase": ("phase {x}", "フェーズ {x}"),

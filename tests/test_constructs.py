@@ -2057,7 +2057,7 @@ def test_decision_limit_caps_the_game_as_a_draw():
     assert st.over and st.capped
     assert st.ndec == 10
     assert [r["outcome"] for r in st.result()] == ["draw", "draw"]
-    assert "decision limit reached (10): the game ends as a draw" in log_texts(st)
+    assert "decision limit reached (10): the game ends, a draw for the players still in it" in log_texts(st)
     assert st.view(0)["capped"] is True
 
 
