@@ -686,6 +686,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
                 print(f"  over a second: the random rollouts play this ruleset to its end "
                       f"({rb['decisions_per_game']:.0f} decisions a game); declare `evaluate … after N decisions` "
                       "to cut them short (docs/bots.md)")
+            elif rb["evaluates"]:
+                print("  over a second, though `evaluate` cuts the rollouts short: each decision costs; "
+                      "`fuda bench --profile` shows which of the rules' parts")
             else:
                 print(f"  over a second, with short rollouts ({rb['decisions_per_game']:.0f} decisions a game): "
                       "each decision costs; `fuda bench --profile` shows which of the rules' parts")
