@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import error
 from .home import fuda_home
-from .sqlite_file import connect, guarded
+from .sqlite_file import connect, guarded, shaped
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -119,8 +119,6 @@ class MatchStore:
                                   "FROM matches WHERE name = ?", (name,)).fetchone()
             if row is None:
                 return None
-            from .study import shaped
-
             m = Match(row[0], row[1], int(row[2]), shaped(json.loads(row[3]), dict, "options"),
                       [str(s) for s in shaped(json.loads(row[4]), list, "seats")], int(row[5]),
                       created=row[6], updated=row[7])
@@ -143,8 +141,6 @@ class MatchStore:
 
     def game_rows(self, name: str) -> list[dict[str, Any]]:
         """The games of a match, first first: number, seed, options, result, log, finished."""
-        from .study import shaped
-
         with guarded(self.path, "match"):
             out = []
             for number, seed, options, result, log, finished in self.db.execute(

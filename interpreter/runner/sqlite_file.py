@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from ..errors import error, os_reason
 
@@ -55,3 +56,10 @@ def guarded(path: Path, kind: str) -> Iterator[None]:
         raise error("E503", f"the {kind} file {path} cannot be used: {e}") from None
     except (ValueError, TypeError, IndexError, KeyError, AttributeError) as e:
         raise error("E503", f"the {kind} file {path} is damaged: {type(e).__name__}: {e}") from None
+
+
+def shaped(value: Any, kind: type, what: str) -> Any:
+    """``value`` if it is a ``kind`` (a dict, a list), else the TypeError ``guarded`` turns into E503."""
+    if not isinstance(value, kind):
+        raise TypeError(f"its {what} are not a JSON {'object' if kind is dict else 'list'}")
+    return value

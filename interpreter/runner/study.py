@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..errors import error
 from .home import fuda_home
-from .sqlite_file import connect, guarded
+from .sqlite_file import connect, guarded, shaped
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS studies (
@@ -155,12 +155,6 @@ class StoredGame(BaseModel):
     seats: list[str] = []
     roles: dict[str, Any] = {}
 
-
-def shaped(value: Any, kind: type, what: str) -> Any:
-    """``value`` if it is a ``kind`` (a dict, a list), else the TypeError ``guarded`` turns into E503."""
-    if not isinstance(value, kind):
-        raise TypeError(f"its {what} are not a JSON {'object' if kind is dict else 'list'}")
-    return value
 
 
 def run_study(store: Store, study: Study, workers: int = 1, show_progress: bool = True,
