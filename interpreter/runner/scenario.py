@@ -302,16 +302,20 @@ class Runner:
                 raise self.loc.error("E501", f"{name} is not carried from game to game", path, at_key=True,
                                      hint=f"declare it `var {name}: … = … carried`, or set it under setup: vars:")
             if v.scope == "player":
-                if not isinstance(val, dict):
-                    raise self.loc.error("E501", f"{name} is per player: give {{P0: …, P1: …}}", path)
-                self.once(val, self.player, path)
                 each = list(self.game.g_init[v.slot:v.slot + self.game.n])
-                for who, x in val.items():
-                    each[self.player(who, (*path, who))] = self.value(v.type, x, (*path, who))
+                for p, x in self.per_player(name, v, val, path).items():
+                    each[p] = x
                 out[name] = each
             else:
                 out[name] = self.value(v.type, val, path)
         return out
+
+    def per_player(self, name: str, v: Any, val: Any, path: tuple[Any, ...]) -> dict[int, Any]:
+        """A per-player variable's values as a scenario writes them (`{P0: …, P1: …}`), by player."""
+        if not isinstance(val, dict):
+            raise self.loc.error("E501", f"{name} is per player: give {{P0: …, P1: …}}", path)
+        self.once(val, self.player, path)
+        return {self.player(who, (*path, who)): self.value(v.type, x, (*path, who)) for who, x in val.items()}
 
     def var(self, name: str, path: tuple[Any, ...]) -> Any:
         for v in self.game.prog.vars:
@@ -375,11 +379,8 @@ class Runner:
             if v.readonly:
                 raise self.loc.error("E501", f"{name} is kept by the engine", vpath)
             if v.scope == "player":
-                if not isinstance(val, dict):
-                    raise self.loc.error("E501", f"{name} is per player: give {{P0: …, P1: …}}", vpath)
-                self.once(val, self.player, vpath)
-                for who, x in val.items():
-                    st.g[v.slot + self.player(who, (*vpath, who))] = self.value(v.type, x, (*vpath, who))
+                for p, x in self.per_player(name, v, val, vpath).items():
+                    st.g[v.slot + p] = x
             elif v.scope == "card":
                 raise self.loc.error("E501", f"{name} belongs to cards: use card_vars", vpath)
             else:
