@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from . import ast as A
-from . import named
+from . import distinct_values, named
 from . import types as T
 from .decks import TEMPLATES, DeckData, ascii_aliases
 from .errors import Diagnostic, FudaError, Span, did_you_mean
@@ -122,6 +122,7 @@ class LocalSym(Sym):
     comp: bool = False          # bound inside an expression (comprehension, quantifier)
     readonly: bool = False
     public: bool = False        # set only from named values (named.py): every player can work it out
+    distinct: bool = False      # a list that never holds a value twice (distinct_values.py)
 
 
 @dataclass(eq=False)
@@ -343,6 +344,7 @@ class Checker:
         self.eval_range: tuple[float, float] = (0, 1)   # evaluate's LO..HI (check_evaluate)
         self.warnings: list[Diagnostic] = []
         self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
+        self.list_defs: list[tuple[LocalSym, A.Expr | None]] = []   # what distinct_values.mark reads
         self.card_reads: dict[int, list[tuple[str, A.Expr | None]]] = {}   # a card local → the zones it came from (W104)
         self.card_labels: dict[str, tuple[str, str]] = {}       # a custom deck's card labels (Cards.labels)
         self.label_spans: dict[str, Span] = {}
@@ -503,6 +505,7 @@ class Checker:
         if self.diags:
             raise FudaError(self.diags, self.src.sources)
         named.mark(self.defs)       # on a checked text only: every name resolved, no function calling itself
+        distinct_values.mark(self.list_defs)
         assert self.cards is not None
         static_slots = sum(z.count for z in self.zones if z.kind != "sequence")
         seq_count = sum(z.count for z in self.zones if z.kind == "sequence")
@@ -1585,6 +1588,7 @@ class Checker:
             assert ctx.proc
             loc = sc.names[s.name] = ctx.proc.new_local(s.name, ty, s.span, readonly=s.readonly)
             self.defs.append((loc, s.value))
+            self.list_defs.append((loc, s.value))
             if T.ZONE in (ty, ty.elem):
                 if (zs := self.zones_named(s.value)) is not None:
                     self.zone_values[id(loc)] = zs
@@ -2240,6 +2244,8 @@ class Checker:
         sym = tgt.ref[1] if isinstance(tgt.ref, tuple) and tgt.ref[:1] in (("pvar",), ("cardvar",)) else tgt.ref
         if isinstance(sym, LocalSym) or isinstance(sym, VarSym) and T.CARD in (sym.type, sym.type.elem):
             self.defs.append((sym, s.value))
+        if isinstance(sym, LocalSym):
+            self.list_defs.append((sym, s.value if s.op == "=" else None))
         if isinstance(sym, LocalSym) and (T.CARD in (sym.type, sym.type.elem) or T.TEXT in (sym.type, sym.type.elem)):
             self.card_reads[id(sym)] = self.card_reads.get(id(sym), []) + self.zones_through_locals(s.value, sc)
         if isinstance(sym, VarSym) and sym.visibility in ("public", "back") and sym.decl is not None:
@@ -2425,6 +2431,7 @@ class Checker:
         loc = LocalSym(e.name, e.span, type=ty, slot=len(ctx.fn.locals), comp=True, readonly=True)
         ctx.fn.locals.append(loc)
         e.ref = loc
+        self.list_defs.append((loc, e.value))
         inner = Scope(sc)
         inner.names[e.name] = loc
         return self.expr(e.body, inner, ctx)
@@ -2659,6 +2666,7 @@ class Checker:
                            _defaults(g.decl))
             if ctx.fn is not None:
                 ctx.fn.calls.add(g.name)
+            self.list_defs.extend(distinct_values.param_defs(g.params, e))
             if g in self.fn_stack:
                 cycle = " → ".join([f.name for f in self.fn_stack[self.fn_stack.index(g):]] + [g.name])
                 raise self.fail("E307", f"function {g.name} calls itself ({cycle})", e.span,
@@ -2677,6 +2685,7 @@ class Checker:
             self.call_args(e.func, [(p.name, p.type) for p in g.proc.params], e.args, e.kwargs, e.span, sc, ctx,
                            _defaults(g.decl))
             self.defs.extend(zip(g.proc.params, e.args, strict=False))     # a parameter is what it is given
+            self.list_defs.extend(distinct_values.param_defs(g.proc.params, e))
             if ctx.proc is not None:
                 ctx.proc.calls.append((g, e, top))
             if not statement and g.proc.ret is None:

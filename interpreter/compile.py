@@ -40,6 +40,7 @@ from .check import (
     const_value,
     text_plain,
 )
+from .distinct_values import never_repeats
 from .engine import runtime
 from .errors import Span
 
@@ -702,6 +703,10 @@ class Compiler:
             sources = [eg.iter_src(b.source) for b in o.binders]
             where = eg.gen(o.where) if o.where is not None else None
             btypes = [_find_local(proc, b.var, b.span).type for b in o.binders]
+            # each action once (`r in [c.rank for c in hand[p]]`); a card is one object, so a list of
+            # cards is taken as it is (a list naming a card twice is a ruleset's own doing)
+            sources = [src if ty.kind == "card" or never_repeats(b.source) else f"_uniq({src})"
+                       for b, src, ty in zip(o.binders, sources, btypes, strict=True)]
             guard = self.zone_guard(where, names, btypes, sources)
             guards.append(guard)
             i0 = 1

@@ -256,6 +256,20 @@ def test_bench_reports_speed(capsys):
     assert r["games_per_second"] > 0 and r["clone_us"] > 0 and r["decisions_per_game"] > 1
 
 
+def test_bench_of_a_slow_ruleset_says_how_long_it_will_take_and_each_round(capsys, monkeypatch):
+    """A newcomer's 大富豪 (20 games/s) sat through minutes of silence with the default rounds."""
+    from interpreter.runner import bench
+
+    code, _, err = run(capsys, "bench", "american_page_one", "-n", "20", "--rounds", "2")
+    assert code == 0 and err == ""         # a few seconds at most: nothing to say
+    monkeypatch.setattr(bench, "SILENT_SECONDS", 0.0)
+    code, out, err = run(capsys, "bench", "american_page_one", "-n", "20", "--rounds", "2", "--json")
+    lines = err.splitlines()
+    assert code == 0 and json.loads(out)["rounds"] == 2 and len(lines) == 3, err
+    assert lines[0].startswith("american_page_one: about ") and "-n and --rounds" in lines[0]
+    assert lines[1].startswith("  round 1/2: ") and lines[2].startswith("  round 2/2: ") and "quiet" in lines[2]
+
+
 def test_bench_of_a_slow_bot_without_an_evaluation_advises_one(capsys, monkeypatch):
     from interpreter.runner import bench as bench_mod
 

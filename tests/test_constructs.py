@@ -2139,6 +2139,44 @@ def test_distinct_offers_each_face_once_and_card_lists_as_multisets_of_faces():
     assert info.value.first.code == "E201" and "list of cards or of card lists" in info.value.first.message
 
 
+def test_a_decision_offers_each_action_once():
+    """A binder over a list that repeats a value (two sevens' ranks, a variable appended to twice,
+    a literal) offers the action once: the decision's raw options hold no duplicate, so a random seat
+    is not twice as likely to pick it (a newcomer's 大富豪 found `pick 1 5` listed twice)."""
+    st = scenario_state("once_each", """
+        setup: {zones: {"hand[P0]": [♠7, ♥7, ♣K]}}
+    """)
+    assert ids(st, 0) == ["ask 7", "ask 13", "step 2 5", "show ♠7", "show ♥7", "show ♣K"]
+    assert len(set(st.opts or ())) == len(st.opts or ())
+
+
+def test_sources_that_cannot_repeat_are_looped_over_as_they_are():
+    """Only a source that might repeat a value pays for the check: zones, ranges, literals of distinct
+    constants, filters and sortings of them, and locals, functions and rules whose every definition is
+    such are proven (distinct_values.py) — the bundled games' hot decisions among them."""
+    src = load(CONSTRUCTS / "once_each.fuda").comp.source
+    enum = src[src.index("def E0("):src.index("def LB0(")]
+    assert enum.count("_uniq(") == 3       # the ranks, the appended variable, the literal [5, 5]
+    text = (CONSTRUCTS / "once_each.fuda").read_text(encoding="utf-8").replace(
+        "ask r in ranks(players[0])", "ask r in mine").replace("    choose players[0] {", """    let mine = small(players[0])
+    choose players[0] {""").replace("phase play {", """rule small(p: player) -> list of int {
+    let low = [r for r in 1..13 where r < 8]
+    if size(hand[p]) > 2 {
+        return sorted(low)
+    }
+    return [1, 2, 3]
+}
+phase play {""")
+
+    def wrapped(text: str) -> int:
+        src = load_text(text).comp.source
+        return src[src.index("def E0("):src.index("def LB0(")].count("_uniq(")
+
+    assert wrapped(text) == 2
+    assert wrapped(text.replace("return [1, 2, 3]", "return [1, 2, 2]")) == 3
+    assert "_uniq(" not in load("napoleon").comp.source
+
+
 def test_require_states_a_condition_on_the_options():
     """`require COND "message"` holds the options a table chooses to what the rules need together:
     checked at load with the chosen values (E402 naming them), not a condition (E201)."""

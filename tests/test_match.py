@@ -211,7 +211,7 @@ def test_a_match_or_study_file_of_the_wrong_shape_is_e503_not_a_crash(capsys, tm
     assert run(capsys, "play", "american_page_one", "--match", "m", "--match-db", db, "--seat", "random",
                "--games", "1", "--seed", "1")[0] == 0
     for sql in ("UPDATE matches SET options = '[1]'", "UPDATE games SET result = '[1]'",
-                "UPDATE seats SET score = 'abc'"):
+                "UPDATE seats SET score = 'abc'", "UPDATE matches SET games = -3"):
         bad = tmp_path / "bad.sqlite"
         bad.write_bytes((tmp_path / "m.sqlite").read_bytes())
         with sqlite3.connect(bad) as c:
@@ -220,7 +220,8 @@ def test_a_match_or_study_file_of_the_wrong_shape_is_e503_not_a_crash(capsys, tm
         code, _, err = run(capsys, "match", "m", "--match-db", str(bad))
         assert code == 1 and "E503" in err and "damaged" in err, (sql, err)
     sdb = str(tmp_path / "s.sqlite")
-    assert run(capsys, "simulate", "american_page_one", "-n", "3", "--study", "s", "--db", sdb)[0] == 0
+    r = run(capsys, "simulate", "american_page_one", "-n", "3", "--study", "s", "--db", sdb)
+    assert r[0] == 0, r
     with sqlite3.connect(sdb) as c:
         c.execute("UPDATE games SET result = '{\"seed\": 3}' WHERE idx = 1")
     c.close()

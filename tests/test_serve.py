@@ -428,3 +428,25 @@ def test_a_negative_content_length_or_json_nested_too_deep_is_a_400(server):
     conn.close()
     status, d = call(server, "/api/act", raw=b"[" * 20_000 + b"]" * 20_000)
     assert status == 400 and "nested too deeply" in d["error"]
+
+
+def test_other_methods_get_the_json_refusal_and_head_the_headers(server):
+    """QA: PUT, PATCH, DELETE got the HTTP server's own HTML 501 page. The refusal is JSON like every
+    other (405 on a path of the API or a page, 404 elsewhere), and a body sent along is read, so the
+    same connection answers the next request. HEAD gets a GET's headers without its body."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+    for method, path, status in [("PUT", "/api/act", 405), ("PATCH", "/api/state", 405),
+                                 ("DELETE", "/", 405), ("OPTIONS", "/api/nothing", 404)]:
+        conn.request(method, path, body=b"not json at all", headers={"Content-Type": "text/plain"})
+        r = conn.getresponse()
+        assert r.status == status and r.headers.get_content_type() == "application/json", (method, path)
+        assert method in json.loads(r.read())["error"] or status == 404
+    conn.request("HEAD", "/api/state?seat=0")
+    r = conn.getresponse()
+    assert r.status == 200 and int(r.headers["Content-Length"]) > 0 and r.read() == b""
+    conn.request("GET", "/api/version")
+    r = conn.getresponse()
+    assert r.status == 200 and "version" in json.loads(r.read())
+    conn.close()

@@ -508,6 +508,19 @@ def _of_a_kind(seq: Any) -> int:
     return max(map(s.count, u))
 
 
+def _uniq(values: Any) -> Any:
+    """A decision's binder source with each value once: a legal action is offered once however many
+    times its source lists it (`n in [1, 1, 2]`), so a random seat does not pick it twice as often."""
+    try:
+        return dict.fromkeys(values)
+    except TypeError:       # unhashable values (lists): compared one by one
+        out: list[Any] = []
+        for v in values:
+            if v not in out:
+                out.append(v)
+        return out
+
+
 def _distinct(face: tuple[int, ...], cards: Any) -> tuple[Any, ...]:
     """The cards with a face not seen before (``face``: card → its first identical copy)."""
     seen: set[int] = set()

@@ -10,9 +10,11 @@ from __future__ import annotations
 import gc
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+
+SILENT_SECONDS = 10.0      # rounds expected to take longer are announced, and each round told
 
 
 @contextmanager
@@ -29,7 +31,10 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int = 5, seed: int = 0) -> dict[str, Any]:
+def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int = 5, seed: int = 0,
+          note: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """``note``: told how long the rounds will take, and each round's figures, when that is more than
+    a few seconds (a slow ruleset's default rounds take minutes)."""
     from ..api import load
 
     game = load(ruleset, options)
@@ -43,8 +48,13 @@ def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int 
             decisions += playout(game.new_state(base + i), rnd, quiet=quiet)
         return time.perf_counter() - t, decisions
 
-    playouts(max(10, games // 20), seed)   # warm up
-    playouts(max(10, games // 20), seed, quiet=True)
+    warm = max(10, games // 20)
+    expected = (playouts(warm, seed)[0] + playouts(warm, seed, quiet=True)[0]) * games / warm * rounds
+    if expected < SILENT_SECONDS:
+        note = None
+    if note is not None:
+        note(f"{ruleset}: about {expected:.0f} s for {rounds} rounds of {games} games, with the log and quiet "
+             "(-n and --rounds make it shorter)")
     best = None
     best_quiet = None
     with paused_gc():
@@ -55,6 +65,8 @@ def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int 
             dtq, _ = playouts(games, seed + r * games, quiet=True)
             if best_quiet is None or dtq < best_quiet:
                 best_quiet = dtq
+            if note is not None:
+                note(f"  round {r + 1}/{rounds}: {games / dt:,.0f} games/s with the log, {games / dtq:,.0f} quiet")
     assert best is not None and best_quiet is not None
     dt, dec = best
     # clone and new-state cost, on states sampled along random games

@@ -699,7 +699,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         rp = profile(args.ruleset, _options(args), args.n if args.n != 1000 else 200, args.seed)
         print(json.dumps(rp, ensure_ascii=False, indent=1) if args.json else format_profile(rp))
         return 0
-    r = bench(args.ruleset, _options(args), args.n, args.rounds, args.seed)
+    r = bench(args.ruleset, _options(args), args.n, args.rounds, args.seed,
+              note=lambda text: print(text, file=sys.stderr, flush=True))
     print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_bench(r))
     return 0
 

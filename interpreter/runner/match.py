@@ -122,6 +122,8 @@ class MatchStore:
             m = Match(row[0], row[1], int(row[2]), shaped(json.loads(row[3]), dict, "options"),
                       [str(s) for s in shaped(json.loads(row[4]), list, "seats")], int(row[5]),
                       created=row[6], updated=row[7])
+            if m.games < 0 or m.players < 1:
+                raise TypeError(f"its count of {'games' if m.players >= 1 else 'players'} is not a count")
             m.scores = [0.0] * m.players
             m.wins = [0] * m.players
             for seat, score, wins in self.db.execute("SELECT seat, score, wins FROM seats WHERE match = ?", (name,)):

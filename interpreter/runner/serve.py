@@ -49,20 +49,38 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         self._answer("POST")
 
+    def do_HEAD(self) -> None:
+        self._answer("HEAD")
+
+    # other methods get the JSON refusal (405 on a path of the API), not the server's HTML page
+    def do_PUT(self) -> None:
+        self._answer("PUT")
+
+    def do_PATCH(self) -> None:
+        self._answer("PATCH")
+
+    def do_DELETE(self) -> None:
+        self._answer("DELETE")
+
+    def do_OPTIONS(self) -> None:
+        self._answer("OPTIONS")
+
     def _answer(self, method: str) -> None:
         url = urlsplit(self.path)
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
         try:
-            if method == "GET" and url.path in STATIC:
+            body = self._body() if method == "POST" else {}
+            if method not in ("GET", "HEAD", "POST"):
+                self._read()        # read, so that the connection stays in step for the next request
+            if method in ("GET", "HEAD") and url.path in STATIC:
                 name, kind = STATIC[url.path]
                 self._send(200, page(name), f"{kind}; charset=utf-8")
                 return
-            route = ROUTES.get((method, url.path))
+            route = ROUTES.get(("GET" if method == "HEAD" else method, url.path))
             if route is None:
-                if any(path == url.path for _, path in ROUTES):
+                if url.path in STATIC or any(path == url.path for _, path in ROUTES):
                     raise TableError(405, f"{url.path} does not take {method}")
                 raise TableError(404, f"no such page or API: {url.path}")
-            body = self._body() if method == "POST" else {}
             status, answer, extra = route(self.server.table, query, body)
             self._json(status, answer, extra)
         except TableError as e:
@@ -75,15 +93,7 @@ class Handler(BaseHTTPRequestHandler):
             self._json(500, {"error": f"internal error: {type(e).__name__}: {e}"})
 
     def _body(self) -> dict[str, Any]:
-        try:
-            n = int(self.headers.get("Content-Length") or 0)
-        except ValueError:
-            raise TableError(400, "a bad Content-Length") from None
-        if n < 0:
-            raise TableError(400, "a bad Content-Length (negative)")
-        if n > MAX_BODY:
-            raise TableError(413, f"a request body of more than {MAX_BODY} bytes")
-        raw = self.rfile.read(n) if n else b""
+        raw = self._read()
         if not raw.strip():
             return {}
         try:
@@ -95,6 +105,17 @@ class Handler(BaseHTTPRequestHandler):
         if not isinstance(data, dict):
             raise TableError(400, "the request body is a JSON object: {\"seat\": N, …}")
         return data
+
+    def _read(self) -> bytes:
+        try:
+            n = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            raise TableError(400, "a bad Content-Length") from None
+        if n < 0:
+            raise TableError(400, "a bad Content-Length (negative)")
+        if n > MAX_BODY:
+            raise TableError(413, f"a request body of more than {MAX_BODY} bytes")
+        return self.rfile.read(n) if n else b""
 
     def _json(self, status: int, data: Any, headers: dict[str, str] | None = None) -> None:
         self._send(status, json.dumps(data, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8",
@@ -108,7 +129,8 @@ class Handler(BaseHTTPRequestHandler):
         for k, v in (headers or {}).items():
             self.send_header(k, v)
         self.end_headers()
-        self.wfile.write(body)
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
 
 # ---------------------------------------------------------------------- the API

@@ -256,7 +256,8 @@ class Summary:
                 for (r, k), (m, w) in sorted(acc.items())]
 
 
-def progress(done: int, total: int, start: float, stream: Any = sys.stderr) -> None:
+def progress(done: int, total: int, start: float, stream: Any = None) -> None:
+    stream = stream or sys.stderr       # the stream of the moment (not the one at import)
     el = time.perf_counter() - start
     rate = done / el if el > 0 else 0.0
     eta = (total - done) / rate if rate > 0 else 0.0
