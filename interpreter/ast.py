@@ -512,6 +512,7 @@ class ZoneDecl(Decl):
     height: Expr | None = None
     per_player: bool = False
     visibility: Literal["public", "hidden", "owner", "others"] = "public"
+    sorted: bool = False            # shown sorted to whoever sees its cards (not only its owner)
     label: Text | None = None
 
 

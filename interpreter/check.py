@@ -792,6 +792,8 @@ class Checker:
             if d.visibility == "back":
                 self.err("E309", "a zone is public, hidden, owner or others; `back` is for per-card variables",
                          d.span)
+            if d.sorted and d.kind not in ("pile", "hand"):
+                self.err("E309", f"a {d.kind}'s cards show where they lie; `sorted` is for piles and hands", d.span)
             if d.kind == "grid":
                 if d.per_player:
                     self.err("E309", "a grid is shared; declare one grid and give squares owners", d.span)

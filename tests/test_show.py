@@ -83,6 +83,42 @@ def test_show_sorted_by_orders_a_hand_on_screen_as_the_rules_say_now():
     assert "♠A" not in st.view(1)["order"]                          # P1 does not see P0's hand
 
 
+def test_a_sorted_zone_shows_sorted_to_everyone_who_sees_its_cards():
+    """`zone … sorted`: a public pile of captured cards (a Koi-Koi newcomer re-stacked it by a rule
+    after every turn) or an open hand shows in the `show … sorted by` order (else deck order) to every
+    viewer, with no top marked; a zone without it keeps its real order, and the zone's real order
+    is never changed."""
+    zones = 'zone hand: hand per player owner\nzone taken: pile per player public sorted "Taken"\n' \
+            'zone field: pile public "Field"'
+    cards = 'move [card("♥K"), card("♣2"), card("♥3")] to taken[players[1]]\n' \
+            '    move [card("♥Q"), card("♣3"), card("♥4")] to field\n    move [card("♠2")'
+    text = SORTED.replace("zone hand: hand per player owner", zones).replace('move [card("♠2")', cards)
+    st = game_from(text).new_state(0)
+    for viewer in (0, 1, None):
+        v = st.view(viewer)
+        assert v["zones"]["taken[P1]"]["sorted"] and "sorted" not in v["zones"]["field"]
+        screen = render(v)
+        assert "Taken[P1]" in screen and "♣2 ♥K ♥3" in screen, screen
+        assert "♥Q ♣3 ♥4  " in screen and "♣2 ♥K ♥3  " not in screen      # the field keeps its order and top
+    slot = next(z for z in range(st.game.static_slots) if st.game.zone_name(st, z) == "taken[P1]")
+    assert [st.game.card_names[c] for c in st.z[slot]] == ["♥K", "♣2", "♥3"]      # as they were moved
+    unsorted = text.replace("show c sorted by (if c.suit == trump then 0 else 1, c.suit, 0 - power(c))\n", "")
+    g = game_from(unsorted)
+    deck = {name: i for i, name in enumerate(g.card_names)}      # as fuda play passes it
+    assert "♥3 ♥K ♣2" in render(g.new_state(0).view(1), order=deck)     # deck order: ♥ before ♣
+
+
+def test_sorted_is_for_piles_and_hands(tmp_path):
+    import pytest
+
+    from interpreter.errors import FudaError
+
+    with pytest.raises(FudaError) as e:
+        game_from(SORTED.replace("zone hand: hand per player owner", "zone hand: hand per player owner\n"
+                                 "zone board: grid(3, 3) sorted"))
+    assert e.value.first.code == "E309" and "`sorted` is for piles and hands" in e.value.first.message
+
+
 def test_a_menu_leaves_out_a_label_that_only_repeats_the_id():
     st = game_from("""
         ruleset menu_labels

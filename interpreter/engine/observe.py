@@ -190,6 +190,8 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         shown = [game.card_names[c] if card_visible(st, c, p) else None for c in cards]
         pile = slot >= game.static_slots or prog.zones[game.zone_decl[slot]].kind == "pile"
         zones[game.zone_name(st, slot)] = entry = {"size": len(cards), "cards": shown, "pile": pile}
+        if slot < game.static_slots and prog.zones[game.zone_decl[slot]].decl.sorted:    # type: ignore[union-attr]
+            entry["sorted"] = True
         if backs and None in shown:     # what everyone sees on the backs of the cards hidden here
             marks = {str(i): m for i, c in enumerate(cards) if shown[i] is None and (m := _marks(st, c, backs, p))}
             if marks:

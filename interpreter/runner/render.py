@@ -41,7 +41,8 @@ def zone_body(z: dict[str, Any], labels: dict[str, str], lang: int = 0) -> str:
         return "—"
     if all(c is None for c in shown):
         return say("one_card", lang) if z["size"] == 1 else say("cards", lang, n=z["size"])
-    top = "  " + say("top", lang) if z.get("pile") and z["size"] > 1 and shown[-1] is not None else ""   # piles list bottom first
+    # piles list bottom first; a pile shown sorted has no top on screen
+    top = "  " + say("top", lang) if z.get("pile") and not z.get("sorted") and z["size"] > 1 and shown[-1] is not None else ""
     if any(c is None for c in shown):
         return f"{cards(shown, labels)}{top}  ({z['size']})"
     return cards(shown, labels) + top
@@ -166,7 +167,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             seqs.setdefault(m.group(1), []).append((int(m.group(2)), z["cards"]))
             continue
         mine = f"[P{me}]" in name
-        if mine and by and not z.get("pile") and None not in z["cards"]:
+        if (mine and not z.get("pile") or z.get("sorted")) and by and None not in z["cards"]:
             z = {**z, "cards": sorted(z["cards"], key=lambda c: by.get(c, 0))}
         out.append(f"  {pad(called(name) + (say('you', lang) if mine else ''), 18)} {zone_body(z, labels, lang)}")
     cv = v.get("card_vars", {})
@@ -259,7 +260,7 @@ def _cards_in_sight(v: dict[str, Any], me: int | None) -> set[str]:
     out: set[str] = set()
     for name, z in v["zones"].items():
         cards = [c for c in z["cards"] if c]
-        if f"[P{me}]" in name or name in seq_zones or not z.get("pile"):
+        if f"[P{me}]" in name or name in seq_zones or not z.get("pile") or z.get("sorted"):
             out.update(cards)
         elif z["cards"] and z["cards"][-1]:
             out.add(z["cards"][-1])

@@ -237,7 +237,7 @@ function zoneEl(name, z, view, live, mine, label) {
     " ", el("span", { class: "count" }, `(${z.size})`));
   let body;
   if (!z.size) body = el("span", { class: "empty" }, w("nothing"));
-  else if (z.pile) {
+  else if (z.pile && !z.sorted) {
     const top = z.cards[z.cards.length - 1];
     const seen = z.cards.filter((c) => c !== null);
     const at = z.cards.length - 1;
@@ -246,7 +246,7 @@ function zoneEl(name, z, view, live, mine, label) {
       body = el("div", {}, body, el("details", {}, el("summary", { class: "small" }, `${seen.length} ${w("cards")}`),
         cardsEl(z.cards, view, live, false, z.marks, name)));
     }
-  } else body = cardsEl(z.cards, view, live, mine, z.marks, name);
+  } else body = cardsEl(z.cards, view, live, mine || !!z.sorted, z.marks, name);
   return el("div", { class: "zone", "data-zone": name }, head, body);
 }
 
