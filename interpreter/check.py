@@ -1943,6 +1943,12 @@ class Checker:
         for e in (x for parts in text.parts for x in parts if not isinstance(x, str)):
             for name, owner in self.zones_through_locals(e, revealed):
                 z = self.globals.get(name)
+                if isinstance(z, VarSym) and self.var_unseen(z, owner, chooser) and not revealed.was_revealed(name):
+                    whom = "the chooser" if chooser is not None else "some players"
+                    self.warn("W104", f"this {'prompt' if chooser is not None else 'log'} shows {name} (a "
+                              f"`{z.visibility}` variable), which {whom} may not see", e.span,
+                              f"`reveal {name}` first (everyone then sees it), or `tell` the player who may see it")
+                    return
                 if not isinstance(z, ZoneSym) or z.decl is None:
                     continue
                 if chooser is not None and self.unseen_by(z, owner, chooser):
@@ -2122,6 +2128,12 @@ class Checker:
         if isinstance(e, A.Node):
             return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in self._reads(v, places)]
         return []
+
+    def var_unseen(self, v: VarSym, owner: A.Expr | None, reader: A.Expr | None) -> bool:
+        """May variable ``v`` (``owner``'s, of a per-player one) be hidden from ``reader`` (None: the
+        whole table, as a log line)?"""
+        own = owner is not None and reader is not None and _same_expr(owner, reader)
+        return v.visibility == "hidden" or v.visibility == "owner" and not own
 
     def unseen_by(self, z: ZoneSym, owner: A.Expr | None, chooser: A.Expr) -> bool:
         """May the cards of zone ``z`` (of ``owner``) be hidden from ``chooser``?"""

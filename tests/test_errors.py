@@ -1154,6 +1154,30 @@ def test_w104_warns_of_a_public_variable_set_from_hidden_cards(tmp_path: Path, d
     assert ("W104" in [w.code for w in check_ruleset(str(f)).warnings]) == warned
 
 
+@pytest.mark.parametrize(("lines", "warned"), [
+    ('log "the secret is {secret}"', True),
+    ('log "{told(players[0])}"', True),                               # through a function
+    ('log "P0 holds {mine[players[0]]}"', True),                      # an owner variable, in everyone's log
+    ('reveal secret\n    log "the secret was {secret}"', False),     # shown first: a showdown
+    ('choose players[0] "yours: {mine[players[0]]}" { ok "ok" { } }', False),     # its owner's prompt
+    ('choose players[0] "theirs: {mine[players[1]]}" { ok "ok" { } }', True),
+    ('tell players[0] "the secret is {secret}"', False),
+    ('log "{size(deck)} cards"', False),
+])
+def test_w104_warns_of_a_log_or_prompt_showing_a_hidden_variable(tmp_path: Path, lines: str, warned: bool) -> None:
+    """A `hidden` or `owner` variable in a log line was shown to every player unwarned (language.md
+    §27 listed it among what the warnings do not follow), where a card of a hidden zone was W104."""
+    f = tmp_path / "w.fuda"
+    f.write_text("ruleset w\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                 "var secret: int = 3 hidden\nvar mine: int per player = 0 owner\n"
+                 "fn told(p: player) -> int = secret + mine[p]\n"
+                 f"setup {{ }}\nphase play {{\n    {lines}\n}}\n", encoding="utf-8")
+    found = [w for w in check_ruleset(str(f)).warnings if w.code == "W104"]
+    assert bool(found) == warned, found
+    if found:
+        assert "variable" in found[0].message and "reveal" in (found[0].hint or "")
+
+
 @pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf"), "nan", "1e400"])
 def test_a_number_option_must_be_finite(value: object) -> None:
     """QA: `--set r=nan` (or inf, 1e400) crashed every command with NameError: the value was folded
