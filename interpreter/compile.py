@@ -1901,6 +1901,9 @@ class ExprGen:
         # cannot see by its place (Game.hidden_places), never by its face
         if shown and tc in ("card", "list:card"):
             return f"_shown(st, {self.gen(e)}, {lang})" if tc == "card" else f"_shown_list(st, {self.gen(e)}, {lang})"
+        if shown and isinstance(e, A.Attr) and isinstance(e.ref, tuple) and e.ref[0] == "cardattr":
+            # `{c.rank}` of a card the reader cannot see (a stack item's card in a window's prompt): "?"
+            return f"('?' if _unseen(st, {self.gen(e.obj)}) else {self.fmt_value(self.gen(e), tc, lang)})"
         return self.fmt_value(self.gen(e), tc, lang)
 
     def fmt_value(self, code: str, tc: str, lang: int = 0) -> str:

@@ -116,3 +116,28 @@ def test_a_text_inside_an_interpolation_may_interpolate_too():
     game.playout(st, lambda: 0.5)
     assert [e["text"] for e in st.view(None)["log"]][1:3] == ["t: big 3", "{literal} and 3"]
     assert [e["text"] for e in st.view(None, lang=1)["log"]][1] == "大: 大 6"
+
+
+def test_a_prompt_shows_a_card_attribute_its_reader_cannot_see_as_a_question_mark():
+    """`"Doubt a {it.card.rank}?"`: the claimed card lies face down, so a responder reads "Doubt a ??"
+    (language.md §27 listed the attribute as shown); `{it.card}` already read "a card". A reader who
+    sees the card reads its rank."""
+    from pathlib import Path
+
+    from interpreter.engine.state import State
+
+    text = (Path(__file__).parent / "constructs" / "simul_window.fuda").read_text(encoding="utf-8").replace(
+        '"Doubt {it.controller}? | ダウト?"', '"Doubt {it.controller}\'s {it.card.rank} ({it.card})? | ダウト?"')
+    game = load_text(text, filename="simul_window.fuda")
+    st: State = game.new_state(3)
+    p = st.to_move()[0]
+    st.apply(p, st.legal_actions(p)[0].id)
+    asked = st.to_move()
+    assert asked and p not in asked
+    assert game.prompt(st, asked[0]) == f"Doubt P{p}'s ? (a card)? | ダウト?"
+    card = st.items[st.stack[-1]][5 + game.prog.item_fields["card"][0]]
+    from interpreter.engine import runtime
+
+    st.vis[card] = runtime.ALL      # as if it lay face up
+    rank = int(game.card_names[card][1:].replace("A", "1").replace("J", "11").replace("Q", "12").replace("K", "13"))
+    assert game.prompt(st, asked[0]) == f"Doubt P{p}'s {rank} ({game.card_names[card]})? | ダウト?"

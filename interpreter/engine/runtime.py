@@ -833,6 +833,11 @@ def _zone_text(st: State, slot: Any, lang: int) -> str:
     return "none" if slot is None else called(st.game.zone_name(st, slot), st.game.zone_texts[lang])
 
 
+def _unseen(st: State, c: int | None) -> bool:
+    """Whether card ``c`` is one the reader of a label or prompt being written cannot see."""
+    return c is not None and c in st.game.hidden_places
+
+
 def _int_text(v: int | None) -> str:
     """An int in a text; none (an empty list's best or max) as every other none reads."""
     return "none" if v is None else str(v)
