@@ -85,7 +85,8 @@ class Expect(Strict):
     current: str | int | None = None
     phase: str | None = None
     legal: list[str] | LegalSpec | None = None
-    player: str | int | None = None           # whose legal actions `legal` looks at
+    player: str | int | None = None           # whose legal actions `legal` (and `prompt`) looks at
+    prompt: str | None = None                  # the pending decision's prompt as that player reads it
     zones: dict[str, list[str] | list[list[str] | str] | ZoneSpec] | None = None
     vars: dict[str, Any] | None = None
     card_vars: dict[str, dict[str, Any]] | None = None
@@ -147,7 +148,18 @@ def load_scenario(path: str | Path) -> tuple[Scenario, Located]:
 def parse_scenario(text: str, file: str) -> tuple[Scenario, Located]:
     loc = Located.of(file, text)
     return parse_yaml(loc, Scenario, "scenario", "a scenario is a mapping with ruleset, setup and steps",
-                      _step_hint), loc
+                      _step_hint, _names_action), loc
+
+
+_NAMED = {"legal", "events", "new_events", "stack", "log"}
+
+
+def _names_action(path: tuple[Any, ...]) -> bool:
+    """Whether the value at ``path`` is an action or a text (`- P0: yes`, `legal: [yes, pass]`), where
+    an unquoted `yes` or `null` is the word, not YAML's bool or none."""
+    step = len(path) == 3 and path[0] == "steps" and isinstance(path[2], str) and \
+        (path[2] == "act" or re.fullmatch(r"P\d+", path[2]) is not None)
+    return step or path[:1] == ("steps",) and any(part in _NAMED for part in path if isinstance(part, str))
 
 
 def _folded_listing(message: str) -> str:
@@ -266,6 +278,9 @@ class Runner:
         from .. import types as T
 
         t = var_type
+        word = self.loc.words.get(path) if v is None or isinstance(v, bool) else None
+        if word is not None and (t.kind == "text" or t.kind == "enum" and word in self.game.enum_members[t.name]):
+            v = word        # an unquoted `null`, `yes`, `off` as written: a member so named (Skat's Null game)
         if v is None or (v == "none" and t.kind != "text"):     # `none`, as texts write it (or YAML's null)
             return None
         if t.kind == "card":
@@ -564,6 +579,9 @@ class Runner:
         with keep():
             if e.legal is not None:
                 self.expect_legal(e, path)
+        with keep():
+            if e.prompt is not None:
+                self.expect_prompt(e, path)
         for zname, spec in (e.zones or {}).items():
             with keep():
                 self.expect_zone(zname, spec, (*path, "zones", zname))
@@ -673,15 +691,28 @@ class Runner:
             return None if v is None else self.game.card_names[v]
         return _players_named(var_type, _value(self.st, v, type_code(var_type), None))
 
+    def chooser(self, e: Expect, path: tuple[Any, ...], key: str, what: str) -> int:
+        """The player ``e.player`` names, else the one to move (``what``: said if several are)."""
+        if e.player is not None:
+            return self.player(e.player, (*path, "player"))
+        tm = self.st.to_move()
+        if len(tm) != 1:
+            raise self.fail((*path, key), f"say whose {what} (player:); to move: {_ps(tm)}")
+        return tm[0]
+
+    def expect_prompt(self, e: Expect, path: tuple[Any, ...]) -> None:
+        """The prompt as the player reads it (both languages, "English | 日本語"), containing the text."""
+        assert e.prompt is not None
+        p = self.chooser(e, path, "prompt", "prompt")
+        got = self.game.prompt(self.st, p) if p in self.st.to_move() else None
+        if got is None or " ".join(e.prompt.split()) not in " ".join(got.split()):
+            found = "no decision of theirs is waiting" if p not in self.st.to_move() else \
+                "the decision has no prompt" if got is None else repr(got)
+            raise self.fail((*path, "prompt"), f"P{p} prompt: expected one containing {e.prompt!r}, found {found}")
+
     def expect_legal(self, e: Expect, path: tuple[Any, ...]) -> None:
         st = self.st
-        if e.player is not None:
-            p = self.player(e.player, (*path, "player"))
-        else:
-            tm = st.to_move()
-            if len(tm) != 1:
-                raise self.fail((*path, "legal"), f"say whose legal actions (player:); to move: {_ps(tm)}")
-            p = tm[0]
+        p = self.chooser(e, path, "legal", "legal actions")
         legal = self.game.legal_actions(st, p)
         got = [a.id for a in legal]
         shown = compact_ids(got)          # a run of numbers once: `raise 40..1000`, not 961 ids

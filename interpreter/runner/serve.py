@@ -43,27 +43,12 @@ class Handler(BaseHTTPRequestHandler):
             super().log_message(format, *args)
 
     # ------------------------------------------------------------------ routing
-    def do_GET(self) -> None:
-        self._answer("GET")
+    def _handle(self) -> None:
+        self._answer(self.command)
 
-    def do_POST(self) -> None:
-        self._answer("POST")
-
-    def do_HEAD(self) -> None:
-        self._answer("HEAD")
-
-    # other methods get the JSON refusal (405 on a path of the API), not the server's HTML page
-    def do_PUT(self) -> None:
-        self._answer("PUT")
-
-    def do_PATCH(self) -> None:
-        self._answer("PATCH")
-
-    def do_DELETE(self) -> None:
-        self._answer("DELETE")
-
-    def do_OPTIONS(self) -> None:
-        self._answer("OPTIONS")
+    # every method gets JSON: the page and API by GET, POST (HEAD: a GET's headers); any other, the
+    # JSON refusal (405 on a path of the API), not the HTTP server's own HTML page
+    do_GET = do_POST = do_HEAD = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = _handle
 
     def _answer(self, method: str) -> None:
         url = urlsplit(self.path)

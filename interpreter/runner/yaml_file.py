@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from types import UnionType
+from typing import Any, TypeVar, Union, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -45,11 +46,16 @@ def safe_load(text: str) -> Any:
     return yaml.load(text, Loader=_StrictLoader)
 
 
-def positions(text: str, keys: Places | None = None) -> Places:
+_WORD_TAGS = ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:null")
+
+
+def positions(text: str, keys: Places | None = None, words: dict[tuple[Any, ...], str] | None = None) -> Places:
     """(path) → (line, col, end line, end col) of every node of a YAML document; ``keys`` gets the
-    places of the mapping keys themselves."""
+    places of the mapping keys themselves, ``words`` the text of each unquoted word YAML read as a
+    bool or none (`yes`, `off`, `null`), for values that are names (an action, an enum member)."""
     out: Places = {}
     keys = {} if keys is None else keys
+    words = {} if words is None else words
     try:
         root = yaml.compose(text)
     except yaml.YAMLError:
@@ -61,6 +67,8 @@ def positions(text: str, keys: Places | None = None) -> Places:
 
     def walk(node: Any, path: tuple[Any, ...]) -> None:
         out[path] = _place(node)
+        if isinstance(node, yaml.ScalarNode) and node.tag in _WORD_TAGS and node.style is None and node.value:
+            words[path] = node.value
         if id(node) in walked:
             return
         walked.add(id(node))
@@ -91,11 +99,13 @@ class Located:
     text: str
     pos: Places = field(default_factory=dict)
     keys: Places = field(default_factory=dict)
+    words: dict[tuple[Any, ...], str] = field(default_factory=dict)    # unquoted `yes`, `null` … as written
 
     @classmethod
     def of(cls, file: str, text: str) -> Located:
         keys: Places = {}
-        return cls(file, text, positions(text, keys), keys)
+        words: dict[tuple[Any, ...], str] = {}
+        return cls(file, text, positions(text, keys, words), keys, words)
 
     def span(self, path: tuple[Any, ...], at_key: bool = False) -> Span:
         p = tuple(path)
@@ -115,6 +125,49 @@ class Located:
               at_key: bool = False) -> FudaError:
         """``at_key``: the mistake is the key at the end of ``path`` (a misspelt name), not its value."""
         return FudaError([Diagnostic(code, msg, self.span(path, at_key), hint)], {self.file: self.text})
+
+
+def _put(data: Any, path: tuple[Any, ...], value: Any) -> None:
+    """Set the value at ``path`` (keys and list indices), where it is there."""
+    for part in path[:-1]:
+        if isinstance(data, dict) and part in data or isinstance(data, list) and isinstance(part, int) \
+                and 0 <= part < len(data):
+            data = data[part]
+        else:
+            return
+    if isinstance(data, dict) and path and path[-1] in data or isinstance(data, list) and path \
+            and isinstance(path[-1], int) and 0 <= path[-1] < len(data):
+        data[path[-1]] = value
+
+
+def keys_at(model: type[BaseModel], path: tuple[Any, ...]) -> list[str]:
+    """The keys a mapping at ``path`` of a ``model`` file may have (of every shape it may take)."""
+    types: list[Any] = [model]
+    for part in path:
+        types = [inner for t in types for inner in _inside(t, part)]
+    return list(dict.fromkeys(k for t in types for m in _shapes(t) for k in m.model_fields))
+
+
+def _shapes(t: Any) -> list[type[BaseModel]]:
+    """The models a type annotation may be (`X | list[str] | None` → X)."""
+    if isinstance(t, type) and issubclass(t, BaseModel):
+        return [t]
+    return [m for a in get_args(t) for m in _shapes(a)] if get_origin(t) in (Union, UnionType) else []
+
+
+def _inside(t: Any, part: Any) -> list[Any]:
+    """The annotations of what lies at ``part`` inside a value of type ``t``."""
+    if get_origin(t) in (Union, UnionType):
+        return [x for a in get_args(t) for x in _inside(a, part)]
+    if isinstance(t, type) and issubclass(t, BaseModel):
+        f = t.model_fields.get(part) if isinstance(part, str) else None
+        return [] if f is None else [f.annotation]
+    args = get_args(t)
+    if get_origin(t) is list and isinstance(part, int) and args:
+        return [args[0]]
+    if get_origin(t) is dict and len(args) == 2:
+        return [args[1]]
+    return []
 
 
 _TYPE_TAG = re.compile(r"[A-Z]\w*|\w+\[.*\]|int|str|bool|float|none")
@@ -147,9 +200,12 @@ def first_error(e: ValidationError, data: Any) -> tuple[tuple[Any, ...], dict[st
 
 
 def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str,
-               key_hint: Callable[[tuple[Any, ...]], str | None] | None = None) -> Model:
+               key_hint: Callable[[tuple[Any, ...]], str | None] | None = None,
+               names: Callable[[tuple[Any, ...]], bool] | None = None) -> Model:
     """The file as ``model`` (a mapping at the top), or E501 at the first mistake. ``key_hint``: a
-    hint for an unknown key at this path (a key that is right in another form of the same entry)."""
+    hint for an unknown key at this path (a key that is right in another form of the same entry).
+    ``names``: the paths whose values are names (actions): an unquoted `yes` or `null` there is the
+    word written, not YAML's bool or none."""
     try:
         data = safe_load(loc.text)
     except yaml.YAMLError as e:
@@ -159,6 +215,9 @@ def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str,
                                     Span(loc.file, line, col, line, col + 1))], {loc.file: loc.text}) from None
     if not isinstance(data, dict):
         raise loc.error("E501", not_a_mapping, ())
+    for path, word in loc.words.items():
+        if names is not None and names(path):
+            _put(data, path, word)
     try:
         return model.model_validate(data)
     except ValidationError as e:
@@ -166,5 +225,7 @@ def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str,
         unknown = err["type"] == "extra_forbidden"
         msg = f"unknown key {path[-1]!r}" if unknown else err["msg"]
         hint = key_hint(path) if unknown and key_hint is not None else None
+        if unknown and hint is None and (keys := keys_at(model, path[:-1])):
+            hint = "the keys here: " + ", ".join(keys)
         raise loc.error("E501", f"{what} {'.'.join(map(str, path))}: {msg}" if path else f"{what}: {msg}",
                         path, hint, at_key=unknown) from None
