@@ -133,6 +133,7 @@ class Comprehension(Expr):
     var: str
     source: Expr
     cond: Expr | None = None
+    var_span: Span | None = None     # where the binder's name is written
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
@@ -141,6 +142,7 @@ class Quantifier(Expr):
     var: str
     source: Expr
     cond: Expr
+    var_span: Span | None = None
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
@@ -149,6 +151,7 @@ class Best(Expr):
     source: Expr
     key: Expr
     cond: Expr | None = None
+    var_span: Span | None = None
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

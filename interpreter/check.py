@@ -1951,13 +1951,16 @@ class Checker:
                     return
                 if not isinstance(z, ZoneSym) or z.decl is None:
                     continue
+                # `{cs}` names the cards; `{points(cs)}` tells something of them
+                shown = f"the cards of {name}" if e.ty is not None and T.CARD in (e.ty, e.ty.elem) else \
+                    f"a value worked out from the cards of {name}"
                 if chooser is not None and self.unseen_by(z, owner, chooser):
-                    self.warn("W104", f"this prompt shows the cards of {name}, which the chooser may not see",
+                    self.warn("W104", f"this prompt shows {shown}, which the chooser may not see",
                               e.span, "reveal them to the chooser first (`reveal … to …`), or leave them out")
                     return
                 if chooser is None and z.decl.visibility != "public" and not revealed.was_revealed(name):
-                    self.warn("W104", f"this log shows the cards of {name}, which some players may not see: "
-                              "every player's log would name them", e.span,
+                    self.warn("W104", f"this log shows {shown}, which some players may not see: every "
+                              "player's log would tell it", e.span,
                               "reveal them instead (a reveal is logged with the cards, to whom it shows them), "
                               "or `tell` the player who may see them")
                     return
@@ -2387,8 +2390,8 @@ class Checker:
                 raise self.fail("E201", f"{e.var} must range over a list or a zone, not {st}", e.source.span)
             inner = Scope(sc)
             if inner.lookup(e.var) is not None:
-                self.err("E109", f"{e.var} is already a local name here", e.span)
-            self.no_shadow(e.var, e.span)
+                self.err("E109", f"{e.var} is already a local name here", e.var_span or e.span)
+            self.no_shadow(e.var, e.var_span or e.span)
             holder = ctx.proc if ctx.proc is not None else None
             if holder is not None:
                 loc = holder.new_local(e.var, et, e.span, comp=True, readonly=True)
@@ -2411,7 +2414,11 @@ class Checker:
                 return T.INT if e.kind == "count" else T.BOOL
             if e.cond is not None:
                 self.cond(e.cond, inner, ctx)
-            kt = self.expr(e.key, inner, ctx)
+            try:
+                kt = self.expr(e.key, inner, ctx)
+            except Abort:
+                self.hint_key_reach(e, et)
+                raise
             if isinstance(e, A.SortedBy):
                 if not (T.is_numeric(kt) or kt.kind in ("key", "text", "enum", "tuple", "card", "player", "bool")):
                     raise self.fail("E201", f"sorted … by a number, a text, an enum member, a card, a player, "
@@ -2423,6 +2430,20 @@ class Checker:
         if isinstance(e, A.LetIn):
             return self.let_in(e, sc, ctx)
         raise self.fail("E309", f"unsupported expression {type(e).__name__}", e.span)  # pragma: no cover
+
+    def hint_key_reach(self, e: A.Best, et: T.T) -> None:
+        """`best c in deck by power(c).by` meant the `.by` of the card found: the key runs to the right,
+        so the E103 at `power(c).by` gets a hint to bracket the `best`."""
+        key, last = e.key, self.diags[-1] if self.diags else None
+        assert self.cards is not None
+        v = self.globals.get(key.name) if isinstance(key, A.Attr) else None
+        if not isinstance(key, A.Attr) or last is None or last.code != "E103" or last.span != key.span \
+                or et.kind != "card" or not (key.name in self.cards.attr_types or key.name == "name"
+                                             or isinstance(v, VarSym) and v.scope == "card"):
+            return
+        word = "sorted" if isinstance(e, A.SortedBy) else "best"
+        self.diags[-1] = replace(last, hint=f"the key of `{word} … by` runs to the end: for the {key.name} of "
+                                            f"the card it finds, write ({word} {e.var} in … by …).{key.name}")
 
     def let_type(self, s: A.Let | A.LetIn, vt: T.T) -> T.T:
         """The type of `let NAME[: TYPE] = VALUE` (a rule's or a function's step), whose value is ``vt``."""

@@ -458,6 +458,10 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def sp(self, meta: Any) -> Span:
         return _span(self.file, meta)
 
+    def name_span(self, tok: Any) -> Span | None:
+        """Where a binder's name is written (an error about the name points there)."""
+        return _tok_span(self.file, tok) if isinstance(tok, Token) and tok.line else None
+
     # -------------------------------------------------------------- text
     def text(self, meta: Any, c: list[Any]) -> A.Text:
         tok: Token = c[0]
@@ -982,7 +986,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     # -------------------------------------------------------------- expressions
     def quantifier(self, meta: Any, c: list[Any]) -> A.Quantifier:
-        return A.Quantifier(span=self.sp(meta), kind=c[0], var=str(c[1]), source=c[2], cond=c[3])
+        return A.Quantifier(span=self.sp(meta), kind=c[0], var=str(c[1]), source=c[2], cond=c[3],
+                            var_span=self.name_span(c[1]))
 
     def quant_kw(self, meta: Any, c: list[Any]) -> str:
         return str(c[0])
@@ -991,11 +996,13 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def best(self, meta: Any, c: list[Any]) -> A.Best:
         cond = c[2] if len(c) == 4 else None
-        return A.Best(span=self.sp(meta), var=str(c[0]), source=c[1], key=c[-1], cond=cond)
+        return A.Best(span=self.sp(meta), var=str(c[0]), source=c[1], key=c[-1], cond=cond,
+                      var_span=self.name_span(c[0]))
 
     def sorted_by(self, meta: Any, c: list[Any]) -> A.SortedBy:
         cond = c[2] if len(c) == 4 else None
-        return A.SortedBy(span=self.sp(meta), var=str(c[0]), source=c[1], key=c[-1], cond=cond)
+        return A.SortedBy(span=self.sp(meta), var=str(c[0]), source=c[1], key=c[-1], cond=cond,
+                          var_span=self.name_span(c[0]))
 
     def if_expr(self, meta: Any, c: list[Any]) -> A.IfExpr:
         return A.IfExpr(span=self.sp(meta), cond=c[0], then=c[1], other=c[2])
@@ -1093,4 +1100,4 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def comprehension(self, meta: Any, c: list[Any]) -> A.Comprehension:
         return A.Comprehension(span=self.sp(meta), elem=c[0], var=str(c[1]), source=c[2],
-                                               cond=c[3] if len(c) > 3 else None)
+                               cond=c[3] if len(c) > 3 else None, var_span=self.name_span(c[1]))

@@ -154,6 +154,34 @@ def test_choices_are_listed_as_the_hand_is_shown_and_numbers_pick_what_they_show
     assert json.loads(log.read_text(encoding="utf-8"))["actions"][0] == [0, "play ♠Q"]
 
 
+def test_a_number_that_is_also_a_bid_is_asked_about_not_taken(tmp_path):
+    """Skat newcomer: typing `18` meant "say 18" and bid 55, the menu's line 18. Now it asks; `#18`
+    is the line, the action's id is the bid, and a number past the menu's end is the action."""
+    from interpreter.api import load_text
+
+    game = load_text("""ruleset numbid
+players 2
+cards standard() in deck
+zone deck: pile hidden
+setup { }
+phase play {
+    repeat 3 {
+        choose players[0] "Bid" {
+            say n in [18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60] "say {n}" { }
+            pass_ "pass" { }
+        }
+    }
+}
+""")
+    answers = iter(["18", "#18", "say 18", "59", "quit"])
+    out = io.StringIO()
+    log = tmp_path / "g.json"
+    play(game, ["human", "random"], seed=1, log_path=str(log), inp=lambda _prompt: next(answers), out=out)
+    assert "18 is line 18 (say 55) and also say 18: type #18 for the line, or 'say 18'" in out.getvalue()
+    taken = [a for _, a in json.loads(log.read_text(encoding="utf-8"))["actions"]]
+    assert taken == ["say 55", "say 18", "say 59"]      # 59 is line 19, say 59: the same action
+
+
 def test_undo_at_a_hot_seat_does_not_take_back_another_players_choice():
     game = load("american_page_one", {"players": 2})
     answers = iter(["1", "", "1", "", "undo", "quit"])      # "": the keyboard passed on

@@ -100,10 +100,11 @@ class Human:
                 else:
                     print(say("save_needs", self.lang), file=self.out)
                 continue
-            if raw.isdigit():
-                if 1 <= int(raw) <= len(legal):
-                    return legal[int(raw) - 1]
-                print(say("bad_number", self.lang, n=len(legal)), file=self.out)
+            if raw.isdigit() or raw[:1] == "#" and raw[1:].isdigit():
+                picked = _by_number(raw, legal, self.lang)
+                if isinstance(picked, Action):
+                    return picked
+                print(picked if picked else say("bad_number", self.lang, n=len(legal)), file=self.out)
                 continue
             try:
                 opt = st.game.find_action(st, player, raw)
@@ -118,6 +119,22 @@ class Human:
                     print(why, file=self.out)
                 if len(legal) <= SHORT_LIST:
                     print(render_choices(v["decision"], self.lang), file=self.out)
+
+
+def _by_number(raw: str, legal: list[Action], lang: int = 0) -> Action | str | None:
+    """A number typed: the menu's line (`#18` always), or the one action whose only value it is
+    (`say 18` when the menu is shorter). When it is both, and they differ, the question to ask
+    (a bid of 18 must not become line 18, `say 55`); None when it is neither."""
+    n = int(raw.lstrip("#"))
+    line = legal[n - 1] if 1 <= n <= len(legal) else None
+    if raw.startswith("#"):
+        return line
+    valued = [a for a in legal if len(a.args) == 1 and a.id.split()[-1:] == [raw]]
+    if len(valued) != 1 or line is valued[0]:
+        return line
+    if line is None:
+        return valued[0]
+    return say("number_both", lang, n=n, line=line.id, a=valued[0].id)
 
 
 def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
