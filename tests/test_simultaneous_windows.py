@@ -162,3 +162,51 @@ def test_a_responder_named_twice_is_asked_once():
     assert st.to_move() == [1]
     st.apply(1, "doubt")
     assert st.view(None)["vars"]["doubter"] == 1
+
+
+def test_a_players_log_never_tells_by_its_rule_line_which_secret_option_was_taken():
+    """QA: "P0 has chosen" carried the line of the option chosen (scissors' line), and a move the line
+    of the branch of an `if` on a hidden card. A player's or spectator's log shows a decision's own
+    place only and no line for other events; the full log (replays) keeps every line."""
+    from interpreter.api import load_text
+    from interpreter.engine.observe import full_view
+
+    text = """ruleset rps
+players 3
+cards standard() in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+zone pile: pile public
+var choice: int per player = 0 owner
+setup { deal 1 from deck to hand }
+phase play {
+    simultaneous p in players "Rock, paper or scissors" {
+        rock "rock" { choice[p] = 0 }
+        paper "paper" { choice[p] = 1 }
+        scissors "scissors" { choice[p] = 2 }
+    }
+    if top(hand[players[0]]).rank > 7 {
+        move top(hand[players[0]]) to deck
+    } else {
+        move top(hand[players[0]]) to deck
+    }
+}
+"""
+    game = load_text(text, filename="rps.fuda")
+    rules = set()
+    for option in ("rock", "scissors"):
+        st = game.new_state(1)
+        st.apply(0, option)
+        act = [e for e in st.view(1)["log"] if e["kind"] == "act"][-1]
+        assert act["text"] == "P0 has chosen"
+        rules.add(act["rule"])
+    assert rules == {"rps.fuda:10:5"}           # the simultaneous decision, whichever option
+    lines = set()
+    for seed in range(12):
+        st = game.new_state(seed)
+        for p in range(3):
+            st.apply(p, "rock")
+        moves = [e for e in st.view(1)["log"] if e["kind"] == "move" and "deck" in e["text"].lower()]
+        assert moves and all(e["rule"] == "" for e in moves)
+        lines |= {e["rule"] for e in full_view(st)["log"] if e["kind"] == "move" and e["rule"].endswith(":9")}
+    assert len(lines) == 2          # the full log still tells the two branches apart

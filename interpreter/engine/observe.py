@@ -312,6 +312,18 @@ def event_span(st: State, ev: tuple[Any, ...]) -> str:
     return ""
 
 
+def seen_span(st: State, ev: tuple[Any, ...], everyone: bool) -> str:
+    """The rule span a reader of the log is shown: all of them in the full log (replays, designers);
+    for a player or spectator only a decision's own place, since the line behind any other event
+    tells which code ran — the option a secret choice took, the branch of an `if` on a hidden card."""
+    if everyone:
+        return event_span(st, ev)
+    if ev[0] != R.EV_ACT:
+        return ""
+    sid = st.game.sites[ev[3]].span
+    return str(st.game.spans[sid]) if 0 <= sid < len(st.game.spans) else ""
+
+
 def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
     """Who saw each of an action's cards right after it: the masks of the moves and reveals of the
     card that the action itself caused (the events up to the next action)."""
@@ -392,7 +404,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         src_name, dst_name = called(src_name, game.zone_texts[lang]), called(dst_name, game.zone_texts[lang])
         under = say("bottom", lang) if ev[1] in game.comp.under_spans else ""       # `move … under`
         path = f"{src_name} → {dst_name}{under}"
-        return {"kind": "move", "text": f"{card(c, mask)}: {path}", "rule": event_span(st, ev), "path": path}
+        return {"kind": "move", "text": f"{card(c, mask)}: {path}", "rule": seen_span(st, ev, everyone), "path": path}
     elif k == R.EV_SHUFFLE:
         text = say("shuffle", lang, z=called(game.zone_name(st, ev[2]), game.zone_texts[lang]))
     elif k == R.EV_TURN:
@@ -488,7 +500,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
     else:
         text = R.EV_NAMES[k] if k < len(R.EV_NAMES) else str(k)
     out = {"kind": "sit_out" if k == R.EV_FINISH and not ev[3] else R.EV_NAMES[k], "text": text,
-           "rule": event_span(st, ev)}
+           "rule": seen_span(st, ev, everyone)}
     if k == R.EV_ACT and len(ev) > 6:
         out["announced"] = True
     if k == R.EV_MODIFY and quiet:
