@@ -2150,6 +2150,36 @@ def test_a_decision_offers_each_action_once():
     assert len(set(st.opts or ())) == len(st.opts or ())
 
 
+def test_actions_whose_ids_read_alike_are_numbered_so_a_log_names_one():
+    """Gin Rummy newcomer: a run laid out whole or as two melds read `lay ♠A ♠2` both; `fuda play`
+    took the second, the log kept the id, and the replay took the first. The later ones get `#2` …"""
+    game = load_text("""ruleset dup_ids
+players 2
+cards standard(ranks = [1, 2]) in deck
+zone deck: pile hidden
+zone rows: sequence public "Rows"
+var laid: int = 0
+setup { }
+phase play {
+    let a = card("♠A")
+    let b = card("♠2")
+    choose players[0] {
+        lay g in [[[a, b]], [[a], [b]]] "lay out {g}" {
+            for m in g {
+                insert rows back as z
+                move m to z
+            }
+            laid = size(rows)
+        }
+    }
+}
+""")
+    st = game.new_state(0)
+    assert ids(st, 0) == ["lay ♠A ♠2", "lay ♠A ♠2 #2"]
+    st.apply(0, "lay ♠A ♠2 #2")
+    assert vars_of(st)["laid"] == 2
+
+
 def test_sources_that_cannot_repeat_are_looped_over_as_they_are():
     """Only a source that might repeat a value pays for the check: zones, ranges, literals of distinct
     constants, filters and sortings of them, and locals, functions and rules whose every definition is

@@ -16,7 +16,7 @@ import re
 import sys
 import traceback
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..check import Program, text_plain
@@ -630,7 +630,7 @@ class Game:
             p = players[0]
             if player is not None and player != p:
                 return []
-            return [self._action(st, site, p, o) for o in st.opts or ()]
+            return _ids_apart([self._action(st, site, p, o) for o in st.opts or ()])
         if player is None:
             return []
         if player not in players:
@@ -638,7 +638,7 @@ class Game:
         i = players.index(player)
         if st.schosen[i] is not None or st.sopts is None:
             return []
-        return [self._action(st, site, player, o) for o in st.sopts[i]]
+        return _ids_apart([self._action(st, site, player, o) for o in st.sopts[i]])
 
     def _action(self, st: State, site: Any, player: int, o: tuple[Any, ...]) -> Action:
         k = o[0]
@@ -1088,6 +1088,23 @@ def _fmt_seen(st: State, v: Any, code: str, places: dict[int, str]) -> str:
     if code == "list:card" and v is not None:
         return " ".join(places.get(c) or R._fmt(st, c, "card") for c in v)
     return R._fmt(st, v, code)
+
+
+def _ids_apart(actions: list[Action]) -> list[Action]:
+    """Actions whose ids read alike (a run laid out whole or as 4 + 3: the same cards in a row) get
+    `#2`, `#3` … after the first, in the rules' order: a log keeps ids, so each must name one action
+    or a replay would take another."""
+    seen: dict[str, int] = {}
+    for a in actions:
+        seen[a.id] = seen.get(a.id, 0) + 1
+    if len(seen) == len(actions):
+        return actions
+    count: dict[str, int] = {}
+    out = []
+    for a in actions:
+        k = count[a.id] = count.get(a.id, 0) + 1
+        out.append(a if k == 1 else replace(a, id=f"{a.id} #{k}"))
+    return out
 
 
 class _Unseen:
