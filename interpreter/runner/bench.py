@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+SAMPLED = 400            # decisions of a game along which states are cloned to time a clone
 SILENT_SECONDS = 10.0      # rounds expected to take longer are announced, and each round told
 
 
@@ -69,13 +70,14 @@ def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int 
                 note(f"  round {r + 1}/{rounds}: {games / dt:,.0f} games/s with the log, {games / dtq:,.0f} quiet")
     assert best is not None and best_quiet is not None
     dt, dec = best
-    # clone and new-state cost, on states sampled along random games
+    # clone and new-state cost, on states sampled along the first SAMPLED decisions of random games
+    # (a game played to its decision limit would keep thousands of clones, each with its whole log)
     rng = random.Random(seed)
     sample = []
     for i in range(20):
         st = game.new_state(seed + i)
         k = 0
-        while not st.over:
+        while not st.over and k < SAMPLED:
             if k % 7 == 0:
                 sample.append(st.clone())
             p = st.to_move()[0]
@@ -147,8 +149,13 @@ def bench_bot(ruleset: str, options: dict[str, Any], bot: str, states: int = 8, 
 def format_bench(r: dict[str, Any]) -> str:
     return (f"{r['ruleset']} ({r['players']} players{', ' + str(r['options']) if r['options'] else ''}), "
             f"one core, best of {r['rounds']} rounds of {r['games']} random games:\n"
-            f"  random playouts   {r['games_per_second']:10,.0f} games/s  (with the game log)\n"
-            f"  quiet playouts    {r['quiet_games_per_second']:10,.0f} games/s  (no log: simulate, bots' rollouts)\n"
+            f"  random playouts   {_rate(r['games_per_second'])} games/s  (with the game log)\n"
+            f"  quiet playouts    {_rate(r['quiet_games_per_second'])} games/s  (no log: simulate, bots' rollouts)\n"
             f"  decisions         {r['decisions_per_second']:10,.0f} /s  ({r['decisions_per_game']:.1f} per game)\n"
             f"  clone             {r['clone_us']:10.2f} µs\n"
             f"  new game (setup)  {r['new_state_us']:10.1f} µs")
+
+
+def _rate(x: float) -> str:
+    """A rate in ten columns: whole numbers, but a slow game's 0.4 games/s not as 0."""
+    return f"{x:10,.0f}" if x >= 10 else f"{x:10.2f}"

@@ -688,10 +688,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
                       "to cut them short (docs/bots.md)")
             elif rb["evaluates"]:
                 print("  over a second, though `evaluate` cuts the rollouts short: each decision costs; "
-                      "`fuda bench --profile` shows which of the rules' parts")
+                      "`fuda bench --profile` shows which of the rules' parts take the time")
             else:
                 print(f"  over a second, with short rollouts ({rb['decisions_per_game']:.0f} decisions a game): "
-                      "each decision costs; `fuda bench --profile` shows which of the rules' parts")
+                      "each decision costs; `fuda bench --profile` shows which of the rules' parts take the time")
         return 0
     if args.profile:
         from .profile import format_profile, profile
