@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -518,7 +519,8 @@ class Checker:
             seq_count=seq_count, vars=self.vars, g_size=g_size, fns=self.fns, rules=self.rules,
             phases=self.phases, effects=self.effects, item_fields=self.item_fields, item_field_labels=self.item_field_labels, windows=order,
             checks=self.checks, orderings=self.orderings, setup=setup, procs=self.procs,
-            limit=limit.count if limit else 100_000, warnings=self.warnings,
+            limit=limit.count if limit else 100_000,
+            warnings=[w for w in self.warnings if not _silenced(w, self.src.sources)],
             builtin_slots=self.builtin_slots, show=self.show, evaluate=evaluate, eval_range=self.eval_range,
             allies=allies, belief=belief)
 
@@ -3033,6 +3035,23 @@ _NOT_READ = ("size", "owner", "revealed")      # functions of a zone or card tha
 
 def _none_test(e: A.Binary) -> bool:
     return e.op in ("==", "!=") and any(isinstance(x, A.Lit) and x.kind == "none" for x in (e.left, e.right))
+
+
+_SILENCE = re.compile(r"#\s*fuda:\s*ignore\b\s*\[?\s*([A-Z]\d+(?:\s*,\s*[A-Z]\d+)*)?")
+
+
+def _silenced(w: Diagnostic, sources: dict[str, str]) -> bool:
+    """A warning the ruleset silences where it points: `# fuda: ignore[W102]` (or every warning of the
+    line, `# fuda: ignore`) at the end of its line or alone on the line above — for a case the warning
+    cannot see through (a hand revealed to everyone in another rule)."""
+    lines = sources.get(w.span.file, "").splitlines()
+    here = [lines[w.span.line - 1]] if 0 < w.span.line <= len(lines) else []
+    above = lines[w.span.line - 2].strip() if 1 < w.span.line <= len(lines) + 1 else ""
+    for text in here + ([above] if above.startswith("#") else []):
+        m = _SILENCE.search(text)
+        if m and (m.group(1) is None or w.code in re.split(r"\s*,\s*", m.group(1))):
+            return True
+    return False
 
 
 def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:

@@ -1389,3 +1389,30 @@ def test_a_yaml_alias_bomb_is_read_once_not_expanded(tmp_path):
     f.write_text("\n".join(lines) + "\nruleset: american_page_one\n", encoding="utf-8")
     o = run_scenario(str(f))
     assert not o.passed and "E501" in o.message
+
+
+@pytest.mark.parametrize(("comment", "silenced"), [
+    ("   # fuda: ignore[W102] (the hand is shown in setup)", True),
+    ("   # fuda: ignore", True),
+    ("   # fuda: ignore[W104, W102]", True),
+    ("   # fuda: ignore[W104]", False),
+    ("   # ignore", False),
+    ("", False),
+])
+def test_a_warning_is_silenced_on_its_line(tmp_path: Path, comment: str, silenced: bool) -> None:
+    """Bridge newcomer: the dummy's hand, revealed to all in another rule, still gave W102 on the
+    declarer's play, with no way to say so, and `validate --strict` failed on a correct ruleset."""
+    f = tmp_path / "w.fuda"
+    f.write_text("ruleset w\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                 "zone hand: hand per player owner\nzone table: pile public\n"
+                 "setup {\n    deal 3 from deck to hand\n    reveal hand[players[1]]\n}\nphase play {\n"
+                 "    choose players[0] {\n"
+                 f"        play c in hand[players[1]] where c.rank > 5 \"play {{c}}\" {{ move c to table }}{comment}\n"
+                 "        nothing \"nothing\" { }\n    }\n}\n", encoding="utf-8")
+    assert ("W102" not in [w.code for w in check_ruleset(str(f)).warnings]) == silenced
+    if comment:     # a comment alone on the line above does the same
+        text = f.read_text(encoding="utf-8").replace(f"{{ move c to table }}{comment}\n",
+                                                     "{ move c to table }\n")
+        text = text.replace("        play c in", f"        {comment.strip()}\n        play c in")
+        f.write_text(text, encoding="utf-8")
+        assert ("W102" not in [w.code for w in check_ruleset(str(f)).warnings]) == silenced
