@@ -408,10 +408,14 @@ def test_the_log_is_kept_from_a_table_of_several_humans_until_the_game_is_over()
     with pytest.raises(TableError) as e:
         t.log()
     assert e.value.status == 403 and "once the game is over" in e.value.message
+    # nor the seed in any seat's or a spectator's state (QA: `fuda replay RULESET --seed S` shows every hand)
+    assert {t.state(seat)["game"]["seed"] for seat in (0, 1, None)} == {None}
     while not t.st.over:
         p = t.st.to_move()[0]
         t.act(p, t.st.legal_actions(p)[0].id, 0)
     assert t.log()["format"] == "fuda-log/1"
+    assert t.state(0)["game"]["seed"] == 3
+    assert table(["human", "random", "random", "random"]).state(0)["game"]["seed"] == 3
     assert table(["human", "random", "random", "random"]).log()["actions"] == []    # one human: as fuda play --log
 
 

@@ -200,7 +200,9 @@ class Table:
             return {
                 "version": self.version,
                 "game": {"ruleset": game.name, "title": game.title_in(lang), "players": game.n,
-                         "seed": self.seed, "number": self.number, "lang": "ja" if lang else "en"},
+                         # the seed deals every hand: at a table of several humans, told once the game is over
+                         "seed": self.seed if len(self.humans) <= 1 or st.over else None,
+                         "number": self.number, "lang": "ja" if lang else "en"},
                 "seat": seat,
                 "seats": [{"player": i, "kind": spec, "name": "human" if a is None else a.name}
                           for i, (spec, a) in enumerate(zip(self.seats, self.agents, strict=True))],

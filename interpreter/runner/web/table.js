@@ -417,7 +417,8 @@ function headerEl(d, view) {
   if (view.to_move.length <= 1 && !view.over) parts.push(`${w("turn")}: P${view.current}`);
   if (view.to_move.length > 1) parts.push(`${w("toMove")}: ${view.to_move.map((p) => "P" + p).join(", ")}`);
   parts.push(view.viewer === null ? w("spectator") : `${w("you")}: P${view.viewer}`);
-  parts.push(`${w("seed")} ${d.game.seed}` + (d.game.number > 1 ? ` · ${w("game")} ${d.game.number}` : ""));
+  parts.push((d.game.seed === null ? "" : `${w("seed")} ${d.game.seed}`) +
+    (d.game.number > 1 ? ` · ${w("game")} ${d.game.number}` : ""));
   $("status").textContent = parts.join(" · ");
   const sw = $("seat-switch");
   sw.hidden = d.humans.length < 2;
