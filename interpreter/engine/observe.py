@@ -188,9 +188,10 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
     for slot in list(range(game.static_slots)) + [s for q in st.sq for s in q]:
         cards = st.z[slot]
         shown = [game.card_names[c] if card_visible(st, c, p) else None for c in cards]
-        pile = slot >= game.static_slots or prog.zones[game.zone_decl[slot]].kind == "pile"
+        decl = prog.zones[game.zone_decl[slot]].decl if slot < game.static_slots else None   # None: a sequence's
+        pile = decl is None or decl.kind == "pile"
         zones[game.zone_name(st, slot)] = entry = {"size": len(cards), "cards": shown, "pile": pile}
-        if slot < game.static_slots and prog.zones[game.zone_decl[slot]].decl.sorted:    # type: ignore[union-attr]
+        if decl is not None and decl.sorted:
             entry["sorted"] = True
         if backs and None in shown:     # what everyone sees on the backs of the cards hidden here
             marks = {str(i): m for i, c in enumerate(cards) if shown[i] is None and (m := _marks(st, c, backs, p))}
