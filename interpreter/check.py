@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from . import ast as A
-from . import distinct_values, named
+from . import distinct_values, named, secret_places
 from . import types as T
 from .decks import TEMPLATES, DeckData, ascii_aliases
 from .errors import Diagnostic, FudaError, Span, did_you_mean
@@ -114,6 +114,7 @@ class VarSym(Sym):
     readonly: bool = False
     decl: A.VarDecl | None = None
     named: bool = True          # a card variable set only from named values (named.py): its card is public
+    secret: bool = False        # set from a secret decision's pick (secret_places.py)
 
 
 @dataclass(eq=False)
@@ -124,6 +125,7 @@ class LocalSym(Sym):
     readonly: bool = False
     public: bool = False        # set only from named values (named.py): every player can work it out
     distinct: bool = False      # a list that never holds a value twice (distinct_values.py)
+    secret: bool = False        # a secret decision's pick, or worked out from one (secret_places.py)
 
 
 @dataclass(eq=False)
@@ -346,6 +348,7 @@ class Checker:
         self.warnings: list[Diagnostic] = []
         self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
         self.list_defs: list[tuple[LocalSym, A.Expr | None]] = []   # what distinct_values.mark reads
+        self.picks: list[LocalSym] = []     # binders of secret decisions (secret_places.py)
         self.card_reads: dict[int, list[tuple[str, A.Expr | None]]] = {}   # a card local → the zones it came from (W104)
         self.card_labels: dict[str, tuple[str, str]] = {}       # a custom deck's card labels (Cards.labels)
         self.label_spans: dict[str, Span] = {}
@@ -507,6 +510,7 @@ class Checker:
             raise FudaError(self.diags, self.src.sources)
         named.mark(self.defs)       # on a checked text only: every name resolved, no function calling itself
         distinct_values.mark(self.list_defs)
+        secret_places.mark([*self.defs, *self.list_defs], self.picks)
         assert self.cards is not None
         static_slots = sum(z.count for z in self.zones if z.kind != "sequence")
         seq_count = sum(z.count for z in self.zones if z.kind == "sequence")
@@ -1987,7 +1991,7 @@ class Checker:
             if o.name in names:
                 self.err("E102", f"option {o.name} appears twice in this decision", o.span)
             names.add(o.name)
-            self.option(o, sc, ctx, public)
+            self.option(o, sc, ctx, public, secret=not public)
             if chooser is not None and not o.implied:    # an implied pass repeats the options' wheres
                 self.warn_telling_where(o, chooser)
 
@@ -2163,7 +2167,8 @@ class Checker:
                           "cannot see is then offered by its place")
                 return
 
-    def option(self, o: A.Option, sc: Scope, ctx: Ctx, public: bool = False) -> None:
+    def option(self, o: A.Option, sc: Scope, ctx: Ctx, public: bool = False, secret: bool = False) -> None:
+        """``secret``: only the chooser knows what was chosen (a hidden or simultaneous decision)."""
         inner = Scope(sc)
         assert ctx.proc
         for i, b in enumerate(o.binders):
@@ -2187,6 +2192,8 @@ class Checker:
             inner.names[b.var] = ctx.proc.new_local(b.var, et, b.span, readonly=True)
             if public:          # a choice everyone sees, among named values, is named (named.py)
                 self.defs.append((inner.names[b.var], b.source))
+            if secret:
+                self.picks.append(inner.names[b.var])
         if o.where is not None:
             self.cond(o.where, inner, ctx)
         if o.weight is not None:

@@ -43,6 +43,8 @@ from .check import (
 from .distinct_values import never_repeats
 from .engine import runtime
 from .errors import Span
+from .named import named
+from .secret_places import secret
 
 FIELD_INDEX = {"kind": 0, "controller": 1, "source": 2, "times": 3, "negated": 4}
 # rounds in a row without a decision after which a loop that can wait for one is stopped (E601)
@@ -58,11 +60,15 @@ class OptInfo:
     from_zone: list[bool] = field(default_factory=list)   # per binder: `c in ZONE`
     card_args: tuple[tuple[int, bool], ...] = ()   # (position in the option tuple, is a list) of cards
     place_args: tuple[tuple[int, bool], ...] = ()  # the card args picked from a zone: a choice of places
+    named_src: list[bool] = field(default_factory=list)   # per binder: its source names its cards (named.py)
+    found_args: tuple[tuple[int, bool], ...] = ()  # the card args found by their place, not named
 
     def __post_init__(self) -> None:
         self.card_args = tuple((i + 1, t != "card") for i, t in enumerate(self.binder_types)
                                if t in ("card", "list:card"))
         self.place_args = tuple(a for a in self.card_args if a[0] <= len(self.from_zone) and self.from_zone[a[0] - 1])
+        self.found_args = tuple(a for a in self.card_args
+                                if not (a[0] <= len(self.named_src) and self.named_src[a[0] - 1]))
 
 
 def _fixed(e: A.Expr) -> bool:
@@ -752,7 +758,8 @@ class Compiler:
             infos.append(OptInfo(o.name, osid,
                                  [type_code(_find_local(proc, b.var, b.span).type) for b in o.binders],
                                  [frame_slot(_find_local(proc, b.var, b.span)) for b in o.binders],
-                                 [b.source.ty is not None and b.source.ty.kind == "zone" for b in o.binders]))
+                                 [b.source.ty is not None and b.source.ty.kind == "zone" for b in o.binders],
+                                 named_src=[named(b.source) for b in o.binders]))
             # per option, with its binders bound from the option tuple: its label, its rollout weight
             eg_o = ExprGen(self, m, "frame" if "fr" in args else "plain")
             binds = [(2, f"b{_find_local(proc, b.var, b.span).slot} = o[{i + 1}]", osid)
@@ -2195,7 +2202,11 @@ class BodyGen:
             self.line(ind, f"_hide(st, {what}, {sp})", sp)
             self.check_after(ind, sp, vis=True)
         elif isinstance(s, A.Swap):
-            self.line(ind, f"_swap(st, {eg.gen(s.a)}, {eg.gen(s.b)}, {sp})", sp)
+            if secret(s.a) or secret(s.b):         # cards picked in secret: peeks at their zones are lost
+                self.line(ind, f"_a = {eg.gen(s.a)}; _b = {eg.gen(s.b)}; _unpeek(st, (_a, _b))", sp)
+                self.line(ind, f"_swap(st, _a, _b, {sp})", sp)
+            else:
+                self.line(ind, f"_swap(st, {eg.gen(s.a)}, {eg.gen(s.b)}, {sp})", sp)
             self.check_after(ind, sp, zones=True)
         elif isinstance(s, A.Turn):
             who = eg.gen(s.player)
@@ -2250,7 +2261,11 @@ class BodyGen:
                 self.line(ind, f"{eg.local(sym)} = _insert(st, {self.seq_id(s.seq)}, {s.side == 'front'}, {sp})", sp)
             self.check_after(ind, sp, zones=True)
         elif isinstance(s, A.Record):
-            self.line(ind, f"_record(st, {eg.gen(s.key)})", sp)
+            shape = record_shape(s.key)
+            if shape == "-":
+                self.line(ind, f"_record(st, {eg.gen(s.key)})", sp)
+            else:
+                self.line(ind, f"_record_cards(st, {eg.gen(s.key)}, {shape!r})", sp)
         else:
             raise AssertionError(f"statement {type(s).__name__} cannot be compiled here")
 
@@ -2274,6 +2289,18 @@ class BodyGen:
         face = 1 if s.face == "up" else 0
         dest = eg.gen(s.dest)
         ct = s.cards.ty or T.ANY
+        if secret(s.cards):         # cards picked in secret: peeks at their zones are lost (secret_places.py)
+            one = ct.kind in ("card", "none")
+            self.line(ind, f"_c = {eg.gen(s.cards) if one else eg.seq(s.cards)}; _unpeek(st, {'(_c,)' if one else '_c'})",
+                      sp)
+            if s.at is not None:
+                self.line(ind, f"_mvat(st, {'(_c,)' if one else '_c'}, {dest}, {eg.gen(s.at)}, {face}, {sp})", sp)
+            elif one:
+                self.line(ind, f"_mv(st, _c, {dest}, {s.under}, {face}, {sp})", sp)
+            else:
+                self.line(ind, f"_mvall(st, _c, {dest}, {s.under}, {face}, {sp})", sp)
+            self.check_after(ind, sp, zones=True)
+            return
         if s.at is not None:
             self.line(ind, f"_mvat(st, {eg.seq(s.cards) if ct.kind not in ('card', 'none') else '(' + eg.gen(s.cards) + ',)'}, "
                            f"{dest}, {eg.gen(s.at)}, {face}, {sp})", sp)
@@ -2747,6 +2774,17 @@ _PURE_IN_EVENTS = {"if", "else", "and", "or", "not", "in", "tuple", "len", "min"
 def named_code(code: str, named: bool) -> str:
     """A frame slot's type code, marked "!" where it holds cards the rules name."""
     return code + "!" if named and code in ("card", "list:card") else code
+
+
+def record_shape(e: A.Expr) -> str:
+    """Where a recorded key holds cards found by their place, which follow their position in a
+    bot's sampled worlds (determinize.py): "card", "list:card", "(…;…)" for a tuple written out,
+    "-" for none (a named card keeps its identity; a tuple held in a variable is taken as it is)."""
+    if isinstance(e, A.TupleLit):
+        items = [record_shape(x) for x in e.items]
+        return "(" + ";".join(items) + ")" if any(i != "-" for i in items) else "-"
+    code = type_code(e.ty)
+    return code if code in ("card", "list:card") and not named(e) else "-"
 
 
 # ------------------------------------------------------------------ entry point

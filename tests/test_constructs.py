@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from interpreter.api import load, load_text
-from interpreter.engine.observe import full_view, render_event
+from interpreter.engine.observe import full_view, remembered, render_event
 from interpreter.engine.state import State
 from interpreter.errors import FudaError, IllegalAction, RuleRuntimeError
 from interpreter.runner.render import render
@@ -2928,7 +2928,6 @@ def test_move_at_a_depth_puts_the_card_there_and_tells_the_others_nothing_of_it(
 def test_move_at_stacks_as_a_plain_move_and_tells_nobody_the_depth():
     """QA: `at 0` turned a moved pile upside down against `move … to Z`, and a bot that had watched a
     public card go into the deck `at N` remembered exactly where; peeks showed the depth too."""
-    from interpreter.engine.observe import remembered
 
     st = load_text("""
 ruleset at_order
@@ -2998,3 +2997,32 @@ def test_a_fn_or_rule_named_as_a_built_in_is_refused():
         with pytest.raises(FudaError) as info:
             load_text(text)
         assert info.value.first.code == "E102" and "name of a built-in function" in info.value.first.message
+
+
+@pytest.mark.parametrize("how", ["take", "index", "swap"])
+@pytest.mark.parametrize("pick", [0, 3])
+def test_a_card_picked_in_secret_is_not_followed_by_a_peek(how, pick):
+    """QA7 B-peek-tracks: P0 peeked at the top card; P1 then moved a card of the deck in secret. The
+    log named the peeked card to P0 when it was the one picked, and the peeked card still showing
+    told P0 it was not. Whichever P1 picks, P0 now reads "a card" and knows no card of the deck."""
+    g = game("secret_picks", how=how)
+    st = g.new_state(3)
+    peeked = g.card_names[st.z[0][-1]]
+    assert [c for c in st.view(0)["zones"]["deck"]["cards"] if c] == [peeked]
+    st.apply(1, st.legal_actions(1)[pick])          # 0: the bottom card; 3: the peeked top card
+    v = st.view(0)
+    assert not [c for c in v["zones"]["deck"]["cards"] if c]
+    assert not remembered(st, 0)
+    after = [e["text"] for e in v["log"]][[e["text"] for e in v["log"]].index("P1 has chosen") + 1:]
+    assert after[0] in ("a card: Deck → Hand[P1]", "swap a card and a card"), after
+
+
+def test_a_card_moved_by_its_place_is_still_followed_by_a_peek():
+    """`move top(deck) to …`: everyone knows which card that is, so the peeker sees it go."""
+    g = game("secret_picks", how="top")
+    st = g.new_state(3)
+    assert st.over
+    peeked = st.view(1)["zones"]["hand[P1]"]["cards"][0]
+    assert f"reveal {peeked} to P0" in [e["text"] for e in st.view(0)["log"]]
+    assert f"{peeked}: Deck → Hand[P1]" in [e["text"] for e in st.view(0)["log"]]
+    assert remembered(st, 0) == {g.card_names.index(peeked)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import random
 from pathlib import Path
 
@@ -57,6 +58,14 @@ def poison(st: State, player: int, seed: int) -> State:
         s.vis[pi[c]] = st.vis[c]
     s.ev = [(ev[0], ev[1], pi[ev[2]], *ev[3:]) if ev[0] in (R.EV_MOVE, R.EV_REVEAL) else
             (ev[0], ev[1], pi[ev[2]], pi[ev[3]], *ev[4:]) if ev[0] == R.EV_SWAP else ev for ev in st.ev]
+    s.tally = dict(st.tally)
+    s.tcard = {}
+    for k, (shape, m) in st.tcard.items():         # recorded cards found by their place
+        s.tally[k] -= m
+        new = repr(_mapped(ast.literal_eval(k), shape, pi))
+        s.tally[new] = s.tally.get(new, 0) + m
+        s.tcard[new] = (shape, m)
+    s.tally = {k: m for k, m in s.tally.items() if m}
     s.rng ^= 0x5DEECE66D
     s.game.refresh_options(s)       # the pending options of this world (a face-down card: the one now there)
     return s
@@ -74,6 +83,15 @@ def test_ismcts_plays_only_legal_actions(seed):
         a = bot.choose(st, p, legal)
         assert a in legal
         st.apply(p, a)
+
+
+def _mapped(v, shape: str, pi: list[int]):
+    """A recorded key with the cards its shape places (compile.record_shape) traded as ``pi`` says."""
+    if shape == "card":
+        return pi[v]
+    if shape.startswith("("):
+        return tuple(_mapped(x, sh, pi) for x, sh in zip(v, shape[1:-1].split(";"), strict=True))
+    return v
 
 
 @pytest.mark.parametrize("seed", [4, 5, 6, 7])
@@ -907,3 +925,48 @@ def test_qa_searching_bots_finish_games_the_rules_finish(name):
     g = _qa(name)
     for seed in range(3):
         assert run_game(g, seed, ["ismcts:20"] * g.n).over
+
+
+RECORDED = """
+ruleset recorded
+players 2
+cards {
+    for i in 1..4 { card "c{i}" }
+} in deck
+zone deck: pile hidden
+setup {
+    shuffle deck
+    record top(deck)
+    record (1, top(deck))
+    record all_cards[0]
+}
+phase play {
+    choose players[0] "Which card lies on top of the face-down deck?" {
+        guess c in all_cards "guess {c}" {
+            if occurrences(c) > 0 and occurrences((1, c)) > 0 { win players[0] } else { win players[1] }
+        }
+    }
+}
+"""
+
+
+def test_a_recorded_hidden_card_is_dealt_anew_in_the_bots_worlds():
+    """QA7 B-bot-tally: `record top(deck)` kept the real card in every sampled world, so a bot
+    guessing the face-down top card was always right. A recorded card found by its place follows
+    its position (inside a tuple too); a card the rules name (`all_cards[0]`) keeps its identity."""
+    game = game_from(RECORDED)
+    c1 = 0                              # all_cards[0]
+    tops = set()
+    for seed in range(6):
+        st = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(8):
+            w = determinize(st, 0, rng)
+            top = w.z[0][-1]
+            assert w.tally == {repr(top): 1 + (top == c1), repr((1, top)): 1} | ({repr(c1): 1} if top != c1 else {})
+            tops.add(top)
+        other = poison(st, 0, seed)
+        assert repr((1, other.z[0][-1])) in other.tally     # the poisoned world is one the rules could make
+        assert ISMCTS(5, iterations=30).choose(st, 0, st.legal_actions(0)).id == \
+            ISMCTS(5, iterations=30).choose(other, 0, other.legal_actions(0)).id
+    assert len(tops) == 4               # any card may be on top in the bot's mind

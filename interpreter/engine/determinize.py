@@ -10,7 +10,8 @@ knows. ``determinize(state, player, rng)`` builds one such world from the player
 - A card the rules *name* (named.py: a card literal, a called card worked out from public facts),
   in a variable or a local of a waiting rule, keeps its identity wherever the world deals it. What
   else names a hidden card (a variable or local set from a place, `top(deck)`; a stack item; a
-  pending option) follows that card's *position*: it names whichever card now lies there.
+  pending option over a zone; a recorded key, `record top(deck)`) follows that card's *position*: it
+  names whichever card now lies there.
 - Hidden variables are drawn afresh from their type (a player, an enum member, a bool, an unseen
   card; other types keep their initial value); per-player variables that only their owner sees are
   shuffled among the other players; variables of unseen cards return to their initial values (so
@@ -30,6 +31,7 @@ its place in every world, like a card it sees. The event log is dropped (search 
 
 from __future__ import annotations
 
+import ast
 import math
 import random
 from collections.abc import Callable
@@ -88,7 +90,7 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
     def option(site: Any, o: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
         if o is None or o[0] < 0:
             return o
-        args = site.options[o[0]].card_args
+        args = site.options[o[0]].found_args       # a card the rules name (`c in all_cards`) stays
         if not args:
             return o
         out = list(o)
@@ -150,6 +152,9 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
             fr[i] = by_code(fr[i], codes[i])
             if codes[i].startswith("choices:") and fr[i] is not None and codes[i - 1] == "list:player":
                 fr[i] = _others_redrawn(s, fr, i, player, rng)
+    # recorded keys holding cards found by their place (`record top(deck)`): the cards now there
+    if s.tcard:
+        _recount(s, card)
     # the effect stack
     fields = [(5 + idx, type_code(ty)) for idx, ty in prog.item_fields.values()]
     for item in s.items.values():
@@ -180,6 +185,41 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
     s.rng = rng.getrandbits(64)
     s.seed = -1
     return s
+
+
+def _recount(s: State, card: Callable[[Any], Any]) -> None:
+    """Deal the cards inside recorded keys anew like every other placed card (``card``: old → the
+    card now at its position), so that `occurrences` never tells a world which card was recorded.
+    Records of the same key that named their cards stay where they are."""
+    tally = dict(s.tally)
+    tcard: dict[str, tuple[str, int]] = {}
+    for k, (shape, m) in s.tcard.items():
+        tally[k] -= m
+        if not tally[k]:
+            del tally[k]
+        new = repr(_reshape(ast.literal_eval(k), shape, card))
+        tally[new] = tally.get(new, 0) + m
+        tcard[new] = (shape, tcard[new][1] + m if new in tcard else m)
+    s.tally = tally
+    s.tcard = tcard
+
+
+def _reshape(v: Any, shape: str, card: Callable[[Any], Any]) -> Any:
+    """``v`` with the cards ``shape`` (compile.record_shape) locates mapped by ``card``."""
+    if v is None or shape == "-":
+        return v
+    if shape == "card":
+        return card(v)
+    if shape == "list:card":
+        return tuple(card(x) for x in v)
+    parts, depth, start = [], 0, 1            # "(a;(b;c);d)": split at the top level
+    for i, ch in enumerate(shape[1:-1], 1):
+        depth += (ch == "(") - (ch == ")")
+        if ch == ";" and depth == 0:
+            parts.append(shape[start:i])
+            start = i + 1
+    parts.append(shape[start:-1])
+    return tuple(_reshape(x, p, card) for x, p in zip(v, parts, strict=True))
 
 
 def _others_redrawn(s: State, fr: list[Any], i: int, player: int | None, rng: random.Random) -> tuple[Any, ...]:

@@ -312,6 +312,7 @@ class Game:
         st.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & R.M64
         st.ev = []
         st.tally = {}
+        st.tcard = {}
         st.over = False
         st.capped = False
         st.ndec = 0
@@ -1226,6 +1227,7 @@ def state_from_json(data: dict[str, Any], game: Game | None = None) -> State:
         st.rng = int(data["rng"])
         st.ev = [tuplify(e) for e in data["ev"]]
         st.tally = {str(k): int(v) for k, v in data["tally"].items()}
+        st.tcard = {str(k): (str(v[0]), int(v[1])) for k, v in data.get("tcard", {}).items()}
         st.over = bool(data["over"])
         st.capped = bool(data["capped"])
         st.ndec = int(data["ndec"])

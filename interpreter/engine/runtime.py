@@ -161,6 +161,21 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
         _close_up(st, src, sp)
 
 
+def _unpeek(st: State, cards: Any) -> None:
+    """Cards picked in secret are about to move (secret_places.py): whoever does not see their zone
+    cannot tell which cards leave it, so forgets what peeks told them of every card there. A card
+    face up stays known: everyone sees it go."""
+    vis = st.vis
+    for c in cards:
+        if c is None or vis[c] == ALL:
+            continue
+        src = st.loc[c]
+        sees = _zmask(st, src)
+        for d in st.z[src]:
+            if vis[d] != ALL:
+                vis[d] &= sees
+
+
 def _mvat(st: State, cards: Any, dst: int, depth: int, face: int, sp: int) -> None:
     """`move … to Z at N`: the cards go onto Z as `move … to Z` puts them (the last one topmost), and
     the moved block then sits N cards down from the top (0: on top; past the bottom: at the bottom).
@@ -553,6 +568,15 @@ def _key(v: Any) -> str:
 def _record(st: State, v: Any) -> None:
     k = repr(v)
     st.tally[k] = st.tally.get(k, 0) + 1
+
+
+def _record_cards(st: State, v: Any, shape: str) -> None:
+    """Record a key holding cards found by their place; ``shape`` (compile.record_shape) says
+    where, so that a bot's sampled world can deal them anew; ``tcard`` counts these records
+    apart from those of the same value found otherwise (a card the rules name)."""
+    k = repr(v)
+    st.tally[k] = st.tally.get(k, 0) + 1
+    st.tcard[k] = (shape, st.tcard[k][1] + 1 if k in st.tcard else 1)
 
 
 # ------------------------------------------------------------------ results

@@ -10,7 +10,8 @@ Layout (the compiler relies on it):
   frames  the suspended procedures: [proc, label, locals…]
   stack, items, nitem   the effect stack: item ids, id → [kind, controller, source, times, negated, fields…]
   pend    the pending decision: (site, players) — opts for one player, sopts/schosen for simultaneous ones
-  rng     splitmix64 state;  ev: events (tuples);  tally: recorded positions;  revealed: revealed variable slots
+  rng     splitmix64 state;  ev: events (tuples);  tally: recorded positions (tcard: of these, those
+          holding cards found by their place, key → (compile.record_shape, count));  revealed: revealed variable slots
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ _LISTS = ("loc", "vis", "g", "dyn", "stack", "revealed")
 
 class State:
     __slots__ = ("game", "z", "loc", "vis", "g", "sq", "dyn", "frames", "stack", "items", "nitem", "pend",
-                 "opts", "sopts", "schosen", "rng", "ev", "tally", "over", "capped", "ndec", "phase", "revealed",
+                 "opts", "sopts", "schosen", "rng", "ev", "tally", "tcard", "over", "capped", "ndec", "phase", "revealed",
                  "ret", "choice", "in_check", "ck_ok", "seed")
 
     game: Game
@@ -46,6 +47,7 @@ class State:
     rng: int
     ev: list[tuple[Any, ...]]
     tally: dict[str, int]
+    tcard: dict[str, tuple[str, int]]
     over: bool
     capped: bool
     ndec: int
@@ -106,6 +108,7 @@ class State:
         s.rng = self.rng
         s.ev = self.ev[:]
         s.tally = dict(self.tally)
+        s.tcard = dict(self.tcard)
         s.over = self.over
         s.capped = self.capped
         s.ndec = self.ndec
@@ -130,6 +133,7 @@ class State:
             "items": {str(k): _jsonable(v) for k, v in self.items.items()}, "nitem": self.nitem,
             "pend": _jsonable(self.pend), "opts": _jsonable(self.opts), "sopts": _jsonable(self.sopts),
             "schosen": _jsonable(self.schosen), "rng": self.rng, "ev": _jsonable(self.ev), "tally": self.tally,
+            "tcard": self.tcard,
             "over": self.over, "capped": self.capped, "ndec": self.ndec, "phase": self.phase,
             "revealed": self.revealed,
         }
