@@ -927,8 +927,11 @@ def auto_choice(site: int, who: str, opts: str, infos: list[OptInfo], limit: int
             masks.append((k, f"_amask(st, {site}, _c, {who})"))
     last = masks.pop()[1] if exhaustive and masks and len(masks) == len(infos) else "ALL"
     mask = "".join(f"{e} if _c[0] == {k} else " for k, e in masks) + last
+    names_zones = not static and any(t in ("zone", "list:zone") for info in infos for t in info.binder_types)
+    event = f"st.game.act_event(st, {who}, {site}, _c, {mask})" if names_zones else \
+        f"({_ev('ACT')}, -1, {who}, {site}, _c, {mask})"       # act_event: the places of zones in rows
     return [f"st.choice = _c = {opts}[int(AUTO() * len({opts}))]",
-            f"st.ev.append(({_ev('ACT')}, -1, {who}, {site}, _c, {mask}))",
+            f"st.ev.append({event})",
             "st.ndec += 1",
             f"if st.ndec >= {limit}: _capped(st)"]
 

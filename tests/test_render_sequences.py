@@ -270,3 +270,48 @@ phase play { choose current { ok { } } }
 """)
     screen = render(game.new_state(0).view(0))
     assert "cut" not in screen and "turned" in screen and "Table" in screen
+
+
+def test_an_action_naming_a_zone_of_a_row_keeps_the_place_it_was_chosen_at():
+    """Gin Rummy newcomer: an action naming a sequence's zone was rendered from the state of the
+    moment — `rows[gone]` once the zone closed up, or another zone's name once one before it did
+    (P0 chose rows[1], the log then read `mark rows[0]`). The act keeps the places chosen, also
+    through a saved state."""
+    from interpreter.engine.state import State
+
+    g = game_from("""
+ruleset shifted_zone
+players 2
+cards standard(ranks = [1, 2]) in deck
+zone deck: pile hidden
+zone rows: sequence public "Rows"
+zone gone: pile public "Gone"
+setup {
+    for c in deck {
+        insert rows back as r
+        move c to r
+    }
+}
+phase play {
+    choose players[0] {
+        mark z in rows "mark the row {z}" { log "marked {cards(z)}" }
+    }
+    choose players[0] {
+        both zs in [[rows[1], rows[2]]] "mark two rows" { }
+    }
+    move rows[0] to gone
+    move rows[1] to gone
+    choose players[1] { done d in [1] { } }
+}
+""")
+    st = g.new_state(1)
+    st.apply(0, "mark rows[1]")
+    st.apply(0, "both rows[1] rows[2]")
+    logs = [e["text"] for e in st.view(None)["log"]]
+    assert "P0: mark rows[1]" in logs and "P0: both rows[1] rows[2]" in logs, logs
+    again = State.from_json(st.to_json(), g)
+    assert [e["text"] for e in again.view(None)["log"]] == logs
+    st = g.new_state(1)             # a playout takes the decisions inline: the same events
+    g.playout(st, iter([1 / 8 + 0.01] + [0.0] * 9).__next__)
+    assert [e["text"] for e in st.view(None)["log"] if e["kind"] == "act"] == \
+        ["P0: mark rows[1]", "P0: both rows[1] rows[2]", "P1: done 1"]

@@ -145,6 +145,11 @@ class Game:
         # 1 where the chooser reads the cards an option names (named from a list); 0 where they
         # picked places in a zone, whose cards they see only if the zone or a reveal shows them
         self.actor_reads = [[0 if info.place_args else 1 for info in site.options] + [1] for site in comp.sites]
+        # per site and option: where the option names zones, which a sequence may renumber later (an
+        # act event keeps their places when chosen); only looked at when the ruleset has sequences
+        self.zone_args = [[tuple(i + 1 for i, t in enumerate(info.binder_types) if t in ("zone", "list:zone"))
+                           for info in site.options] + [()] for site in comp.sites]
+        self.seq_acts = bool(prog.seq_count) and any(any(z) for z in self.zone_args)
         self.effects = comp.effects
         self.spans = comp.spans
         self.enum_members = {name: e.members for name, e in prog.enums.items()}
@@ -893,6 +898,20 @@ class Game:
                      for i, is_list in card_args for c in ((opt[i],) if not is_list else opt[i]) if c is not None)
         return mask | actor, each
 
+    def act_event(self, st: State, player: int, site: int, opt: tuple[Any, ...], mask: Any) -> tuple[Any, ...]:
+        """The act event of a choice that may name zones of sequences: it keeps where they stand now
+        (None: not in a row), aligned with ``opt``'s values, after a 7th element (announced: False),
+        so that the log names the zone chosen, whatever closes up later."""
+        zone_args = self.zone_args[site][opt[0]]
+        if not zone_args:
+            return (R.EV_ACT, -1, player, site, opt, mask)
+        places: list[Any] = [None] * (len(opt) - 1)
+        for i in zone_args:
+            v = opt[i]
+            places[i - 1] = tuple(R._seq_pos(st, z) for z in v) if isinstance(v, tuple) else \
+                R._seq_pos(st, v) if v is not None else None
+        return (R.EV_ACT, -1, player, site, opt, mask, False, tuple(places))
+
     def apply_raw(self, st: State, player: int, opt: tuple[Any, ...]) -> None:
         """Apply a legal raw option (no checks: the fast path for bots and playouts).
         The event's span is found from (site, option) when the log is read; the event carries who
@@ -907,7 +926,10 @@ class Game:
             mask = self.zone_mask[st.loc[opt[1]]] | st.vis[opt[1]] | self.actor_reads[pend[0]][opt[0]] << player
         else:
             mask = self._cards_mask(st, opt, card_args, self.actor_reads[pend[0]][opt[0]] << player)
-        st.ev.append((R.EV_ACT, -1, player, pend[0], opt, mask))
+        if self.seq_acts:
+            st.ev.append(self.act_event(st, player, pend[0], opt, mask))
+        else:
+            st.ev.append((R.EV_ACT, -1, player, pend[0], opt, mask))
         st.ndec += 1
         if st.schosen is not None:
             players = pend[1]

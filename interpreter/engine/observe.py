@@ -380,7 +380,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
                 masks = {c: m | after for (c, m), after in zip(masks.items(), _seen_after(st, idx, cards).values(),
                                                                   strict=True)}
         # a secret choice; a simultaneous window's answer that counted is announced (a 7th element)
-        if (site.kind == "simul" or site.hidden) and len(ev) < 7 and not everyone and who != viewer:
+        announced = len(ev) > 6 and ev[6]
+        if (site.kind == "simul" or site.hidden) and not announced and not everyone and who != viewer:
             text = say("has_chosen", lang, p=player(who))
         elif opt[0] == -1 and site.kind == "window" and not everyone and who != viewer:
             return None         # only players who could respond are asked: a pass would tell who could
@@ -390,10 +391,14 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         else:
             info = site.options[opt[0]]
             parts = [info.name]
-            for v, code in zip(opt[1:], info.binder_types, strict=True):
-                parts.append(_fmt_for(st, v, code, lambda c: card(c, masks.get(c, R.ALL))))
+            places = ev[7] if len(ev) > 7 else [None] * len(info.binder_types)    # zones of sequences, as chosen
+            for v, code, pos in zip(opt[1:], info.binder_types, places, strict=True):
+                parts.append(game.zone_name(st, v, pos) if code == "zone" and pos is not None else
+                             R._words([game.zone_name(st, z, p) for z, p in zip(v, pos, strict=True)])
+                             if code == "list:zone" and pos is not None else
+                             _fmt_for(st, v, code, lambda c: card(c, masks.get(c, R.ALL))))
             text = f"{player(who)}: {' '.join(parts[:1] + [R._words(parts[1:])] if len(parts) > 1 else parts)}"
-            if len(ev) > 6:     # a simultaneous window's answer that counts, told to the table
+            if announced:       # a simultaneous window's answer that counts, told to the table
                 text = say("first_answer", lang, p=player(who), x=text.partition(": ")[2])
     elif k == R.EV_MOVE:
         c, src, dst, mask = ev[2], ev[3], ev[4], ev[5]
@@ -502,7 +507,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         text = R.EV_NAMES[k] if k < len(R.EV_NAMES) else str(k)
     out = {"kind": "sit_out" if k == R.EV_FINISH and not ev[3] else R.EV_NAMES[k], "text": text,
            "rule": seen_span(st, ev, everyone)}
-    if k == R.EV_ACT and len(ev) > 6:
+    if k == R.EV_ACT and len(ev) > 6 and ev[6]:
         out["announced"] = True
     if k == R.EV_MODIFY and quiet:
         out["quiet"] = True         # screens may leave it out, as they leave out unlabelled variables

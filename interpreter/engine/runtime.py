@@ -480,7 +480,8 @@ def _responders(st: State, controller: int | None) -> tuple[int, ...]:
 def _first_answer(st: State, asked: tuple[int, ...]) -> int | None:
     """A simultaneous window's outcome: the first of ``asked`` (in responder order) whose choice is
     not a pass, its choice made ``st.choice``; None when all passed. Each choice was logged as a
-    secret act; the one that counts is announced (its act again, marked public, appended), the
+    secret act; the one that counts is announced (its act again, marked public — its 7th element —
+    appended), the
     others stay secret, as unspoken answers at a table do."""
     for q, c in zip(asked, st.choice, strict=True):
         if c[0] != -1:
@@ -489,7 +490,7 @@ def _first_answer(st: State, asked: tuple[int, ...]) -> int | None:
             for j in range(len(ev) - 1, max(len(ev) - len(asked), 0) - 1, -1):
                 e = ev[j]
                 if e[0] == EV_ACT and e[2] == q:
-                    ev.append((*e, True))
+                    ev.append((*e[:6], True, *e[7:]))
                     break
             return q
     return None
