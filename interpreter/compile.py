@@ -1788,8 +1788,19 @@ class ExprGen:
         return f"({left} {op} {right})"
 
     def g_Format(self, e: A.Format) -> str:
-        segs = [repr(p) if isinstance(p, str) else f"_fmt(st, {self.gen(p)}, {self.cg.type_code(p.ty or T.ANY)})"
-                for p in e.parts]
+        """A text value (one language): values as `_fmt` shows them, but a labelled enum member by
+        its label's first half, as a log would show it (`"{level}{strain}"` → `7♠`, not `7S`)."""
+        segs = []
+        for p in e.parts:
+            if isinstance(p, str):
+                segs.append(repr(p))
+                continue
+            tc = type_code(p.ty or T.ANY)
+            enum = tc[5:] if tc.startswith("list:") else tc
+            if enum.startswith("enum:") and enum[5:] in self.cg.p.enums and self.cg.p.enums[enum[5:]].shown is not None:
+                segs.append(self.fmt_value(self.gen(p), tc, 0))
+            else:
+                segs.append(f"_fmt(st, {self.gen(p)}, {tc!r})")
         return "(" + " + ".join(segs or ["''"]) + ")"
 
     def g_IfExpr(self, e: A.IfExpr) -> str:

@@ -141,3 +141,25 @@ def test_a_prompt_shows_a_card_attribute_its_reader_cannot_see_as_a_question_mar
     st.vis[card] = runtime.ALL      # as if it lay face up
     rank = int(game.card_names[card][1:].replace("A", "1").replace("J", "11").replace("Q", "12").replace("K", "13"))
     assert game.prompt(st, asked[0]) == f"Doubt P{p}'s {rank} ({game.card_names[card]})? | ダウト?"
+
+
+def test_a_text_value_shows_a_labelled_enum_member_by_its_label():
+    """Bridge newcomer: `note = "dealer is {seat}"` stored `dealer is north` where a log printed
+    `North`. A text value is one language: a labelled member reads as its label's first half."""
+    st = load_text("""
+ruleset enum_text_value
+players 2
+enum Seat { north "North | 北", south "South | 南" }
+enum Plain { up, down }
+cards standard() in deck
+zone deck: pile hidden
+var seat: Seat = north
+var note: text = ""
+setup {
+    note = "dealer is {seat}, then {[north, south]}, {down}"
+    log "{note} | {seat}"
+}
+phase play { }
+""").new_state(1)
+    assert st.view(None)["vars"]["note"] == "dealer is North, then North South, down"
+    assert st.view(None, lang=1)["log"][0]["text"] == "北"
