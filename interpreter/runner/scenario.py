@@ -55,6 +55,9 @@ class Edit(Strict):
     rest: str | None = None
     vars: dict[str, Any] = Field(default_factory=dict)
     card_vars: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    face_up: list[str] = Field(default_factory=list)      # as `move … face up` leaves them: everyone sees them
+    revealed: dict[str, list[str]] = Field(default_factory=dict)     # player → cards, as `reveal … to`
+    face_down: list[str] = Field(default_factory=list)    # as `hide`: face up and reveals forgotten
     current: str | int | None = None
 
 
@@ -409,8 +412,25 @@ class Runner:
                 if v.scope != "card":
                     raise self.loc.error("E501", f"{name} is not a per-card variable", vpath)
                 st.g[v.slot + c] = self.value(v.type, val, vpath)
+        self.faces(e, path)
         if e.current is not None:
             st.g[0] = self.player(e.current, (*path, "current"))
+
+    def faces(self, e: Edit, path: tuple[Any, ...]) -> None:
+        """Cards turned face up, face down or revealed to players (after the zones: placing a card
+        lays it face down, as a move does)."""
+        from ..engine.runtime import ALL
+
+        vis = self.st.vis
+        for key, names in (("face_down", e.face_down), ("face_up", e.face_up)):
+            for i, n in enumerate(names):
+                vis[self.card(n, (*path, key, i))] = ALL if key == "face_up" else 0
+        for who, names in e.revealed.items():
+            p = self.player(who, (*path, "revealed", who))
+            for i, n in enumerate(names):
+                c = self.card(n, (*path, "revealed", who, i))
+                if vis[c] != ALL:
+                    vis[c] |= 1 << p
 
     def put(self, c: int, slot: int, top: bool) -> None:
         st = self.st
