@@ -685,6 +685,16 @@ class RequireDecl(Decl):
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
+class ScoreDecl(Decl):
+    """`score "Points | 文"`: how players call the built-in score."""
+    label: Text
+
+    @property
+    def key(self) -> str:
+        return "score"
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class LimitDecl(Decl):
     count: int
     unit: str

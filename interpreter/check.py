@@ -256,6 +256,7 @@ class Program:
     eval_range: tuple[float, float] = (0, 1)    # its LO..HI, worked out with these options
     allies: A.AlliesDecl | None = None          # who counts whom on their side (its fn is in ``fns``)
     belief: A.BeliefDecl | None = None          # where a bot's sampled world may deal a card (its fn is in ``fns``)
+    score_label: A.Text | None = None           # `score "Points | 文"`: how players call the score
 
     def option_label(self, name: str) -> str:
         o = self.options[name]
@@ -462,6 +463,9 @@ class Checker:
         for rq in by(A.RequireDecl):
             self.check_require(rq)
         limit = by(A.LimitDecl)[-1] if by(A.LimitDecl) else None
+        score_label = by(A.ScoreDecl)[-1].label if by(A.ScoreDecl) else None
+        if score_label is not None:
+            self.plain_label(score_label, "the score's label")
         if limit is not None and limit.unit != "decisions":
             self.err("E309", f"limit counts decisions, not {limit.unit}", limit.span, "write: limit 2000 decisions")
 
@@ -526,7 +530,7 @@ class Checker:
             limit=limit.count if limit else 100_000,
             warnings=[w for w in self.warnings if not _silenced(w, self.src.sources)],
             builtin_slots=self.builtin_slots, show=self.show, evaluate=evaluate, eval_range=self.eval_range,
-            allies=allies, belief=belief)
+            allies=allies, belief=belief, score_label=score_label)
 
     def new_proc(self, kind: str, name: str, span: Span, body: list[A.Stmt]) -> Proc:
         p = Proc(kind, name, span, body, index=len(self.procs))

@@ -18,7 +18,7 @@ from .parse import normal_text, parse_module
 from .resources import bundled_rulesets, find_ruleset
 
 SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl, A.ShowDecl, A.EvaluateDecl, A.AlliesDecl,
-              A.BeliefDecl)
+              A.BeliefDecl, A.ScoreDecl)
 
 
 @dataclasses.dataclass

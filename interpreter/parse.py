@@ -209,7 +209,7 @@ def _describe_token(tok: Token) -> str:
 
 _DECL_WORDS = {"show", "ruleset", "extends", "players", "option", "enum", "cards", "zone", "var", "fn", "rule", "setup",
                "phase", "effect", "window", "windows", "check", "ordering", "limit", "override",
-               "evaluate", "allies", "belief"}
+               "evaluate", "allies", "belief", "score"}
 _COMPARE = ("==", "!=", "<", ">", "<=", ">=")
 _QUANT_WORDS = {"any": "any x in LIST where COND", "all": "all x in LIST where COND",
                 "count": "count x in LIST where COND", "best": "best x in LIST by KEY",
@@ -750,6 +750,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def evaluate_decl(self, meta: Any, c: list[Any]) -> A.EvaluateDecl:
         after = (int(c[3]), str(c[4])) if len(c) > 3 else (None, None)
         return A.EvaluateDecl(span=self.sp(meta), fn=str(c[0]), lo=c[1], hi=c[2], after=after[0], unit=after[1])
+
+    def score_decl(self, meta: Any, c: list[Any]) -> A.ScoreDecl:
+        return A.ScoreDecl(span=self.sp(meta), label=c[0])
 
     def allies_decl(self, meta: Any, c: list[Any]) -> A.AlliesDecl:
         return A.AlliesDecl(span=self.sp(meta), fn=str(c[0]))

@@ -163,3 +163,47 @@ phase play { }
 """).new_state(1)
     assert st.view(None)["vars"]["note"] == "dealer is North, then North South, down"
     assert st.view(None, lang=1)["log"][0]["text"] == "北"
+
+
+SCORED = """
+ruleset scored
+players 2
+cards standard() in deck
+zone deck: pile hidden
+score "Points | 文"
+setup { }
+phase play {
+    choose current { go n in [1, 2] { score[current] += n } }
+    end game ranking p in players by score[p]
+}
+"""
+
+
+def test_a_labelled_score_is_shown_by_its_label_from_the_start(tmp_path):
+    """Koi-Koi newcomer: the match total in 文 was hidden while every score was 0 and could not be
+    named. `score "Points | 文"` names it on the seats and in the results, zeros included."""
+    from interpreter.runner.render import render
+
+    g = load_text(SCORED)
+    st = g.new_state(1)
+    assert st.view(0)["score_label"] == "Points" and st.view(0, lang=1)["score_label"] == "文"
+    assert "P0 (you) Points 0 | P1 Points 0" in render(st.view(0))
+    st.apply(0, "go 2")
+    assert "P0 win (place 1, Points 2), P1 lose (place 2, Points 0)" in render(st.view(0))
+    assert "P0 勝ち (1位, 文 2)" in render(st.view(0, lang=1), lang=1)
+    assert load_text(SCORED.replace('score "Points | 文"\n', "")).new_state(1).view(0)["score_label"] is None
+    from interpreter.api import load
+
+    (tmp_path / "scored.fuda").write_text(SCORED, encoding="utf-8")
+    (tmp_path / "mon.fuda").write_text('ruleset mon\nextends scored\nscore "Mon | 文"\n', encoding="utf-8")
+    assert load(str(tmp_path / "mon.fuda")).new_state(1).view(0)["score_label"] == "Mon"
+
+
+def test_a_score_label_is_plain_text():
+    import pytest
+
+    from interpreter.errors import FudaError
+
+    with pytest.raises(FudaError) as info:
+        load_text(SCORED.replace('score "Points | 文"', 'score "Points {current}"'))
+    assert info.value.first.code == "E309" and "the score's label is plain text" in info.value.first.message

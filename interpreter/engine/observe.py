@@ -257,6 +257,8 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         "over": st.over,
         "seats": [{"player": q, "out": bool(g[bs["out"] + q]), "place": g[bs["place"] + q],
                    "score": g[bs["score"] + q]} for q in range(n)],
+        # `score "Points | 文"`: the score's name in ``lang``, shown at every seat even while all are 0
+        "score_label": text_plain(prog.score_label, lang) if prog.score_label is not None else None,
         "zones": zones,
         "vars": variables,
         "card_vars": card_vars,

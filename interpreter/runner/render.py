@@ -109,13 +109,15 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         head += " — " + say("you_are", lang, p=f"P{me}")
     out.append(head + " ==")
     seats = []
-    keeps_score = any(s["score"] for s in v["seats"])     # then a 0 is a score too
+    score_name = v.get("score_label")      # a labelled score is shown from the start
+    keeps_score = score_name is not None or any(s["score"] for s in v["seats"])     # then a 0 is a score too
     for s in v["seats"]:
         mark = say("you", lang) if s["player"] == me else ""
         # once the game is over, the results say every place: no seat is "out" more than another
         extra = "" if not s["out"] or v.get("over") else \
             say("out_place", lang, n=s["place"]) if s["place"] else say("sitting_out", lang)
-        score = say("score", lang, s=_number(s["score"] or 0)) if keeps_score else ""
+        score = "" if not keeps_score else f" {score_name} {_number(s['score'] or 0)}" if score_name \
+            else say("score", lang, s=_number(s["score"] or 0))
         seats.append(f"P{s['player']}{mark}{extra}{score}")
     types = v.get("var_types", {})
     members = v.get("enum_labels", {})     # enum members by their labels, in the view's language
@@ -220,10 +222,12 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         out.append("  " + say("chosen", lang) + ", ".join(f"P{p}" for p in v["chosen"]))
     if v.get("over"):
         res = v.get("result") or []
-        scored = any(r["score"] for r in res)    # a game that keeps no score shows none
+        score_name = v.get("score_label")
+        scored = score_name is not None or any(r["score"] for r in res)    # a game that keeps no score shows none
         out.append(say("result", lang) + ", ".join(
             say("result_one", lang, p=f"P{r['player']}", o=say(r["outcome"], lang) if r["outcome"] else "—",
-                n=r["place"], s=say("result_score", lang, s=_number(r["score"])) if scored else "") for r in res))
+                n=r["place"], s=(f", {score_name} {_number(r['score'])}" if score_name else
+                                 say("result_score", lang, s=_number(r["score"]))) if scored else "") for r in res))
     return "\n".join(out)
 
 

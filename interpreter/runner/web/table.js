@@ -325,8 +325,8 @@ function seatEl(p, view, lay, live) {
   if (s.out) cls.push("out");
   const kind = info.kind === "human" ? (me ? w("you") : w("human")) : info.name;
   const vars = [];
-  const keeps = view.seats.some((q) => q.score);
-  if (keeps) vars.push([w("score"), fmt(s.score, "", view)]);
+  const keeps = view.score_label || view.seats.some((q) => q.score);   // a labelled score shows from the start
+  if (keeps) vars.push([view.score_label || w("score"), fmt(s.score, "", view)]);
   if (s.out) vars.push(s.place ? [w("out"), "#" + s.place] : [w("sitting_out"), ""]);
   for (const [k, x] of Object.entries(view.vars)) {
     if (view.var_labels[k] && x && typeof x === "object" && !Array.isArray(x) && `P${p}` in x) {
@@ -397,10 +397,10 @@ function decisionEl(d, view) {
 
 function resultEl(view) {
   const rows = (view.result || []).slice().sort((a, b) => (a.place || 99) - (b.place || 99));
-  const scored = rows.some((r) => r.score);
+  const scored = view.score_label || rows.some((r) => r.score);
   return [el("h2", {}, w("over")),
     el("table", {}, el("tr", {}, el("th", {}, w("player")), el("th", {}, w("outcome")), el("th", {}, w("place")),
-      scored ? el("th", {}, w("score")) : null),
+      scored ? el("th", {}, view.score_label || w("score")) : null),
     rows.map((r) => el("tr", { class: r.outcome === "win" ? "win" : "" },
       el("td", {}, `P${r.player}` + (r.player === view.viewer ? ` (${w("you")})` : "")),
       el("td", {}, r.outcome && WORDS[r.outcome] ? w(r.outcome) : r.outcome || w("nothing")),
