@@ -306,14 +306,19 @@ class Compiler:
     def gen_fn(self, f: FnSym) -> None:
         assert f.decl
         args = ", ".join(f"l{x.slot}" for x in f.params)
-        sid = self.span(f.decl.body.span)
+        body = f.decl.body
+        steps = isinstance(body, A.LetIn)
+        # a function of named steps is its declaration, each step and its result a line of their own
+        # (`fuda bench --profile` files the work of a line under it); a one-line function is its body
+        sid = self.span(f.decl.span if steps else body.span)
         self.emit(0, f"def F_{_ident(f.name)}(st{', ' if args else ''}{args}):", sid)
         self.emit(1, _ALIASES, sid)
         eg = ExprGen(self, {}, "plain", fn=f.name)
-        body = f.decl.body
         while isinstance(body, A.LetIn):        # a function's named steps, one assignment each
-            self.emit(1, f"{eg.local(body.ref)} = {eg.gen(body.value)}", self.span(body.span))
+            self.emit(1, f"{eg.local(body.ref)} = {eg.gen(body.value)}", self.span(body.value.span))
             body = body.body
+        if steps:
+            sid = self.span(body.span)
         if not _never_none(f):      # an int, number or bool that may be none: said here, not far away
             rsid = self.span(body.span)
             self.emit(1, f"_r = {eg.gen(body)}", rsid)

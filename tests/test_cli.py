@@ -945,3 +945,25 @@ def test_very_long_numbers_and_very_deep_nesting_are_clear_errors(tmp_path, caps
     out = capsys.readouterr()
     assert "nested too deeply" in out.out + out.err and "Traceback" not in out.out + out.err
     assert "internal error" not in out.err
+
+
+def test_bench_profile_files_a_functions_steps_and_result_under_their_own_lines(tmp_path, capsys):
+    """Gin Rummy newcomer: a braces-bodied `fn` was filed whole under its first `let`, though the
+    work was in its last line. Each step and the result now have their own rows."""
+    (tmp_path / "steps.fuda").write_text("""ruleset steps
+players 2
+cards standard() in deck
+zone deck: pile hidden
+fn heavy(n: int) -> int {
+    let small = n + 1
+    sum([size([c for c in deck where c.rank == k]) for k in 1..small])
+}
+setup { }
+phase play {
+    choose current { go n in 1..13 { log "{heavy(n)}" } }
+    end game draw
+}
+""", encoding="utf-8")
+    code, out, _ = run(capsys, "bench", str(tmp_path / "steps.fuda"), "--profile", "-n", "200", "--json")
+    rows = {x["where"]: x["what"] for x in json.loads(out)["rows"]}
+    assert code == 0 and "steps.fuda:7" in rows and "sum(" in rows["steps.fuda:7"], rows
