@@ -158,14 +158,17 @@ def _distinct(ts: list[T.T]) -> T.T:
     return T.list_of(et)
 
 
-def _distinct_src(a: list[str], t: list[T.T], c: Any) -> str:
-    """One element per face: a card's face is its label (or name) and attribute values, so identical
-    copies (three Contessas) share one; card lists compare as multisets of faces."""
-    cards = c.p.cards
+def card_faces(cards: Any) -> tuple[int, ...]:
+    """Each card's face, as the first card that looks the same: its label (or name) and attribute
+    values, so identical copies (three Contessas) share one."""
     first: dict[Any, int] = {}
-    faces = tuple(first.setdefault((cards.labels.get(n, n), tuple(repr(v[i]) for v in cards.attrs.values())), i)
-                  for i, n in enumerate(cards.names))
-    table = c.const("FACE", faces)
+    return tuple(first.setdefault((cards.labels.get(n, n), tuple(repr(v[i]) for v in cards.attrs.values())), i)
+                 for i, n in enumerate(cards.names))
+
+
+def _distinct_src(a: list[str], t: list[T.T], c: Any) -> str:
+    """One element per face (``card_faces``); card lists compare as multisets of faces."""
+    table = c.const("FACE", card_faces(c.p.cards))
     et = T.elem_type(t[0])
     helper = "_distinct" if et is not None and et.kind == "card" or t[0].kind == "zone" else "_distinct_lists"
     return f"{helper}({table}, {_seq_src(a[0], t[0])})"

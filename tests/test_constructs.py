@@ -3026,3 +3026,35 @@ def test_a_card_moved_by_its_place_is_still_followed_by_a_peek():
     assert f"reveal {peeked} to P0" in [e["text"] for e in st.view(0)["log"]]
     assert f"{peeked}: Deck → Hand[P1]" in [e["text"] for e in st.view(0)["log"]]
     assert remembered(st, 0) == {g.card_names.index(peeked)}
+
+
+def test_an_identical_copy_may_be_typed_for_the_card_an_action_names():
+    """QA7 P-distinct-copy: `play c in distinct(hand[p])` offers one `play captain1` for two
+    Captains; typing the other copy the hand shows, `play captain3`, was refused. A copy the player
+    sees names the action; a copy it cannot see (in another hand) does not."""
+    g = load_text("""
+ruleset copies
+players 2
+cards {
+    card "captain1" "Captain"
+    card "captain2" "Captain"
+    card "captain3" "Captain"
+    card "duke1" "Duke"
+} in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+setup {
+    move [all_cards[0], all_cards[2], all_cards[3]] to hand[players[0]]
+    move all_cards[1] to hand[players[1]]
+}
+phase play {
+    choose players[0] { play c in distinct(hand[players[0]]) { move c to deck } }
+}
+""")
+    st = g.new_state(1)
+    assert [a.id for a in st.legal_actions(0)] == ["play captain1", "play duke1"]
+    twin = st.clone()
+    st.apply(0, "play captain3")
+    assert g.card_names[st.z[0][-1]] == "captain1"
+    with pytest.raises(IllegalAction):
+        twin.apply(0, "play captain2")          # P1's copy: P0 cannot see it

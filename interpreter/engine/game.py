@@ -818,6 +818,11 @@ class Game:
             some = [a for a in legal if self._typed_labels_fit(st, player, a, norm.lower().split())]
             if some and len({a.label for a in some}) == 1:
                 return some[0].raw
+            # an identical copy named instead of the one the action names ("play captain3" where
+            # `distinct` offers "play captain1"), a copy the player sees, when that fits one action
+            some = [a for a in legal if self._copy_fits(st, player, a.id.split(), norm.split())]
+            if len(some) == 1:
+                return some[0].raw
             # run together or split differently ("call ♠A", "call SA" for "call ♠ A"; "call joker" for
             # "call_joker"), when that fits one action
             keys = {_squashed(norm), _squashed(want)}
@@ -857,6 +862,25 @@ class Game:
                         _take(bag, self.card_texts[lang][c].lower().split()) for lang in (0, 1))):
                     return False
         return not bag
+
+    @functools.cached_property
+    def faces(self) -> tuple[int, ...]:
+        from ..builtins import card_faces
+
+        return card_faces(self.prog.cards)
+
+    def _copy_fits(self, st: State, player: int, ids: list[str], words: list[str]) -> bool:
+        """Whether typed ``words`` are the action id ``ids`` but for cards named by an identical
+        copy (the same face) that ``player`` sees."""
+        if len(ids) != len(words) or ids == words:
+            return False
+        for x, w in zip(ids, words, strict=True):
+            if x == w:
+                continue
+            a, b = self.card_index.get(x), self.card_index.get(w)
+            if a is None or b is None or self.faces[a] != self.faces[b] or not card_visible(st, b, player):
+                return False
+        return True
 
     def _typed_card(self, word: str) -> str:
         """A typed word with a card's alias or case variant ("H7", "h7") made its name ("♥7")."""
