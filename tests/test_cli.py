@@ -184,7 +184,7 @@ phase play {
 
 def test_undo_at_a_hot_seat_does_not_take_back_another_players_choice():
     game = load("american_page_one", {"players": 2})
-    answers = iter(["1", "", "1", "", "undo", "quit"])      # "": the keyboard passed on
+    answers = iter(["", "1", "", "1", "", "undo", "quit"])      # "": the keyboard passed on
     out = io.StringIO()
     play(game, ["human", "human"], seed=11, inp=lambda _prompt: next(answers), out=out)
     assert "cannot undo: P1 has chosen since" in out.getvalue()
@@ -610,9 +610,10 @@ def test_hot_seat_passes_the_keyboard_and_prints_only_public_news():
 
     game = load("american_page_one", {"players": 2})
     out = io.StringIO()
-    answers = iter(["1", "", "1", "", "quit"] + ["quit"] * 10)
+    answers = iter(["", "1", "", "1", "", "quit"] + ["quit"] * 10)
     play(game, ["human", "human"], seed=11, out=out, inp=lambda _p: next(answers))
     text = out.getvalue()
+    assert text.index("pass the keyboard to P0, then press Enter") < text.index("you are P0")   # the first too
     assert "pass the keyboard to P1, then press Enter" in text
     assert "you are P1" in text and "you are P0" in text
 
@@ -762,7 +763,7 @@ def test_a_hot_seat_only_choice_is_asked_like_any_other():
 
     game = game_from(LAY_FACE_DOWN)
     out = io.StringIO()
-    answers = iter(["1", "", "1"] + ["quit"] * 10)
+    answers = iter(["", "1", "", "1"] + ["quit"] * 10)
     st = play(game, ["human", "human"], seed=3, out=out, inp=lambda _p: next(answers))
     assert st.over
     laid = st.z[next(i for i in range(len(st.z)) if game.zone_name(st, i) == "laid[P1]")]

@@ -55,7 +55,8 @@ class Human:
         # at a hot seat even a forced move is asked: taking it for them would tell whoever is at the
         # screen that the player had one choice (Love Letter: the Countess a King or Prince forces)
         last = self.table.get("shown")
-        if last is not None and last != player:   # hot seat: the screen changes hands
+        if last != player and (last is not None or self.table.get("hot")):   # hot seat: the screen changes hands
+            # (also the first screen, and the first after a resume: whoever sits there may be another)
             print("\n" + say("hot_seat", self.lang, p=f"P{player}"), file=self.out)
             try:
                 self.input("")
