@@ -236,9 +236,42 @@ class Runner:
         if idx is None:
             from ..errors import did_you_mean
 
+            low = str(name).lower()
+            copies = [n for i, n in enumerate(self.game.card_names)
+                      if any(texts[i].lower() == low for texts in self.game.card_texts)]
+            if copies:
+                return self.one_of_label(name, copies, path)
             raise self.loc.error("E501", f"no card is named {name!r}", path,
                                  did_you_mean(str(name), self.game.card_names))
         return idx
+
+    def one_of_label(self, name: str, copies: list[str], path: tuple[Any, ...]) -> int:
+        """A label where one card must be named (an edit places that card): the card if only one
+        bears the label, else E501 naming the copies."""
+        if len(copies) == 1:
+            return self.game.card_index[copies[0]]
+        shown = ", ".join(copies) if len(copies) <= 4 else f"{copies[0]}, {copies[1]} … {copies[-1]}"
+        raise self.loc.error("E501", f"{name} is the label of {len(copies)} cards ({shown}): name one of them here",
+                             path, "expectations (contains, excludes, cards …) take a label for any copy; "
+                             "edits and card_vars place or set one card")
+
+    def label_only(self, name: str, path: tuple[Any, ...]) -> bool:
+        """Whether ``name`` is no card's name but the label of one or more (a copy: `Gold`)."""
+        game = self.game
+        if str(name) in game.card_index or str(name).lower() in game.typed_cards:
+            return False
+        low = str(name).lower()
+        if any(t.lower() == low for texts in game.card_texts for t in texts):
+            return True
+        self.card(name, path)           # neither: the error, with its did-you-mean
+        return False
+
+    def fits(self, name: str, c: int, path: tuple[Any, ...]) -> bool:
+        """Whether an expectation's ``name`` stands for card ``c``: its name, or its label (either
+        language), which stands for any copy — expectations check cards, edits place one."""
+        if self.label_only(name, path):
+            return any(texts[c].lower() == str(name).lower() for texts in self.game.card_texts)
+        return self.card(name, path) == c
 
     def zone_slots(self) -> dict[str, int]:
         st = self.st
@@ -786,29 +819,32 @@ class Runner:
                 raise self.fail(path, f"{zname}: expected lines {want_lines}, found {got_lines}")
             return
         slot = self.zone(zname, path)
-        got = [names[c] for c in st.z[slot]]
-        if spec.cards is not None:
-            want = [names[self.card(n, path)] for n in spec.cards]
-            if want != got:
-                raise self.fail(path, f"{zname} (bottom → top): expected {want}, found {got}")
+        cards = st.z[slot]
+        got = [names[c] for c in cards]
+
+        def fit(ns: list[str], cs: list[int]) -> bool:
+            return len(ns) == len(cs) and all(self.fits(n, c, path) for n, c in zip(ns, cs, strict=True))
+
+        if spec.cards is not None and not fit(spec.cards, cards):
+            raise self.fail(path, f"{zname} (bottom → top): expected {spec.cards}, found {got}")
         if spec.unordered is not None:
-            want = [names[self.card(n, path)] for n in spec.unordered]
-            if sorted(want) != sorted(got):
-                raise self.fail(path, f"{zname}: expected {sorted(want)} in any order, found {got}")
-        if spec.top is not None:
-            want = [names[self.card(n, path)] for n in spec.top]
-            top = list(reversed(got))[:len(want)]
-            if top != want:
-                raise self.fail(path, f"{zname} top (topmost first): expected {want}, found {top}")
-        if spec.bottom is not None:
-            want = [names[self.card(n, path)] for n in spec.bottom]
-            if got[:len(want)] != want:
-                raise self.fail(path, f"{zname} bottom: expected {want}, found {got[:len(want)]}")
+            left = list(cards)          # names first, then labels (any copy) take what is left
+            for n in sorted(spec.unordered, key=lambda n: self.label_only(n, path)):
+                c = next((c for c in left if self.fits(n, c, path)), None)
+                if c is None:
+                    raise self.fail(path, f"{zname}: expected {sorted(spec.unordered)} in any order, found {got}")
+                left.remove(c)
+            if left:
+                raise self.fail(path, f"{zname}: expected {sorted(spec.unordered)} in any order, found {got}")
+        if spec.top is not None and not fit(spec.top, list(reversed(cards))[:len(spec.top)]):
+            raise self.fail(path, f"{zname} top (topmost first): expected {spec.top}, found {list(reversed(got))[:len(spec.top)]}")
+        if spec.bottom is not None and not fit(spec.bottom, cards[:len(spec.bottom)]):
+            raise self.fail(path, f"{zname} bottom: expected {spec.bottom}, found {got[:len(spec.bottom)]}")
         for n in spec.contains or []:
-            if names[self.card(n, path)] not in got:
+            if not any(self.fits(n, c, path) for c in cards):
                 raise self.fail(path, f"{zname}: {n} is not there; found {got}")
         for n in spec.excludes or []:
-            if names[self.card(n, path)] in got:
+            if any(self.fits(n, c, path) for c in cards):
                 raise self.fail(path, f"{zname}: {n} should not be there")
         if spec.size is not None and spec.size != len(got):
             raise self.fail(path, f"{zname}: expected {spec.size} cards, found {len(got)}: {got}")
