@@ -3058,3 +3058,22 @@ phase play {
     assert g.card_names[st.z[0][-1]] == "captain1"
     with pytest.raises(IllegalAction):
         twin.apply(0, "play captain2")          # P1's copy: P0 cannot see it
+
+
+def test_a_card_attribute_may_be_a_negative_number():
+    """Dominion newcomer: `card "Curse1" vp = -1` was E001 (only `(-1)` was read)."""
+    g = load_text("""
+ruleset neg
+players 2
+cards {
+    attr vp: int = 0
+    card "Curse1" vp = -1
+    card "Estate1" vp = 1
+} in deck
+zone deck: pile hidden
+var total: int = 0
+setup { total = sum([c.vp for c in deck]) }
+phase play { }
+""")
+    st = g.new_state(1)
+    assert st.view(None)["vars"]["total"] == 0 and g.prog.cards.attrs["vp"] == [-1, 1]
