@@ -968,3 +968,21 @@ phase play {
     code, out, _ = run(capsys, "bench", str(tmp_path / "steps.fuda"), "--profile", "-n", "200", "--json")
     rows = {x["where"]: x["what"] for x in json.loads(out)["rows"]}
     assert code == 0 and "steps.fuda:7" in rows and "sum(" in rows["steps.fuda:7"], rows
+
+
+def test_an_option_typed_without_its_values_is_told_to_give_them():
+    """Dominion newcomer: `buy` at the Buy phase read "'buy' is not legal now", though buy is an
+    option of the decision; it only lacks its card."""
+    from interpreter.errors import IllegalAction
+    from interpreter.runner.play import play
+
+    game = load("napoleon", {})
+    st = game.new_state(7)
+    p = st.to_move()[0]
+    with pytest.raises(IllegalAction) as e:
+        st.apply(p, "bid")
+    assert "bid needs values: bid " in str(e.value)
+    out = io.StringIO()
+    answers = iter(["bid", "quit"] + ["quit"] * 5)
+    play(game, ["human"] + ["random"] * 4, seed=7, out=out, inp=lambda _p: next(answers))
+    assert "(bid needs its values: bid " in out.getvalue()

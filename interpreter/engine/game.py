@@ -834,6 +834,11 @@ class Game:
             some = [a for a in legal if _bare(a.id) in keys]
             if len(some) == 1:
                 return some[0].raw
+            # an option typed without its values ("buy" for "buy copper"): say so
+            some = [a for a in legal if a.name.lower() == want.lower() and a.raw[1:]]
+            if some:
+                shown = ", ".join(a.id for a in some[:5]) + (", …" if len(some) > 5 else "")
+                raise self.illegal(f"{want} needs {'a value' if len(some[0].raw) == 2 else 'values'}: {shown}", legal)
         raise self.illegal(f"{action} is not legal now", self.legal_actions(st, player))
 
     def _typed_labels_fit(self, st: State, player: int, a: Action, words: list[str]) -> bool:

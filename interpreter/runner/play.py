@@ -150,7 +150,11 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
     named = next((n for n in declared for form in (n.lower(), n.lower().replace("_", " "))
                   if low == form or low.startswith(form + " ")), None)
     if named is not None:       # values that are off, or an option with nothing legal now
-        if any(a.name == named for a in legal):
+        mine = [a for a in legal if a.name == named]
+        if mine and low in (named.lower(), named.lower().replace("_", " ")) and mine[0].args:
+            shown = ", ".join(a.id for a in mine[:5]) + (", …" if len(mine) > 5 else "")
+            return say("needs_values", lang, a=named, ex=shown)     # `buy` for `buy copper`
+        if mine:
             return None
         why = st.game.refusal_reason(st, legal[0].player, named, lang) if legal else None
         return say("none_legal_why", lang, a=named, why=why) if why else say("none_legal", lang, a=named)
