@@ -315,3 +315,16 @@ phase play {
     g.playout(st, iter([1 / 8 + 0.01] + [0.0] * 9).__next__)
     assert [e["text"] for e in st.view(None)["log"] if e["kind"] == "act"] == \
         ["P0: mark rows[1]", "P0: both rows[1] rows[2]", "P1: done 1"]
+
+
+def test_three_or_more_cards_alike_in_a_row_are_counted():
+    """Dominion newcomer: a supply pile of 46 Coppers printed "Copper" 46 times, on the screen and
+    in the replay's move lines. A pile of one card alike all through has no top to point at."""
+    from interpreter.runner.render import cards, zone_body
+
+    labels = {f"Copper{i}": "Copper" for i in range(5)} | {"Gold1": "Gold"}
+    assert cards(["Copper0", "Copper1", "Gold1", "Copper2"], labels) == "Copper Copper Gold Copper"
+    assert cards([f"Copper{i}" for i in range(5)] + ["Gold1", None, None, None], labels) == "Copper ×5 Gold ▒ ×3"
+    pile = {"size": 5, "cards": [f"Copper{i}" for i in range(5)], "pile": True}
+    assert zone_body(pile, labels) == "Copper ×5"
+    assert zone_body({**pile, "cards": [*pile["cards"][:4], "Gold1"]}, labels) == "Copper ×4 Gold  ◀ top"

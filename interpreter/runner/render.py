@@ -29,10 +29,24 @@ def half(label: str | None, lang: int) -> str:
 
 
 def cards(cs: list[str | None], labels: dict[str, str] | None = None) -> str:
-    """Cards as a hand shows them; labels of several words ("Plum Warbler") kept apart by " · "."""
+    """Cards as a hand shows them; labels of several words ("Plum Warbler") kept apart by " · ";
+    three or more alike in a row as one, counted (a supply pile: "Copper ×46")."""
     labels = labels or {}
     shown = [labels.get(c, c) if c is not None else "▒" for c in cs]
-    return (" · " if any(" " in x for x in shown) else " ").join(shown)
+    return (" · " if any(" " in x for x in shown) else " ").join(counted(shown))
+
+
+def counted(texts: list[str]) -> list[str]:
+    """Three or more alike in a row as one, counted: ["Copper ×46"]."""
+    runs: list[str] = []
+    i = 0
+    while i < len(texts):
+        j = i
+        while j < len(texts) and texts[j] == texts[i]:
+            j += 1
+        runs += [f"{texts[i]} ×{j - i}"] if j - i >= 3 else texts[i:j]
+        i = j
+    return runs
 
 
 def zone_body(z: dict[str, Any], labels: dict[str, str], lang: int = 0) -> str:
@@ -42,7 +56,8 @@ def zone_body(z: dict[str, Any], labels: dict[str, str], lang: int = 0) -> str:
     if all(c is None for c in shown):
         return say("one_card", lang) if z["size"] == 1 else say("cards", lang, n=z["size"])
     # piles list bottom first; a pile shown sorted has no top on screen
-    top = "  " + say("top", lang) if z.get("pile") and not z.get("sorted") and z["size"] > 1 and shown[-1] is not None else ""
+    top = "  " + say("top", lang) if z.get("pile") and not z.get("sorted") and z["size"] > 1 and shown[-1] is not None \
+        and len({labels.get(c, c) for c in shown}) > 1 else ""      # a pile of one card alike all through: no top to tell
     if any(c is None for c in shown):
         return f"{cards(shown, labels)}{top}  ({z['size']})"
     return cards(shown, labels) + top

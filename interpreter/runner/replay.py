@@ -9,13 +9,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from ..check import text_plain
 from ..engine import runtime as R
 from ..engine.observe import render_event
 from ..engine.state import State
 from ..errors import Diagnostic, FudaError, RuleRuntimeError, Span, error
 from ..load import read_text
 from ..words import say
-from .render import fold_reveals
+from .render import counted, fold_reveals
 
 
 class GameLog(BaseModel):
@@ -115,9 +116,9 @@ def _cards_seen(cards: list[str], lang: int) -> str:
     seen = [c for c in cards if c != say("a_card", lang)]
     unseen = len(cards) - len(seen)
     if not unseen:
-        return " ".join(seen)
+        return " ".join(counted(seen))
     if seen:
-        return say("and_n_cards", lang, cs=" ".join(seen), n=unseen)
+        return say("and_n_cards", lang, cs=" ".join(counted(seen)), n=unseen)
     return say("a_card", lang) if unseen == 1 else say("n_cards", lang, n=unseen)
 
 
@@ -158,7 +159,9 @@ def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, sp
                      "(the game stopped here: a rule failed)")
         return "\n".join(lines)
     res = st.game.result(st)
+    label = st.game.prog.score_label        # `score "Points | 文"`: named, and shown even when 0
     lines.append(say("result", lang) + ", ".join(
         say("result_one", lang, p=f"P{r['player']}", o=say(r["outcome"], lang) if r["outcome"] else "—",
-            n=r["place"], s=say("result_score", lang, s=r["score"]) if r["score"] else "") for r in res))
+            n=r["place"], s=f", {text_plain(label, lang)} {r['score']}" if label is not None else
+            say("result_score", lang, s=r["score"]) if r["score"] else "") for r in res))
     return "\n".join(lines)
