@@ -7,6 +7,7 @@ zone slot) and the runtime helpers of interpreter/engine/runtime.py.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,6 +46,20 @@ def _iter(t: T.T) -> T.T:
 def _seq_src(a: str, t: T.T) -> str:
     """A value usable as a Python sequence: zones become their card list."""
     return f"Z[{a}]" if t.kind == "zone" else a
+
+
+def _index_of_src(a: list[str], t: list[T.T], c: Any) -> str:
+    """index_of(LIST, x); of a list fixed when the rules are compiled (an enum, `[…]` of constants), a
+    table lookup: `[3, 5, 6][index_of(Kind, k)]` reads a value per member at the cost of an index."""
+    try:
+        values = ast.literal_eval(a[0])
+        table = {v: i for i, v in reversed(list(enumerate(values)))} if isinstance(values, tuple) else None
+    except (ValueError, SyntaxError, TypeError):
+        table = None
+    if table is None:
+        return f"_index_of({_seq_src(a[0], t[0])}, {a[1]})"
+    name = next((k for k, v in c.consts.items() if k.startswith("IDX") and v == table), None)
+    return f"{name or c.const(f'IDX{len(c.consts)}', table)}.get({a[1]}, -1)"
 
 
 def _next1(p: str, c: Any) -> str:
@@ -332,7 +347,7 @@ B: list[Builtin] = [
             "round(number): the nearest int, halves away from zero (2.5 → 3, -2.5 → -3)"),
     Builtin("of_a_kind", 1, 1, _of_a_kind, lambda a, t, c: f"_of_a_kind({_seq_src(a[0], t[0])})",
             "of_a_kind(list): how many times its most frequent element occurs (4 for four of a kind)"),
-    Builtin("index_of", 2, 2, _index_of, lambda a, t, c: f"_index_of({_seq_src(a[0], t[0])}, {a[1]})",
+    Builtin("index_of", 2, 2, _index_of, lambda a, t, c: _index_of_src(a, t, c),
             "index_of(list, x): its position (0 first), -1 if absent"),
     Builtin("remove", 2, 2, _remove, lambda a, t, c: f"_remove({_seq_src(a[0], t[0])}, {a[1]})",
             "remove(list, x): the list without the first x"),

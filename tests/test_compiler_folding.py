@@ -81,3 +81,23 @@ def test_folded_and_flattened_conditions_mean_what_they_say(conds, sums):
     want += [f"n{i}: {v}" for i, (_, v) in enumerate(sums)]
     assert logged == want, [(c, w) for c, w, g in zip([c for c, _ in conds] + [c for c, _ in sums], want, logged,
                                                        strict=True) if w != g]
+
+
+def test_index_of_a_fixed_list_is_a_table_lookup_with_the_same_answers():
+    """Dominion newcomer: `[3, 5, 6][index_of(Kind, k)]` spent a third of the game in index_of; a
+    list fixed at compile time (an enum, constants) is looked up in a table: first place, -1 if absent."""
+    g = load_text("""
+ruleset idx
+players 2
+enum Kind { copper, silver, gold }
+cards standard() in deck
+zone deck: pile hidden
+var got: list of int = []
+setup {
+    got = [index_of(Kind, k) for k in [gold, copper, silver]]
+        + [index_of([5, 7, 5, 9], n) for n in [5, 9, 4]] + [index_of(["a", "b"], "b")]
+}
+phase play { }
+""")
+    assert "_index_of(" not in g.comp.source and "IDX" in g.comp.source
+    assert g.new_state(1).view(None)["vars"]["got"] == [2, 0, 1, 0, 3, -1, 1]
