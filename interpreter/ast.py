@@ -425,6 +425,7 @@ class RulesetDecl(Decl):
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
 class ExtendsDecl(Decl):
     base: str
+    path: bool = False          # written as a path in quotes, relative to the file's own folder
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

@@ -136,7 +136,8 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
         if not ext:
             break
         here = current.resolve().parent      # the file's own folder, wherever fuda was started
-        base = resolve(ext[0].base, here, besides=current)
+        base: Path | None = _base_path(ext[0], here, current, sources) if ext[0].path else \
+            resolve(ext[0].base, here, besides=current)
         if base is None and resolve(ext[0].base, here) == current.resolve():
             raise error("E405", f"circular extends: {ext[0].base} is this file itself", ext[0].span,
                         hint="extend another ruleset (a bundled name or a .fuda file next to this one)",
@@ -155,6 +156,19 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
     for _fname, module in reversed(chain):
         decls = _merge(decls, module.decls, diags, is_base=not decls)
     return Source(decls, sources, [f for f, _ in chain], path, files, diags)
+
+
+def _base_path(ext: A.ExtendsDecl, here: Path, current: Path, sources: dict[str, str]) -> Path:
+    """The file `extends "PATH"` names, relative to the extending file's folder (E403 if missing)."""
+    base = here / ext.base
+    if base.suffix != ".fuda" or not base.is_file():
+        raise error("E403", f"base ruleset {ext.base!r} not found", ext.span,
+                    hint=f"a base in quotes is a .fuda file's path from {display_name(here)}/ (looked for "
+                         f"{display_name(base)})", sources=sources)
+    if base.resolve() == current.resolve():
+        raise error("E405", f"circular extends: {ext.base} is this file itself", ext.span,
+                    hint="extend another ruleset", sources=sources)
+    return base
 
 
 def _type_text(t: A.TypeRef | None) -> str:

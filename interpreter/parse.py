@@ -527,7 +527,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.RulesetDecl(span=self.sp(meta), name=str(c[0]), title=_first(c, A.Text))
 
     def extends_decl(self, meta: Any, c: list[Any]) -> A.ExtendsDecl:
-        return A.ExtendsDecl(span=_tok_span(self.file, c[0]), base=str(c[0]))
+        quoted = c[0].type == "STRING"          # a path: `extends "../../dominion.fuda"`
+        return A.ExtendsDecl(span=_tok_span(self.file, c[0]), base=str(c[0])[1:-1] if quoted else str(c[0]),
+                             path=quoted)
 
     def players_decl(self, meta: Any, c: list[Any]) -> A.PlayersDecl:
         lo = int(c[0])

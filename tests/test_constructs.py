@@ -3077,3 +3077,19 @@ phase play { }
 """)
     st = g.new_state(1)
     assert st.view(None)["vars"]["total"] == 0 and g.prog.cards.attrs["vp"] == [-1, 1]
+
+
+def test_a_variant_may_extend_a_base_by_its_path(tmp_path):
+    """Dominion newcomer: a test variant in tests/mixed/ could not extend ../../dominion.fuda."""
+    from interpreter.api import load
+
+    (tmp_path / "tests" / "mixed").mkdir(parents=True)
+    (tmp_path / "base.fuda").write_text((CONSTRUCTS / "opts_base.fuda").read_text(encoding="utf-8"),
+                                        encoding="utf-8")
+    variant = tmp_path / "tests" / "mixed" / "v.fuda"
+    variant.write_text('ruleset v\nextends "../../base.fuda"\nlimit 77 decisions\n', encoding="utf-8")
+    assert load(str(variant)).prog.limit == 77
+    variant.write_text('ruleset v\nextends "../base.fuda"\n', encoding="utf-8")
+    with pytest.raises(FudaError) as e:
+        load(str(variant))
+    assert e.value.first.code == "E403" and "a base in quotes is a .fuda file's path" in (e.value.first.hint or "")
