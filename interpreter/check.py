@@ -746,7 +746,13 @@ class Checker:
                 raise self.fail("E201", f"the range {a}..{b} is too long for a fixed value "
                                 f"(at most {MAX_FIXED_RANGE} numbers)", e.span)
             try:
-                return _const_binop(e.op, a, b)
+                value = _const_binop(e.op, a, b)
+                if isinstance(value, float) and not math.isfinite(value):
+                    raise OverflowError
+                return value
+            except OverflowError:
+                raise self.fail("E201", "a number out of range: the result would be infinite or undefined "
+                                "(numbers reach about 1.8e308)", e.span) from None
             except TypeError:
                 hint = "players is the list of players; their number is size(players)" \
                     if any(isinstance(x, A.Name) and x.name == "players" for x in (e.left, e.right)) else None
@@ -774,7 +780,13 @@ class Checker:
         if isinstance(e, A.Call) and e.func in _CONST_CALLS and len(e.args) == 1 and not e.kwargs:
             v = self.const(e.args[0], env)
             try:
-                return _CONST_CALLS[e.func](v)
+                value = _CONST_CALLS[e.func](v)
+                if isinstance(value, float) and not math.isfinite(value):     # sum of huge numbers
+                    raise OverflowError
+                return value
+            except OverflowError:
+                raise self.fail("E201", "a number out of range: the result would be infinite or undefined "
+                                "(numbers reach about 1.8e308)", e.span) from None
             except (TypeError, ValueError):
                 raise self.fail("E201", f"{e.func} cannot take {_const_type(v)}", e.span) from None
         raise self.fail("E201", "this must be a fixed value (literal, option, enum member; lists, tuples and "
@@ -2889,9 +2901,12 @@ def const_value(e: A.Expr | None) -> tuple[bool, Any]:
         okb, b = const_value(e.right)
         if ok and okb:
             try:
-                return True, _const_binop(e.op, a, b)
-            except (TypeError, ZeroDivisionError):
+                value = _const_binop(e.op, a, b)
+            except (TypeError, ZeroDivisionError, OverflowError):
                 return False, None
+            if isinstance(value, float) and not math.isfinite(value):
+                return False, None      # left to the run, which stops at it (runtime._num)
+            return True, value
     if isinstance(e, A.IfExpr):
         ok, c = const_value(e.cond)
         if ok:

@@ -1493,6 +1493,15 @@ def free_locals(e: Any) -> set[int]:
     return out - bound
 
 
+# arithmetic whose `number` result may leave the finite range (runtime._num checks it)
+_MAY_OVERFLOW = frozenset({"+", "-", "*", "/", "//"})
+
+
+def _is_number(t: Any) -> bool:
+    """A `number` (not an int: Python's ints do not overflow)."""
+    return t is not None and t.kind == "number"
+
+
 def _impure(e: Any) -> bool:
     if isinstance(e, A.Call) and e.func == "random" and isinstance(e.ref, tuple):
         return True
@@ -1757,7 +1766,8 @@ class ExprGen:
             if agg is not None:
                 return agg
         b = BUILTINS[e.func]
-        return "(" + b.gen(args, [a.ty or T.ANY for a in e.args], self.cg) + ")"
+        code = b.gen(args, [a.ty or T.ANY for a in e.args], self.cg)
+        return f"_num({code})" if e.func == "sum" and _is_number(e.ty) else "(" + code + ")"
 
     def g_Unary(self, e: A.Unary) -> str:
         return f"(not {self.gen(e.operand)})" if e.op == "not" else f"(-{self.gen(e.operand)})"
@@ -1790,6 +1800,8 @@ class ExprGen:
         if isinstance(e.left, A.Binary) and e.left.op == op and op in ("+", "-", "*", "and", "or") \
                 and left.startswith("(") and left.endswith(")") and _top_op(left) == op:
             left = left[1:-1]       # a + b + c, not ((a + b) + c): Python limits nested brackets
+        if op in _MAY_OVERFLOW and _is_number(e.ty):
+            return f"_num({left} {op} {right})"     # no infinity or NaN in the state (ints cannot overflow)
         return f"({left} {op} {right})"
 
     def g_Format(self, e: A.Format) -> str:
@@ -2400,12 +2412,21 @@ class BodyGen:
             if op == "=":
                 self.line(ind, f"_set_field(st, {obj}, {idx}, {value}, {sp})", sp)
             else:
-                self.line(ind, f"_it = {obj}; _set_field(st, _it, {idx}, _item(st, _it, {sp})[{idx}] {op[:-1]} "
-                               f"({value}), {sp})", sp)
+                new = f"_item(st, _it, {sp})[{idx}] {op[:-1]} ({value})"
+                if op[:-1] in _MAY_OVERFLOW and _is_number(t.ty):
+                    new = f"_num({new})"
+                self.line(ind, f"_it = {obj}; _set_field(st, _it, {idx}, {new}, {sp})", sp)
             self.check_after(ind, sp, stack=True)
             return
         target = eg.gen(t)
-        self.line(ind, f"{target} {op} {value}", sp)
+        if op[:-1] in _MAY_OVERFLOW and _is_number(t.ty):    # x *= 2 of a number: checked as x * 2 is
+            if _impure(t) and isinstance(t.ref, tuple) and t.ref[0] in ("pvar", "cardvar"):
+                whose = t.args[0] if isinstance(t, A.Index) else t.obj      # type: ignore[attr-defined]
+                self.line(ind, f"_ix = {eg.gen(whose)}", sp)       # score[random(players)]: drawn once
+                target = f"G[{t.ref[1].slot} + _ix]"
+            self.line(ind, f"{target} = _num({target} {op[:-1]} ({value}))", sp)
+        else:
+            self.line(ind, f"{target} {op} {value}", sp)
         var = None
         if isinstance(t, A.Name) and isinstance(t.ref, VarSym):
             var = t.ref

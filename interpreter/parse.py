@@ -1076,7 +1076,10 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.Lit(span=self.sp(meta), kind="int", value=int(c[0]))
 
     def dec_lit(self, meta: Any, c: list[Any]) -> A.Lit:
-        return A.Lit(span=self.sp(meta), kind="number", value=float(c[0]))
+        value = float(c[0])
+        if value == float("inf"):       # the rules compute with finite numbers only (runtime._num)
+            raise error("E201", "this number is too large (numbers reach about 1.8e308)", self.sp(meta))
+        return A.Lit(span=self.sp(meta), kind="number", value=value)
 
     def str_lit(self, meta: Any, c: list[Any]) -> A.Lit | A.Format:
         raw = str(c[0])[1:-1]

@@ -1416,3 +1416,27 @@ def test_a_warning_is_silenced_on_its_line(tmp_path: Path, comment: str, silence
         text = text.replace("        play c in", f"        {comment.strip()}\n        play c in")
         f.write_text(text, encoding="utf-8")
         assert ("W102" not in [w.code for w in check_ruleset(str(f)).warnings]) == silenced
+
+
+@pytest.mark.parametrize("stmt", [
+    "x = x * 2", "x *= 2", "x = x + x", "x = sum([x, x])", "score[random(players)] += score[players[0]] + score[players[1]] + x",
+    "n = n * 2\n        x = n / 3", "n = n * 2\n        x = x * n",
+], ids=["times", "times_assign", "plus", "sum", "random_player_score", "int_division", "int_times_number"])
+def test_qa_a_number_out_of_range_stops_at_its_line(stmt: str) -> None:
+    """QA7 B-nan-json: x * 2 repeated went on to inf and inf - inf to nan, which views, serve's JSON
+    and saves wrote as bare Infinity/NaN (no JSON) and which made a state unequal to its replay; an
+    int too large to become a number was an internal error. Now E601 at the line, as 1 / 0 is."""
+    text = RT_HEAD + "var x: number = 1.5\nvar n: int = 1\n\nsetup {\n    repeat 1100 {\n        " + stmt + \
+        "\n    }\n}\n\nphase play {\n    end game\n}\n"
+    err = runtime_failure(text)
+    assert "a number out of range" in err.first.message
+    assert err.first.span.line == line_of(text, stmt.split("\n")[-1])
+
+
+def test_number_arithmetic_in_range_is_unchanged() -> None:
+    """The check of number results (runtime._num) leaves finite values, ints and a player drawn at
+    random in a per-player target alone (drawn once per statement)."""
+    text = RT_HEAD + "var x: number = 1.5\n\nsetup {\n    repeat 10 {\n        score[random(players)] += x\n" \
+        "        x = x * 2 - x\n    }\n}\n\nphase play {\n    end game\n}\n"
+    st = load_text(text, filename="runtime.fuda").new_state(3)
+    assert sum(r["score"] for r in st.result()) == 15.0

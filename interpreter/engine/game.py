@@ -1103,7 +1103,7 @@ class Game:
 
 
 # the Python errors a rule's mistake can raise (reading through none, dividing by zero, …)
-_PY_FAILURES = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError)
+_PY_FAILURES = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError, OverflowError)
 
 
 def _bare(text: str) -> str:
@@ -1238,6 +1238,8 @@ def _explain(e: BaseException) -> str:
         return "a position past the end of a list or a zone"
     if isinstance(e, ZeroDivisionError):
         return "division by zero"
+    if isinstance(e, OverflowError):    # runtime._num, or an int too large to become a number
+        return "a number out of range: the result would be infinite or undefined (numbers reach about 1.8e308)"
     if isinstance(e, ValueError) and "empty" in msg and msg.startswith(("max(", "min(")):
         return f"{msg[:3]} of an empty list of numbers (for a value then, add one: {msg[:3]}([0] + L))"
     if isinstance(e, KeyError):

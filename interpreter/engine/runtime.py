@@ -813,6 +813,15 @@ def _hide_var(st: State, slot: int, sp: int) -> None:
 
 
 # ------------------------------------------------------------------ numbers
+def _num(x: float) -> float:
+    """A `number` result of arithmetic, refused when it left the finite range: an infinity or a
+    NaN would make the state unequal to its own replay and its JSON unreadable (a rule failure,
+    at the line, as division by zero is). ``x - x`` is 0 for every finite number and every int."""
+    if x - x == 0:
+        return x
+    raise OverflowError("finite range")
+
+
 def _floor(x: float) -> int:
     return math.floor(x)
 
