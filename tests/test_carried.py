@@ -24,10 +24,10 @@ RULESET = str(ROOT / "tests" / "constructs" / "carried.fuda")
 def test_a_game_starts_with_what_it_is_carried_into_and_tells_what_it_leaves():
     g = load(RULESET)
     st = g.new_state(1)
-    assert g.carried_values(st) == {"first": 0, "games": 1, "lost": [0, 0], "mood": 0}
+    assert g.carried_values(st) == {"first": 0, "games": 1, "lost": [0, 0], "mood": "calm"}
     st.apply(0, "take")
     left = g.carried_values(st)
-    assert left == {"first": 1, "games": 1, "lost": [0, 1], "mood": 1}
+    assert left == {"first": 1, "games": 1, "lost": [0, 1], "mood": "cross"}
     nxt = g.new_state(2, carried=json.loads(json.dumps(left)))     # as a file gives it back
     assert nxt.to_move() == [1] and g.carried_values(nxt)["games"] == 2
     assert nxt.view(None)["vars"]["first"] == 1
@@ -40,6 +40,9 @@ def test_a_game_starts_with_what_it_is_carried_into_and_tells_what_it_leaves():
     ({"first": 5}, "5 is no player"),
     ({"mood": True}, "True is no Mood"),
     ({"games": 1.5}, "1.5 is no int"),
+    ({"mood": "happy"}, "'happy' is no member of Mood (calm, cross)"),
+    ({"games": None}, "null is no int (an int, number or bool is never none)"),     # QA7 P-carried-null
+    ({"lost": [1, None]}, "null is no int"),
 ])
 def test_a_carried_value_that_does_not_fit_is_refused_by_name(values, words):
     with pytest.raises(FudaError) as e:
@@ -117,3 +120,47 @@ def test_a_game_resumed_from_its_log_keeps_what_it_was_carried_into(capsys, tmp_
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["carried"] == {"first": 1, "games": 7} and saved["actions"][0][0] == 1     # P1 dealt first
     assert replay(GameLog.model_validate(saved)).view(None)["vars"]["games"] == 8
+
+
+def test_a_carried_enum_member_is_kept_by_name_when_the_enum_is_reordered(capsys, tmp_path):
+    """QA7 B-carried-enum: a carried enum was kept as its position, so sorting the enum between two
+    games of a match started the next game with another member, with no note. It is written by
+    name; a member that is gone is a note, and only that variable starts over (D-carried-dropped:
+    one value that no longer fitted reset every carried variable)."""
+    rules = tmp_path / "c.fuda"
+    text = (ROOT / "tests" / "constructs" / "carried.fuda").read_text(encoding="utf-8")
+    rules.write_text(text, encoding="utf-8")
+    db = str(tmp_path / "m.sqlite")
+    assert main(["play", str(rules), "--match", "m", "--match-db", db, "--seat", "random", "--seat", "random",
+                 "--games", "1", "--seed", "1"]) == 0
+    with MatchStore(db) as store:
+        m = store.get("m")
+    assert m is not None and m.carried["mood"] in ("calm", "cross")
+    before = m.carried
+    enum = 'enum Mood { calm "calm | 平静", cross "cross | 不機嫌" }'
+    rules.write_text(text.replace(enum, 'enum Mood { happy, cross "cross | 不機嫌", calm "calm | 平静" }'),
+                     encoding="utf-8")
+    capsys.readouterr()
+    assert main(["play", "--match", "m", "--match-db", db, "--games", "1", "--seed", "1"]) == 0
+    assert "note" not in capsys.readouterr().out
+    with MatchStore(db) as store:
+        log = store.game_rows("m")[-1]["log"]
+    assert log["carried"] == before                   # the same member, by name
+    st = replay(GameLog.model_validate(log))
+    assert st.game.carried_values(st)["mood"] == log["carried_next"]["mood"]
+    # the member is renamed: a note, and only mood starts over
+    rules.write_text(text.replace(enum, 'enum Mood { serene, angry }').replace("mood = cross", "mood = angry")
+                     .replace("= calm carried", "= serene carried"), encoding="utf-8")
+    assert main(["play", "--match", "m", "--match-db", db, "--games", "1", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert f"note: carried value 'mood': '{log['carried_next']['mood']}' is no member of Mood (serene, angry); " \
+        "mood starts from its initial value" in out
+    with MatchStore(db) as store:
+        last = store.game_rows("m")[-1]["log"]
+    assert last["carried"] == {k: v for k, v in log["carried_next"].items() if k != "mood"}
+
+
+def test_a_carried_enum_written_as_a_position_by_an_older_fuda_is_still_read():
+    g = load(RULESET)
+    st = g.new_state(1, carried={"mood": 1, "first": 1})
+    assert g.carried_values(st)["mood"] == "cross"

@@ -338,11 +338,16 @@ class Game:
 
     def carried_values(self, st: State) -> dict[str, Any]:
         """The `carried` variables as they stand — at a game's end, what the next game of a match
-        starts with: a value, or a list with one per player (JSON-ready)."""
+        starts with: a value, or a list with one per player (JSON-ready). An enum member is written
+        by its name, so that the next game reads the same member if the enum was reordered."""
         out: dict[str, Any] = {}
         for v in self.prog.vars:
             if v.decl is not None and v.decl.carried:
-                out[v.name] = st.g[v.slot] if v.scope == "global" else st.g[v.slot:v.slot + self.n]
+                vals = st.g[v.slot:v.slot + (1 if v.scope == "global" else self.n)]
+                if v.type.kind == "enum":
+                    members = self.enum_members[v.type.name or ""]
+                    vals = [members[x] if x is not None else None for x in vals]
+                out[v.name] = vals[0] if v.scope == "global" else vals
         return out
 
     @functools.cached_property
@@ -361,22 +366,30 @@ class Game:
             if v is None:
                 raise error("E503", f"carried value {name!r}: the ruleset has no carried variable so named",
                             hint=("carried variables: " + ", ".join(carried)) if carried else None)
+            t = v.type
             vals = [value] if v.scope == "global" else value
             if v.scope == "player" and not (isinstance(value, list | tuple) and len(value) == self.n):
                 raise error("E503", f"carried value {name!r}: {name} is per player: one value for each of "
                             f"the {self.n} players, not {value!r}")
             for i, x in enumerate(vals):
-                if not self._fits(v.type, x):
-                    raise error("E503", f"carried value {name!r}: {x!r} is no {v.type}")
+                if t.kind == "enum" and isinstance(x, str):      # by name (an older fuda wrote positions)
+                    members = self.enum_members[t.name or ""]
+                    if x not in members:
+                        raise error("E503", f"carried value {name!r}: {x!r} is no member of {t.name} "
+                                            f"({', '.join(members)})")
+                    x = members.index(x)
+                elif not self._fits(t, x):
+                    raise error("E503", f"carried value {name!r}: {'null' if x is None else repr(x)} is no {t}"
+                                + (" (an int, number or bool is never none)" if x is None else ""))
                 out[v.slot + i] = x
         return out
 
     def _fits(self, t: Any, x: Any) -> bool:
-        if x is None:
-            return True
+        if x is None:           # none belongs to every type but int, number and bool (language.md §25)
+            return t.kind not in ("int", "number", "bool")
         if isinstance(x, bool):
             return t.kind == "bool"
-        if t.kind in ("player", "enum"):
+        if t.kind in ("player", "enum"):        # a seat; an enum member's position (older files)
             count = self.n if t.kind == "player" else len(self.enum_members[t.name])
             return isinstance(x, int) and 0 <= x < count
         if t.kind == "int":

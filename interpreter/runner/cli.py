@@ -371,16 +371,17 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
 
 
 def _carried_into(game: Any, kept: dict[str, Any]) -> dict[str, Any]:
-    """What a match's next game starts with: the previous game's `carried` variables. Those the
-    ruleset (changed since) no longer carries, or that no longer fit, start from their initial
-    values, with a note."""
+    """What a match's next game starts with: the previous game's `carried` variables. Each one the
+    ruleset (changed since) no longer carries, or that no longer fits (its type changed, its enum
+    member is gone), starts from its initial value, with a note; the others are carried."""
     out = {k: v for k, v in kept.items() if k in game.carried_names}
     dropped = sorted(set(kept) - set(out))
-    try:
-        game.carried_in(out)
-    except FudaError as e:
-        print(f"note: {e.first.message}; the carried variables start from their initial values")
-        return {}
+    for name in list(out):
+        try:
+            game.carried_in({name: out[name]})
+        except FudaError as e:
+            print(f"note: {e.first.message}; {name} starts from its initial value")
+            del out[name]
     if dropped:
         print(f"note: the ruleset no longer carries {', '.join(dropped)}: left out")
     return out

@@ -82,12 +82,13 @@ def carried_text(st: State, carried: dict[str, Any]) -> str:
     from ..compile import type_code
 
     types = {v.name: v for v in st.game.prog.vars}
+    slots = st.game.carried_in(carried)         # as the game holds them (an enum member by position)
     parts = []
-    for name, value in carried.items():
+    for name in carried:
         v = types[name]
         code = type_code(v.type)
-        shown = R._fmt(st, value, code) if v.scope == "global" else \
-            ", ".join(f"P{p} {R._fmt(st, x, code)}" for p, x in enumerate(value))
+        shown = R._fmt(st, slots[v.slot], code) if v.scope == "global" else \
+            ", ".join(f"P{p} {R._fmt(st, slots[v.slot + p], code)}" for p in range(st.game.n))
         parts.append(f"{name} = {shown}")
     return "carried from the game before: " + "; ".join(parts)
 
