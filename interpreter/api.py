@@ -65,7 +65,7 @@ def read_options_file(path: str) -> dict[str, Any]:
     """An options file (YAML mapping of option → value) for --options."""
     import yaml
 
-    from .runner.yaml_file import safe_load
+    from .runner.yaml_file import Located, keep_words, safe_load
 
     text = read_text(Path(path), "E406", path, "options file")
     try:
@@ -81,6 +81,8 @@ def read_options_file(path: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise error("E406", f"options file {path} must map option names to values (NAME: VALUE lines)",
                     Span(path, 1, 1, 1, 2), sources={path: text})
+    top: tuple[str, ...] = ()
     if isinstance(data.get("options"), dict) and len(data) <= 2:
-        data = data["options"]
+        data, top = data["options"], ("options",)
+    keep_words(Located.of(path, text), data, top)       # `mode: on` names the member on, not true
     return {str(k): v for k, v in data.items()}

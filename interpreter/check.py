@@ -667,17 +667,26 @@ class Checker:
                 if value.enum.name != t.name:
                     raise self.fail("E402", f"option {sym.name} takes one of {', '.join(sym.members)}", span)
                 return value.index
-            if isinstance(value, str) and value in sym.members:
+            if isinstance(value, str) and value in sym.members:     # the member of that exact name first
                 return sym.members.index(value)
+            if isinstance(value, str) and given:    # `On` for on, when no other member reads alike
+                alike = [i for i, m in enumerate(sym.members) if m.lower() == value.lower()]
+                if len(alike) == 1:
+                    return alike[0]
             if isinstance(value, int) and not isinstance(value, bool) and given and 0 <= value < len(sym.members):
                 return value
+            hint = did_you_mean(str(value), sym.members)
             if isinstance(value, bool) and given:   # YAML reads a bare on/off/yes/no as a bool: the member so named
                 words = ("on", "yes", "true") if value else ("off", "no", "false")
                 named = [i for i, m in enumerate(sym.members) if m.lower() in words]
                 if len(named) == 1:
                     return named[0]
+                if named:       # a bool from the API, or YAML's reading of a word in quotes nowhere
+                    which = " or ".join(sym.members[i] for i in named)
+                    hint = f"{str(value).lower()} could be {which}: name the member (in YAML, in quotes: " \
+                           f"{sym.name}: \"{sym.members[named[0]]}\")"
             raise self.fail("E402", f"option {sym.name} takes one of {', '.join(sym.members)}; got {_shown(value)}", span,
-                            did_you_mean(str(value), sym.members))
+                            hint)
         return value
 
     def apply_given_options(self, top: Span) -> None:

@@ -164,3 +164,22 @@ def test_a_carried_enum_written_as_a_position_by_an_older_fuda_is_still_read():
     g = load(RULESET)
     st = g.new_state(1, carried={"mood": 1, "first": 1})
     assert g.carried_values(st)["mood"] == "cross"
+
+
+@pytest.mark.parametrize(("carried", "words", "col"), [
+    ("{mood: on}", "'on' is not one of calm, cross", 17),
+    ("{big: .inf}", "expected a finite number, got inf", 16),
+    ("{big: .nan}", "expected a finite number", 16),
+    ("[1]", "give each carried variable by name with its value: {first: P1, games: 3}", 10),
+])
+def test_a_scenario_carried_value_is_read_as_written_and_refused_at_its_line(tmp_path, carried, words, col):
+    """QA7 P-carried-words: `carried: {mood: on}` said "True is not one of …" (YAML's bool), `.inf`
+    was an E503 with no line, `carried: [1]` pydantic's "Input should be a valid dictionary"."""
+    rules = tmp_path / "c.fuda"
+    rules.write_text("ruleset c\nplayers 2\nenum Mood { calm, cross }\ncards standard() in deck\n"
+                     "zone deck: pile hidden\nvar mood: Mood = calm carried\nvar big: number = 1 carried\n"
+                     "setup { }\nphase play { end game draw }\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text(f"ruleset: {rules}\ncarried: {carried}\n", encoding="utf-8")
+    o = run_scenario(str(f))
+    assert not o.passed and f"s.yaml:2:{col}: error[E501]" in o.message and words in o.message, o.message

@@ -80,3 +80,41 @@ def test_an_enum_member_named_off_or_on_is_chosen_though_yaml_reads_the_word_as_
     with pytest.raises(Exception) as e:
         load_text(text, {"bonus": True})            # no member is named on, yes or true
     assert "takes one of off, on_top, double" in str(e.value)
+
+
+ON_OFF = ('ruleset en\nplayers 2\nenum Mode { off "Off", on "On", yes "Yes", no "No", true_ "T" }\n'
+          'option mode: Mode = off\noption flag: bool = false\noption sw: {on, off, auto "Auto"} = auto\n'
+          'cards standard() in deck\nzone deck: pile hidden\nsetup { log "mode={mode} flag={flag} sw={sw}" }\n'
+          'phase play { end game draw }\n')
+
+
+@pytest.mark.parametrize(("given", "shown"), [
+    ("mode=on", "mode=On flag=false sw=Auto"), ("mode=off", "mode=Off"), ("mode=yes", "mode=Yes"),
+    ("mode=no", "mode=No"), ("mode=ON", "mode=On"), ("sw=on", "sw=on"), ("sw=off", "sw=off"),
+    ("flag=on", "flag=true"), ("flag=yes", "flag=true"), ("flag=no", "flag=false"), ("flag=true", "flag=true"),
+    ("sw=yes", 'option sw takes one of on, off, auto; got "yes"'),
+    ("mode=true", "true could be on or yes: name the member"),
+])
+def test_an_option_word_names_the_member_of_that_exact_name(given, shown, tmp_path, capsys):
+    """QA7 B-enum-onoff: `--set mode=on` was refused for an enum with members on and yes (YAML made
+    both true), and `--set sw=yes` picked on. The word typed names the member of that name, in
+    --set, in an options file and in a scenario's options; a bool option still reads on/yes/no."""
+    from interpreter.runner.cli import main
+    from interpreter.runner.scenario import run_scenario
+
+    rules = tmp_path / "en.fuda"
+    rules.write_text(ON_OFF, encoding="utf-8")
+    name, value = given.split("=")
+    opts = tmp_path / "o.yaml"
+    opts.write_text(f"{name}: {value}\n", encoding="utf-8")
+    refused = "takes one of" in shown or "could be" in shown
+    for argv in (["--set", given], ["--options", str(opts)]):
+        assert main(["replay", str(rules), "--seed", "1", "--no-rules", *argv]) == (1 if refused else 0)
+        out, err = capsys.readouterr()
+        assert shown in (err if refused else out)
+    logged = next((line.split("log", 1)[1].strip() for line in out.splitlines() if " log " in line), "")
+    scen = tmp_path / "s.yaml"
+    scen.write_text(f"ruleset: {rules}\noptions: {{{name}: {value}}}\nsteps:\n"
+                    f"  - expect: {{events: {{includes: [\"{logged}\"]}}}}\n", encoding="utf-8")
+    outcome = run_scenario(str(scen))
+    assert (shown in outcome.message) if refused else outcome.passed, outcome.message

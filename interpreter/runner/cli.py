@@ -139,10 +139,14 @@ def _seat(text: str) -> int:
 
 
 def _scalar(v: str) -> Any:
+    """A --set value as YAML reads it, but for a word it would make a bool that is no true or false
+    (on, off, yes, no): kept as typed, so that it names the member of that name (yaml_file.typed_word)."""
     import yaml
 
+    from .yaml_file import typed_word
+
     try:
-        return yaml.safe_load(v)
+        return typed_word(v, yaml.safe_load(v))
     except yaml.YAMLError:
         return v
 

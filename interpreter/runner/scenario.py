@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import functools
+import math
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -29,7 +30,7 @@ from ..engine.state import State
 from ..errors import FudaError, IllegalAction, RuleRuntimeError
 from ..load import read_text
 from .render import compact_ids
-from .yaml_file import Located, parse_yaml
+from .yaml_file import Located, parse_yaml, typed_word
 
 # ------------------------------------------------------------------ file model
 
@@ -122,6 +123,13 @@ class Scenario(Strict):
     skip_setup: bool = False
     start_phase: str | None = None
     carried: dict[str, Any] = Field(default_factory=dict)    # a match's game: what the game before left
+
+    @field_validator("carried", mode="before")
+    @classmethod
+    def _carried_mapping(cls, v: Any) -> Any:
+        if not isinstance(v, dict):     # pydantic's words were "Input should be a valid dictionary"
+            raise ValueError("give each carried variable by name with its value: {first: P1, games: 3}")
+        return v
     setup: Edit | None = None
     steps: list[Step] = Field(default_factory=list)
 
@@ -315,7 +323,8 @@ class Runner:
 
         t = var_type
         word = self.loc.words.get(path) if v is None or isinstance(v, bool) else None
-        if word is not None and (t.kind == "text" or t.kind == "enum" and word in self.game.enum_members[t.name]):
+        if word is not None and (t.kind == "text" or t.kind == "enum" and (
+                word in self.game.enum_members[t.name] or isinstance(v, bool))):
             v = word        # an unquoted `null`, `yes`, `off` as written: a member so named (Skat's Null game)
         if v is None or (v == "none" and t.kind != "text"):     # `none`, as texts write it (or YAML's null)
             return None
@@ -511,7 +520,8 @@ class Runner:
         if cand.suffix == ".fuda" and cand.is_file():
             ruleset = str(cand)
         try:
-            self.game = load(ruleset, sc.options)
+            options = {k: typed_word(self.loc.words.get(("options", k), ""), v) for k, v in sc.options.items()}
+            self.game = load(ruleset, options)      # `mode: on` names the member on, as in an options file
         except FudaError as e:
             d = e.first
             if d.code == "E504":
@@ -947,7 +957,8 @@ class Runner:
 # a scenario value of a scalar type: does it fit, and how the type is said in a message
 SCALARS: dict[str, tuple[Any, str]] = {
     "int": (lambda x: isinstance(x, int) and not isinstance(x, bool), "a whole number"),
-    "number": (lambda x: isinstance(x, int | float) and not isinstance(x, bool), "a number"),
+    "number": (lambda x: isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x),
+               "a finite number"),
     "bool": (lambda x: isinstance(x, bool), "true or false"),
     "text": (lambda x: isinstance(x, str), "a text"),
 }

@@ -87,6 +87,25 @@ def positions(text: str, keys: Places | None = None, words: dict[tuple[Any, ...]
     return out
 
 
+# what YAML 1.1 reads as a bool though it is no true or false: an option's value typed so is kept as
+# the word (an enum member named on or off, or a bool option, which reads the word itself)
+_BOOL_WORDS = frozenset({"yes", "no", "on", "off"})
+
+
+def typed_word(text: str, read: Any) -> Any:
+    """A value as YAML read it (``read``), or the word ``text`` itself if YAML made a bool of a word
+    that is no true or false: `on` names the member on, never the member yes."""
+    return text if isinstance(read, bool) and text.strip().lower() in _BOOL_WORDS else read
+
+
+def keep_words(loc: Located, data: dict[Any, Any], top: tuple[Any, ...]) -> None:
+    """The values directly under ``top`` in ``data`` (read from ``loc``) with each bool YAML read
+    from a word other than true or false replaced by that word (``typed_word``)."""
+    for path, word in loc.words.items():
+        if path[:-1] == top and len(path) == len(top) + 1:
+            _put(data, path[len(top):], typed_word(word, True))
+
+
 def _place(node: Any) -> tuple[int, int, int, int]:
     start, end = node.start_mark, node.end_mark
     return start.line + 1, start.column + 1, end.line + 1, end.column + 1
@@ -223,7 +242,7 @@ def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str,
     except ValidationError as e:
         path, err = first_error(e, data)
         unknown = err["type"] == "extra_forbidden"
-        msg = f"unknown key {path[-1]!r}" if unknown else err["msg"]
+        msg = f"unknown key {path[-1]!r}" if unknown else err["msg"].removeprefix("Value error, ")   # a validator's own words
         hint = key_hint(path) if unknown and key_hint is not None else None
         if unknown and hint is None and (keys := keys_at(model, path[:-1])):
             hint = "the keys here: " + ", ".join(keys)
