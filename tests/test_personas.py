@@ -228,14 +228,14 @@ def test_boldness_takes_only_bold_actions_the_rollout_weights_allow(careful):
                          style={"boldness": 5.0, "bold_actions": ["give"], "chattiness": 0.0})
     game = load(str(Path(__file__).parent / "constructs" / "rollout_weight.fuda"), {"careful_answers": careful})
     picks = []
-    for seed in range(12):
+    for seed in range(24):
         st = game.new_state(seed)
         st.apply(0, "dare")
         picks.append(PersonaBot(daring, seed).choose(st, 1, st.legal_actions(1)).name)
     if careful:
-        assert picks == ["punish"] * 12
-    else:
-        assert 6 <= picks.count("give") < 12
+        assert picks == ["punish"] * 24
+    else:       # bold 5 times in 6 where the search was timid: mostly, not always
+        assert 12 <= picks.count("give") < 24
 
 
 def test_a_persona_does_not_say_the_same_line_twice_running():

@@ -15,15 +15,25 @@ class Bot(Protocol):
     def choose(self, st: State, player: int, legal: list[Action]) -> Action: ...
 
 
+def reseed(rng: random.Random, seed: int, st: State) -> None:
+    """Seed a bot's generator for the decision at hand from its seat's seed (the game's seed and
+    the seat) and how many actions the game has taken (``st.ndec``): a game rebuilt from its
+    actions — `fuda play --resume`, an undo, a served table's undo — has its bots play on as they
+    would have, though the searches of the moves replayed never ran."""
+    rng.seed((seed << 32) + st.ndec)
+
+
 class RandomBot:
     """Uniformly random among the legal actions (seeded: the same seed plays the same game)."""
 
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
 
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
+        reseed(self.rng, self.seed, st)
         return legal[int(self.rng.random() * len(legal))]
 
 

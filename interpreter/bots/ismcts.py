@@ -29,6 +29,7 @@ from ..engine.game import Action
 from ..engine.observe import remembered
 from ..engine.state import State
 from ..errors import RuleRuntimeError
+from .base import reseed
 
 
 class Node:
@@ -77,6 +78,7 @@ class ISMCTS:
 
     def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None,
                  exploration: float = 0.7, rollout_limit: int = 2000) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.iterations = None if seconds is not None else iterations
@@ -89,6 +91,7 @@ class ISMCTS:
 
     # ---------------------------------------------------------------- the search
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
+        reseed(self.rng, self.seed, st)
         if len(legal) == 1:
             self.last_estimate = None
             self.last_visits = {legal[0].id: 0}

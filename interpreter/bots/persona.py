@@ -32,6 +32,7 @@ from ..engine.observe import action_seen, render_event, var_at
 from ..engine.state import State
 from ..errors import error
 from ..load import read_text
+from .base import reseed
 from .ismcts import ISMCTS
 
 
@@ -104,7 +105,8 @@ class PersonaBot:
     def __init__(self, persona: PersonaFile, seed: int, alias: int = 0) -> None:
         self.persona = persona
         self.name = persona.name if alias == 0 else persona.aliases[(alias - 1) % len(persona.aliases)]
-        self.rng = random.Random(seed ^ 0x5EED)
+        self.seed = seed ^ 0x5EED
+        self.rng = random.Random(self.seed)
         self.search = ISMCTS(seed, iterations=persona.strength)
         self.said: list[str] = []
         self.last_line: dict[str, str] = {}
@@ -113,6 +115,7 @@ class PersonaBot:
     # ---------------------------------------------------------------- play
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
         self.seat = player
+        reseed(self.rng, self.seed, st)
         style = self.persona.style
         if len(legal) > 1 and self.rng.random() < style.misplay:
             wrong = legal[int(self.rng.random() * len(legal))]
@@ -165,6 +168,7 @@ class PersonaBot:
 
     def react(self, st: State, since: int) -> None:
         """Lines for what happened in the events ``st.ev[since:]`` (as this seat saw them)."""
+        reseed(self.rng, ~self.seed, st)        # talk too: the same lines in a resumed game
         me = f"P{self.seat}" if self.seat is not None else None
         for i in range(since, len(st.ev)):
             ev = st.ev[i]

@@ -15,15 +15,18 @@ from typing import Any
 from ..engine.determinize import determinize
 from ..engine.game import Action
 from ..engine.state import State
+from .base import reseed
 
 
 class RolloutBot:
     name = "rollout"
 
     def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
 
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
+        reseed(self.rng, self.seed, st)
         game = st.game
         site = game.sites[st.pend[0]] if st.pend is not None else None
         if site is None or site.weights is None or len(legal) == 1:     # which decision it is, everyone sees
