@@ -126,6 +126,7 @@ class LocalSym(Sym):
     public: bool = False        # set only from named values (named.py): every player can work it out
     distinct: bool = False      # a list that never holds a value twice (distinct_values.py)
     secret: bool = False        # a secret decision's pick, or worked out from one (secret_places.py)
+    sized: bool = False         # a list as long as a zone or a fixed list: its size is public (_size_public)
 
 
 @dataclass(eq=False)
@@ -350,7 +351,7 @@ class Checker:
         self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
         self.list_defs: list[tuple[LocalSym, A.Expr | None]] = []   # what distinct_values.mark reads
         self.picks: list[LocalSym] = []     # binders of secret decisions (secret_places.py)
-        self.card_reads: dict[int, list[tuple[str, A.Expr | None]]] = {}   # a card local → the zones it came from (W104)
+        self.local_reads: dict[int, list[tuple[str, A.Expr | None]]] = {}  # a local → the zones its value came from (W102, W104)
         self.card_labels: dict[str, tuple[str, str]] = {}       # a custom deck's card labels (Cards.labels)
         self.label_spans: dict[str, Span] = {}
         self.globals: dict[str, Any] = {}
@@ -1431,13 +1432,23 @@ class Checker:
                 pass
         for part, e in [("text", x) for parts in (d.text.parts if d.text else []) for x in parts
                         if not isinstance(x, str)] + ([("order", d.order)] if d.order is not None else []):
-            secret = self.secret_read(e, set())
+            secret = self.secret_read(e, set()) or self.unseen_cards_read(e, sc)
             if secret is not None:
                 self.warn("W103", f"the show {part} reads {secret}, which players may not see: every viewer's "
                           f"cards would be {'labelled' if part == 'text' else 'ordered'} by it", e.span,
-                          f"show a card by what its viewer knows; or make {secret} public")
+                          "show a card by what its viewer knows" + ("" if secret.startswith("the cards of ")
+                                                                    else f"; or make {secret} public"))
                 break
         return proc, d
+
+    def unseen_cards_read(self, e: A.Expr, sc: Scope) -> str | None:
+        """The cards of a zone not every player sees that ``e`` reads (`top(deck).suit`, another hand),
+        through functions — not the shown card's own (W103: a `show` text or key)."""
+        for name, _owner in self.zones_through_locals(e, sc, every=True):
+            z = self.globals.get(name)
+            if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public":
+                return f"the cards of {name}"
+        return None
 
     def secret_read(self, e: Any, seen: set[str]) -> str | None:
         """A hidden or owner-only variable that ``e`` reads, directly or through functions."""
@@ -1518,7 +1529,7 @@ class Checker:
             osc.names[d.item_var] = proc.params[0]
             osc.names[d.player_var] = proc.params[1]
             self.option(opt, osc, Ctx("window", proc))
-            self.warn_telling_where(opt, responder)
+            self.warn_telling_where(opt, responder, osc)
             w.procs.append(proc)
 
     def check_check(self, c: CheckSym) -> None:
@@ -1622,11 +1633,12 @@ class Checker:
             loc = sc.names[s.name] = ctx.proc.new_local(s.name, ty, s.span, readonly=s.readonly)
             self.defs.append((loc, s.value))
             self.list_defs.append((loc, s.value))
+            loc.sized = _size_public(s.value)
             if T.ZONE in (ty, ty.elem):
                 if (zs := self.zones_named(s.value)) is not None:
                     self.zone_values[id(loc)] = zs
-            elif T.CARD in (ty, ty.elem) or T.TEXT in (ty, ty.elem):    # a card, or a text made of cards
-                self.card_reads[id(loc)] = self.zones_through_locals(s.value, sc)
+            else:       # a card, a text made of cards, a number or list worked out from them
+                self.local_reads[id(loc)] = self.zones_through_locals(s.value, sc, every=True)
         elif isinstance(s, A.Assign):
             self.assign(s, sc, ctx)
         elif isinstance(s, A.ExprStmt):
@@ -1650,6 +1662,7 @@ class Checker:
                 self.block(body, sc, ctx)
             if s.orelse is not None:
                 self.block(s.orelse, sc, ctx)
+            self.warn_branching_on_hidden(s, sc)
         elif isinstance(s, A.While):
             if s.offer is not None:
                 self.want(s.offer, T.list_of(T.PLAYER), sc, ctx, "offer … in a list of players")
@@ -1668,8 +1681,8 @@ class Checker:
             assert ctx.proc
             inner.names[s.var] = ctx.proc.new_local(s.var, et, s.span)
             self.defs.append((inner.names[s.var], s.source))
-            if et == T.CARD:        # a card of the list: from the zones the list is read from (W104)
-                self.card_reads[id(inner.names[s.var])] = self.zones_through_locals(s.source, sc)
+            # an item of the list: from the zones the list is read from (W102, W104)
+            self.local_reads[id(inner.names[s.var])] = self.zones_through_locals(s.source, sc, every=True)
             self.block(s.body, inner, _loop(ctx))
             # a showdown: `for p in players { reveal hand[p] }` shows those zones for what follows (W104)
             sc.revealed.update(n for x in s.body if isinstance(x, A.Reveal) and x.to is None
@@ -1860,16 +1873,59 @@ class Checker:
     def warn_public_var_from_hidden(self, s: A.Assign, var: VarSym, sc: Scope) -> None:
         """W104: a public variable set from the cards of a zone some players may not see shows them to
         everyone, as a log would (`top_rank[p] = best_rank(p)` of a hidden hand) — unless the zone was
-        revealed to everyone earlier in the block. Counting them (`size`) is fine."""
-        for name, _owner in self.zones_through_locals(s.value, sc):
+        revealed to everyone earlier in the block. Counting them (`size`) is fine, and so is a card's
+        own variable set from that card (`for c in deck { c.power = c.rank }`): it shows only with
+        its card, to those who see it."""
+        own = s.target.obj.name if var.scope == "card" and isinstance(s.target, A.Attr) \
+            and isinstance(s.target.obj, A.Name) and not any(
+                isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.name == s.target.obj.name
+                and n.ty is not None and T.CARD in (n.ty, n.ty.elem) for n in A.walk(s.value)) else None
+        for name, _owner in self.zones_through_locals(s.value, sc, skip=own):
             z = self.globals.get(name)
             if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public" \
                     and not sc.was_revealed(name):
                 self.warn("W104", f"{var.name} is public and is set here from the cards of {name}, which some "
                           f"players may not see: every player's view shows it", s.value.span,
                           f"declare {var.name} hidden or owner (a variable only its owner sees), or reveal the "
-                          "cards first")
+                          "cards first" if var.decl is not None else "reveal the cards first (a showdown), or set it "
+                          "from what everyone sees")
                 return
+
+    def warn_branching_on_hidden(self, s: A.If, sc: Scope) -> None:
+        """An `if` that tests the cards of a zone some players may not see tells them the answer by what
+        its branches do where they see it: a `log` (W104, everyone reads whether it is written) or a
+        decision of a player who may not see those cards (W102, being asked at all: the twin of a
+        window's `when`). A branch that shows cards to everyone (a `reveal`, a move face up or to a
+        public zone: a showdown, a card played) is left alone, as is one of the zone's own player."""
+        tested: list[list[tuple[ZoneSym, A.Expr | None]]] = []    # per branch: what its condition and those before test
+        for c, _ in s.branches:
+            tested.append((tested[-1] if tested else []) + [
+                (z, owner) for name, owner in self.zones_through_locals(c, sc)
+                if isinstance(z := self.globals.get(name), ZoneSym) and z.decl is not None
+                and z.decl.visibility != "public" and not sc.was_revealed(name)])
+        bodies = [b for _, b in s.branches] + ([s.orelse] if s.orelse is not None else [])
+        for body, zones in zip(bodies, tested + (tested[-1:] if s.orelse is not None else []), strict=True):
+            if not zones:
+                continue
+            stmts = _statements(body)
+            if any(isinstance(n, A.Reveal) and n.to is None or isinstance(n, A.Move) and (
+                    n.face == "up" or (ds := self.zones_named(n.dest)) is not None and bool(ds)
+                    and all(d.decl is not None and d.decl.visibility == "public" for d in ds)) for n in stmts):
+                continue
+            for n in stmts:
+                if isinstance(n, A.Log):
+                    self.warn("W104", f"this log is written only as the cards of {zones[0][0].name} are, which some "
+                              "players may not see: whether it appears tells them", n.span,
+                              "test what everyone may know, or `tell` the player who may see the cards")
+                    return
+                chooser = n.player if isinstance(n, A.Choose) else None
+                hidden = [z for z, owner in zones if chooser is not None and self.unseen_by(z, owner, chooser)]
+                if hidden:
+                    self.warn("W102", f"this decision is asked only as the cards of {hidden[0].name} are, which "
+                              "the chooser may not see: being asked at all tells them (and the table)", n.span,
+                              "ask on what everyone may know, and decide in the options' blocks; or let the "
+                              "player who sees the cards choose")
+                    return
 
     def warn_rule_logging_hidden(self, call: A.Call | A.Activate, sc: Scope) -> None:
         """W104 at a call: a rule (or an effect) that logs its parameter (`rule announce(cs: list of card)
@@ -1953,30 +2009,37 @@ class Checker:
             return self.zones_named(r.decl.body, seen | {id(r)})
         return None
 
-    def zones_through_locals(self, e: A.Expr, sc: Scope) -> list[tuple[str, A.Expr | None]]:
-        """The zones ``e`` reads the cards of, through the card locals it reads (`let d = top(deck)`:
-        `{d}` reads deck), but for a local whose card was shown to everyone since (W104)."""
+    def zones_through_locals(self, e: A.Expr, sc: Scope, every: bool = False, places: dict[str, A.Expr] | None = None,
+                             skip: str | None = None) -> list[tuple[str, A.Expr | None]]:
+        """The zones ``e`` reads the cards of, through the locals it reads (`let d = top(deck)`: `{d}`
+        reads deck), but for a local whose card was shown to everyone since. A log (W104) follows
+        card and text locals only; ``every``: any local (`let rs = [c.rank for c in hand[q]]`), for
+        what a decision offers (W102) and a `let` read by a definition; ``skip``: a local not followed."""
         out: list[tuple[str, A.Expr | None]] = []
-        for name, owner in self.zones_read_deep(e):
+        for name, owner in self.zones_read_deep(e, places=places):
             loc = sc.lookup(name)
+            if name == skip and loc is not None:
+                continue
             if loc is None:
                 out.append((name, owner))
-            elif not sc.was_revealed(name):
-                out.extend(self.card_reads.get(id(loc), []))
+            elif not sc.was_revealed(name) and (every or T.CARD in (loc.type, loc.type.elem)
+                                                or T.TEXT in (loc.type, loc.type.elem)):
+                out.extend(self.local_reads.get(id(loc), []))
         return out
 
-    def warn_log_naming_hidden(self, s: A.Log | A.Text, revealed: Scope, chooser: A.Expr | None = None) -> None:
+    def warn_log_naming_hidden(self, s: A.Log | A.Text, revealed: Scope, chooser: A.Expr | None = None,
+                               what: str = "prompt") -> None:
         """W104: a log line is everyone's, so one that shows the cards of a zone some players may not
         see (`log "the top card is {top(deck)}"`, or a local taken from there) names them to all
-        (counting them is fine); a decision's prompt (``chooser``: its player) names them to a
-        chooser who may not see them."""
+        (counting them is fine); a decision's prompt (``chooser``: its player), or ``what`` else its
+        chooser reads (an option's `else` text), names them to a chooser who may not see them."""
         text = s.text if isinstance(s, A.Log) else s
         for e in (x for parts in text.parts for x in parts if not isinstance(x, str)):
             for name, owner in self.zones_through_locals(e, revealed):
                 z = self.globals.get(name)
                 if isinstance(z, VarSym) and self.var_unseen(z, owner, chooser) and not revealed.was_revealed(name):
                     whom = "the chooser" if chooser is not None else "some players"
-                    self.warn("W104", f"this {'prompt' if chooser is not None else 'log'} shows {name} (a "
+                    self.warn("W104", f"this {what if chooser is not None else 'log'} shows {name} (a "
                               f"`{z.visibility}` variable), which {whom} may not see", e.span,
                               f"`reveal {name}` first (everyone then sees it), or `tell` the player who may see it")
                     return
@@ -1986,7 +2049,7 @@ class Checker:
                 shown = f"the cards of {name}" if e.ty is not None and T.CARD in (e.ty, e.ty.elem) else \
                     f"a value worked out from the cards of {name}"
                 if chooser is not None and self.unseen_by(z, owner, chooser):
-                    self.warn("W104", f"this prompt shows {shown}, which the chooser may not see",
+                    self.warn("W104", f"this {what} shows {shown}, which the chooser may not see",
                               e.span, "reveal them to the chooser first (`reveal … to …`), or leave them out")
                     return
                 if chooser is None and z.decl.visibility != "public" and not revealed.was_revealed(name):
@@ -2018,7 +2081,9 @@ class Checker:
             names.add(o.name)
             self.option(o, sc, ctx, public, secret=not public)
             if chooser is not None and not o.implied:    # an implied pass repeats the options' wheres
-                self.warn_telling_where(o, chooser)
+                self.warn_telling_where(o, chooser, sc)
+                if o.reason is not None:    # the refusal its chooser reads: as a prompt
+                    self.warn_log_naming_hidden(o.reason, sc, chooser, "else text")
 
     def warn_asking_on_hidden(self, e: A.Expr, what: str, window: str, answered: set[str], item_var: str) -> None:
         """W102: a window's `when`, `responders` or `ask all` that reads cards some players may not see:
@@ -2037,13 +2102,13 @@ class Checker:
                           "decide in the response's block")
                 return
 
-    def warn_telling_where(self, o: A.Option, chooser: A.Expr) -> None:
+    def warn_telling_where(self, o: A.Option, chooser: A.Expr, sc: Scope) -> None:
         """W102: an option's `where` tests cards of a zone the chooser may not see, so the list of
         legal actions would tell them what lies there (`draw c in hand[q] where not c.joker`); or its
         label shows more of such a card than its place (`"take {c.rank}"`: a bare `{c}` is shown as
         the place, anything else about the card is computed from the card itself)."""
         shown = [p for parts in o.label.parts for p in parts if not isinstance(p, str)] if o.label else []
-        if self.warn_reading_unseen(o, chooser):
+        if self.warn_reading_unseen(o, chooser, sc):
             return
         for b in o.binders:
             src = b.source
@@ -2052,7 +2117,7 @@ class Checker:
                 and len(src.args) == 1 else (None, None)
             z = self.globals.get(zone_name or "")
             if not isinstance(z, ZoneSym) or z.decl is None:
-                self.warn_naming_hidden(o, b, chooser)
+                self.warn_naming_hidden(o, b, chooser, sc)
                 continue
             if not self.unseen_by(z, owner, chooser):
                 continue
@@ -2069,7 +2134,7 @@ class Checker:
                           o.label.span, f"show the card only as {{{b.var}}} (its place, to a chooser who cannot "
                           "see it), and tell what it is once it is revealed")
 
-    def warn_reading_unseen(self, o: A.Option, chooser: A.Expr) -> bool:
+    def warn_reading_unseen(self, o: A.Option, chooser: A.Expr, sc: Scope) -> bool:
         """W102: an option's `where`, or the list a binder ranges over, reads what lies in a zone the
         chooser may not see — not by the option's own card (`c in hand[q] where c.rank > 5`, below),
         but around it (`guess r in Role where not (any c in hand[q] where c.role == r)`, also through a
@@ -2082,7 +2147,7 @@ class Checker:
                   and self.binder_elem.get(id(b)) not in (T.CARD, T.list_of(T.CARD))]  # cards: warn_naming_hidden
         places = {b.var: b.source for b in o.binders if _zone_itself(b.source)}
         for e, what in parts:
-            for name, owner in self.zones_read_deep(e, places=places):
+            for name, owner in self.zones_through_locals(e, sc, every=True, places=places):
                 z = self.globals.get(name)
                 if name in own or not isinstance(z, ZoneSym) or z.decl is None or not self.unseen_by(z, owner, chooser):
                     continue
@@ -2154,8 +2219,10 @@ class Checker:
                 and e.args[1].name in places and isinstance(e.args[0], A.Call) and e.args[0].func == "cards" \
                 and len(e.args[0].args) == 1 and _same_expr(e.args[0].args[0], places[e.args[1].name]):
             return []
+        if isinstance(e, A.Call) and e.func == "size" and e.args and not _size_public(e.args[0]):
+            return self._reads(e.args, places)
         if isinstance(e, A.Name | A.Index) or isinstance(e, A.Call) and e.func in _NOT_READ \
-                or isinstance(e, A.Binary) and _none_test(e):
+                or isinstance(e, A.Binary) and _none_test(e) or _place_in_seq(e):
             return _zones_read(e)       # a zone, a count, an emptiness test: as _zones_read reads them
         if isinstance(e, list):
             return [r for x in e for r in self._reads(x, places)]
@@ -2176,14 +2243,14 @@ class Checker:
         own = owner is not None and _same_expr(owner, chooser)
         return vis == "hidden" or vis == "owner" and not own or vis == "others" and own
 
-    def warn_naming_hidden(self, o: A.Option, b: A.Binder, chooser: A.Expr) -> None:
+    def warn_naming_hidden(self, o: A.Option, b: A.Binder, chooser: A.Expr, sc: Scope) -> None:
         """W102: a binder over a list of cards taken from a zone the chooser may not see
-        (`take c in cards(hand[q])`) names those cards in the legal actions; a binder over the zone
-        itself (`take c in hand[q]`) offers their places."""
+        (`take c in cards(hand[q])`, also through a `let` or a function) names those cards in the
+        legal actions; a binder over the zone itself (`take c in hand[q]`) offers their places."""
         et = self.binder_elem.get(id(b))
         if et is None or not (et == T.CARD or et.kind == "list" and et.elem == T.CARD):
             return
-        for name, owner in _zones_read(b.source):
+        for name, owner in self.zones_through_locals(b.source, sc, every=True):
             z = self.globals.get(name)
             if isinstance(z, ZoneSym) and z.decl is not None and self.unseen_by(z, owner, chooser):
                 self.warn("W102", f"option {o.name} names the cards of {name}, which the chooser may not see: "
@@ -2297,9 +2364,10 @@ class Checker:
             self.defs.append((sym, s.value))
         if isinstance(sym, LocalSym):
             self.list_defs.append((sym, s.value if s.op == "=" else None))
-        if isinstance(sym, LocalSym) and (T.CARD in (sym.type, sym.type.elem) or T.TEXT in (sym.type, sym.type.elem)):
-            self.card_reads[id(sym)] = self.card_reads.get(id(sym), []) + self.zones_through_locals(s.value, sc)
-        if isinstance(sym, VarSym) and sym.visibility in ("public", "back") and sym.decl is not None:
+            sym.sized = sym.sized and s.op == "=" and _size_public(s.value)
+        if isinstance(sym, LocalSym):
+            self.local_reads[id(sym)] = self.local_reads.get(id(sym), []) + self.zones_through_locals(s.value, sc, every=True)
+        if isinstance(sym, VarSym) and sym.visibility in ("public", "back"):     # the built-in score and current too
             self.warn_public_var_from_hidden(s, sym, sc)
         if isinstance(sym, LocalSym) and id(sym) in self.zone_values:      # may now be other zones too
             more = self.zones_named(s.value)
@@ -3092,10 +3160,15 @@ def _silenced(w: Diagnostic, sources: dict[str, str]) -> bool:
 def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     """The zones an expression reads the cards of, each with its owner expression (`hand[q]`), or
     None (`deck`); not those it only counts, tests for emptiness or names the owner of (`size(hand[q])`,
-    `top(deck) != none`, `owner(hand[q])`), nor whether a card is face up (`revealed(top(deck))`)."""
+    `top(deck) != none`, `owner(hand[q])`), nor whether a card is face up (`revealed(top(deck))`).
+    A count of anything but a zone is read (`size(distinct(hand[q]))` tells of a pair)."""
+    if isinstance(e, A.Call) and e.func == "size" and e.args and not _size_public(e.args[0]):
+        return _zones_read(e.args)
     if isinstance(e, A.Call) and e.func in _NOT_READ:
         return [r for a in e.args for r in _zones_read(a.args if isinstance(a, A.Index) else [])]
     if isinstance(e, A.Binary) and _none_test(e):
+        return []
+    if _place_in_seq(e):
         return []
     if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and len(e.args) == 1:
         return [(e.obj.name, e.args[0])] + _zones_read(e.args[0])
@@ -3106,6 +3179,47 @@ def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     if isinstance(e, A.Node):
         return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in _zones_read(v)]
     return []
+
+
+def _size_public(e: A.Expr) -> bool:
+    """Whether the size of ``e`` tells nothing of any card's face: a zone (or a sequence), a list as
+    long as one (`cards(Z)`, `sorted(Z)`, `[c.rank for c in Z]`, a `let` of one), a list written out."""
+    if e.ty is not None and e.ty.kind in ("zone", "seq"):
+        return True
+    if isinstance(e, A.ListLit):
+        return True
+    if isinstance(e, A.Name):
+        return isinstance(e.ref, LocalSym) and e.ref.sized
+    if isinstance(e, A.Call) and e.func in _SIZE_KEPT and e.args:
+        return _size_public(e.args[0])
+    if isinstance(e, A.Comprehension | A.SortedBy) and e.cond is None:
+        return _size_public(e.source)
+    return False
+
+
+_SIZE_KEPT = ("cards", "sorted", "reversed")     # as long as their first argument
+
+
+def _place_in_seq(e: Any) -> bool:
+    """Where a zone lies in a sequence (`index_of(lines[p], z)`), or which zone is which (`lines[d][k]
+    == deck[d]`): public, no card's face."""
+    if isinstance(e, A.Binary) and e.op in ("==", "!=") and all(
+            x.ty is not None and x.ty.kind == "zone" for x in (e.left, e.right)):
+        return True
+    return isinstance(e, A.Call) and e.func == "index_of" and bool(e.args) and e.args[0].ty is not None \
+        and e.args[0].ty.kind == "seq"
+
+
+def _statements(body: list[A.Stmt]) -> list[A.Stmt]:
+    """The statements of a block and the blocks inside it, but for the options' blocks of its
+    decisions (what a chooser's choice then does is the chooser's to tell)."""
+    out: list[A.Stmt] = []
+    for s in body:
+        out.append(s)
+        if not isinstance(s, A.Choose | A.Simultaneous):
+            for inner in _inner_blocks(s):
+                out.extend(_statements(inner))
+    return out
 
 
 def _names_shown(e: Any, names: set[str]) -> bool:
@@ -3139,8 +3253,10 @@ def _inner_blocks(s: A.Stmt) -> list[list[Any]]:
 
 
 def _zone_itself(e: A.Expr) -> bool:
-    """`deck`, `hand[q]`: a binder over a zone itself offers places, not cards (W102 looks at it apart)."""
-    return isinstance(e, A.Name) or isinstance(e, A.Index) and isinstance(e.obj, A.Name) and len(e.args) == 1
+    """`deck`, `hand[q]`: a binder over a zone itself offers places, not cards (W102 looks at it apart);
+    not a local list (`rs`), once its type is known."""
+    return (isinstance(e, A.Name) or isinstance(e, A.Index) and isinstance(e.obj, A.Name) and len(e.args) == 1) \
+        and (e.ty is None or e.ty.kind in ("zone", "any"))
 
 
 def _same_expr(a: A.Expr, b: A.Expr) -> bool:

@@ -928,6 +928,25 @@ def test_an_option_s_else_text_says_why_it_is_refused():
     assert "(no knock is legal now: your deadwood is 14)" in out.getvalue()
 
 
+def test_an_else_text_shows_no_card_its_reader_cannot_see():
+    """QA7 B-why-text: `steal where false else "P0 holds {top(hand[q])}"` printed P0's hidden card in
+    P1's refusal; the else text is written as a prompt is (a hidden card as "a card", its attribute
+    as "?"), and `fuda validate` warns of it (W104)."""
+    from interpreter.api import load_text
+
+    game = load_text('ruleset r\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n'
+                     'zone hand: hand per player owner\nsetup { deal 3 from deck to hand }\n'
+                     'phase play { choose players[1] {\n'
+                     '  steal where false else "P0 holds {top(hand[players[0]])} of {top(hand[players[0]]).suit}"'
+                     ' { end game }\n  mine where false else "you hold {top(hand[players[1]])}" { end game }\n'
+                     '  wait { end game }\n} }\n')
+    assert [w.code for w in game.prog.warnings] == ["W104"]
+    st = game.new_state(1)
+    assert game.refusal_reason(st, 1, "steal") == "P0 holds a card of ?"
+    own = game.refusal_reason(st, 1, "mine")
+    assert own is not None and "a card" not in own
+
+
 def test_the_log_command_shows_a_deal_on_a_line_a_path():
     """Exploding Kittens newcomer: `log` in fuda play listed the setup card by card (40 lines of it)."""
     import io

@@ -929,6 +929,52 @@ def test_a_where_or_list_that_reads_unseen_cards_around_the_option_is_warned(tmp
     assert warnings("guess r in 1..13 where top(deck) != none { }") == []
 
 
+def test_a_binder_over_a_let_or_fn_of_unseen_cards_is_warned(tmp_path: Path) -> None:
+    """W102 through a `let` or a function (QA7 B-let-binder): `let l = cards(hand[q])` then `a c in l`
+    named P1's hidden hand in P0's action ids (`a duke3`), as the inline list is warned; so did a
+    `let` of their ranks (`g r in rs`: P1's five ranks) and a function returning the cards."""
+    base = _OPTION_BASE.replace("setup {", "fn mine(p: player) -> list of card = cards(hand[p])\nsetup {") \
+        .replace("    choose current {", "    {LET}\n    choose current {")
+
+    def warnings(let: str, option: str) -> list[str]:
+        return _warnings_of(tmp_path, base.replace("{OPTION}", option), "{LET}", let)
+    assert warnings("let l = cards(hand[q])", "a c in l { }") == ["W102"]
+    assert warnings("let d = distinct(hand[q])", "b c in d { }") == ["W102"]
+    assert warnings("let l = cards(hand[q])\n    let m = l", "a c in m { }") == ["W102"]
+    assert warnings("let rs = [c.rank for c in hand[q]]", "g r in rs { }") == ["W102"]
+    assert warnings("let x = 0", "take c in mine(q) { }") == ["W102"]
+    assert warnings("let l = cards(hand[current])", "a c in l { }") == []
+    assert warnings("let rs = [c.rank for c in hand[current]]", "g r in rs { }") == []
+    assert warnings("let x = 0", "take c in mine(current) { }") == []
+    assert warnings("let n = size(hand[q])", "g r in 0..n { }") == []
+
+
+def test_a_count_of_anything_but_a_zone_is_read(tmp_path: Path) -> None:
+    """`size(…)` was taken for a count of the zone (QA7 B-size-hole): `size(distinct(hand[q]))` tells
+    that P1 holds a pair, `size([c for c in hand[q] where c.joker])` whether they hold the Joker. Only
+    the size of a zone, or of a list as long as one, is public."""
+    def warnings(option: str) -> list[str]:
+        return _option_warnings(tmp_path, option)
+    assert warnings("look where size(distinct(hand[q])) < 5 { }") == ["W102"]
+    assert warnings("look where size([c for c in hand[q] where c.joker]) > 0 { }") == ["W102"]
+    assert warnings('look "P1 shows {size(distinct(hand[q]))} faces" { }') == ["W102"]
+    assert warnings("look where size(hand[q]) > 2 { }") == []
+    assert warnings("look where size(cards(hand[q])) > 2 { }") == []
+    assert warnings("look where size(sorted(hand[q])) > 2 { }") == []
+    assert warnings("look where size([c.rank for c in hand[q]]) > 2 { }") == []
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+            "zone hand: hand per player owner\nvar faces: int per player = 0\nsetup { deal 5 from deck to hand }\n"
+            "phase play {\n    {LOG}\n    end game\n}\n")
+
+    def logged(log: str) -> list[str]:
+        return _warnings_of(tmp_path, base, "{LOG}", log)
+    assert logged('log "{size(distinct(hand[current]))} faces"') == ["W104"]
+    assert logged("faces[current] = size(distinct(hand[current]))") == ["W104"]
+    assert logged('let l = [c for c in hand[current] where c.rank > 10]\n    log "{size(l)} high"') == ["W104"]
+    assert logged('let l = cards(hand[current])\n    log "{size(l)} cards"') == []
+    assert logged('log "{size(hand[current])} cards"') == []
+
+
 def test_a_show_that_reads_a_hidden_variable_is_warned(tmp_path: Path) -> None:
     """W103: `show c sorted by (if c.suit == trump …)` with a hidden trump ordered every hand trumps
     first — the view's `order` told the hidden trump (so did a label through a function)."""
@@ -944,6 +990,10 @@ def test_a_show_that_reads_a_hidden_variable_is_warned(tmp_path: Path) -> None:
     assert warnings('show c as "{c}{if c.mark then "!" else ""} | {c}"') == ["W103"]
     assert warnings("show c sorted by (if c.suit == lead then 0 else 1)") == []
     assert warnings('show c as "{c}·{c.rank} | {c}" sorted by c.rank') == []
+    # the cards of a zone some viewers cannot see, not only hidden variables (QA7 B-show-cards)
+    assert warnings('show c as "{c}{if c.suit == top(deck).suit then "*" else ""} | {c}"') == ["W103"]
+    assert warnings("show c sorted by (if c.suit == top(deck).suit then 0 else 1, c.rank)") == ["W103"]
+    assert warnings("show c sorted by (size(deck), c.rank)") == []
 
 
 def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
@@ -986,6 +1036,48 @@ def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
     assert warnings('let d = top(deck)\n    choose current "take {d}?" { ok { } }') == ["W104"]
     assert warnings('for c in hand[current] { log "{c}" }') == ["W104"]        # a loop's card too
     assert warnings('for c in pile { log "{c}" }') == []
+
+
+def test_a_card_s_own_variable_set_from_that_card_is_not_warned(tmp_path: Path) -> None:
+    """QA7 P-W104-percard: `for c in deck { c.power = c.rank }` was warned "power is public", but a
+    per-card variable shows only with its card, to those who see it. Another card's face still is."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+            "zone hand: hand per player owner\nvar power: int per card = 0\nvar twin: card per card = none\n"
+            "setup {\n    {SET}\n    deal 2 from deck to hand\n}\nphase play { end game }\n")
+
+    def warnings(stmt: str) -> list[str]:
+        return _warnings_of(tmp_path, base, "{SET}", stmt)
+    assert warnings("for c in deck { c.power = c.rank }") == []
+    assert warnings("for c in deck { c.power = c.rank * 2 + size(deck) }") == []
+    assert warnings("for c in deck { c.power = top(deck).rank }") == ["W104"]
+    assert warnings("for c in deck { c.power = c.twin.rank }") == ["W104"]
+    assert warnings("for c in deck { c.twin = top(deck) }") == ["W104"]
+
+
+def test_an_if_on_unseen_cards_around_a_log_or_another_s_decision_is_warned(tmp_path: Path) -> None:
+    """QA7 B-W-misses: `if top(hand[q]).rank > 10 { log "…" }` told the table whether P1's card is
+    high by the log line appearing (W104), and `if high(q) { choose current … }` told P0 by being
+    asked at all (W102, the twin of a window's `when`); `score` and `current` set from hidden cards
+    showed them in every view, as a declared public variable does (W104). A branch that shows the
+    cards, a decision of their own holder, or a test of one's own hand in a prompt are fine."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
+            "zone hand: hand per player owner\nfn high(p: player) -> bool = top(hand[p]).rank > 10\n"
+            "setup { deal 5 from deck to hand }\nphase play {\n    let q = next(current)\n    {DO}\n    end game\n}\n")
+
+    def warnings(stmt: str) -> list[str]:
+        return _warnings_of(tmp_path, base, "{DO}", stmt)
+    assert warnings('if top(hand[q]).rank > 10 { log "something happens" }') == ["W104"]
+    assert warnings('if size(hand[q]) > 1 { log "ok" } elif high(q) { } else { log "low" }') == ["W104"]
+    assert warnings('if high(q) { choose current { ok { } } }') == ["W102"]
+    assert warnings("score[q] = top(hand[q]).rank") == ["W104"]
+    assert warnings("current = best p in players by top(hand[p]).rank") == ["W104"]
+    assert warnings('if high(q) { choose q { ok { } } }') == []
+    assert warnings('if high(q) { reveal hand[q]\n log "a high card" }') == []
+    assert warnings('if high(q) { move top(hand[q]) to pile\n log "played" }') == []
+    assert warnings('if high(q) { choose q { ok { log "q says so" } } }') == []
+    assert warnings('if size(hand[q]) > 1 { log "many" } elif high(q) { }') == []
+    assert warnings('if top(pile) == none { log "empty" }') == []
+    assert warnings("score[q] = size(hand[q])") == []
 
 
 def test_any_and_all_may_end_an_and_or_or_not() -> None:

@@ -725,17 +725,21 @@ class Game:
 
     def refusal_reason(self, st: State, player: int, name: str, lang: int = 0) -> str | None:
         """Why option ``name`` of the pending decision has no legal action now, as its `where … else
-        "…"` says (in ``lang``), or None where it says nothing."""
+        "…"` says (in ``lang``), or None where it says nothing. Written as a prompt is: a card
+        ``player`` cannot see by its place, or "a card", never by its face."""
         if st.pend is None:
             return None
         site = self.sites[st.pend[0]]
         k = next((i for i, o in enumerate(site.options) if o.name == name), None)
         if site.reasons is None or k is None:
             return None
+        self.hidden_places = _Unseen(st, player)
         try:
             why = site.reasons(*_site_args(st, site, player), (k,))
         except Exception:
             return None
+        finally:
+            self.hidden_places = {}
         return None if why is None else str(why[min(lang, len(why) - 1)])
 
     def prompt(self, st: State, player: int) -> str | None:
