@@ -351,7 +351,10 @@ class Checker:
         self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
         self.list_defs: list[tuple[LocalSym, A.Expr | None]] = []   # what distinct_values.mark reads
         self.picks: list[LocalSym] = []     # binders of secret decisions (secret_places.py)
-        self.local_reads: dict[int, list[tuple[str, A.Expr | None]]] = {}  # a local → the zones its value came from (W102, W104)
+        # a local (by id) → its definitions: the value, the scope it is read in, and for a rule's parameter
+        # the call's arguments by parameter (W102, W104 follow them: zones_through_locals)
+        self.local_defs: dict[int, list[tuple[A.Expr, Scope, dict[str, A.Expr] | None]]] = {}
+        self.rule_options: list[tuple[A.Option, A.Expr, Scope]] = []    # W102 again once every call is seen
         self.card_labels: dict[str, tuple[str, str]] = {}       # a custom deck's card labels (Cards.labels)
         self.label_spans: dict[str, Span] = {}
         self.globals: dict[str, Any] = {}
@@ -503,6 +506,8 @@ class Checker:
                 self.check_window(w)
         for c in self.checks:
             self.check_check(c)
+        for ro, chooser, osc in self.rule_options:      # a rule's decisions, now that every call is seen
+            self.warn_telling_where(ro, chooser, osc)
         if not self.phases:
             self.err("E303", "the ruleset has no phase", top, "add: phase play { … }")
         for proc in self.procs:
@@ -1638,7 +1643,7 @@ class Checker:
                 if (zs := self.zones_named(s.value)) is not None:
                     self.zone_values[id(loc)] = zs
             else:       # a card, a text made of cards, a number or list worked out from them
-                self.local_reads[id(loc)] = self.zones_through_locals(s.value, sc, every=True)
+                self.local_defs[id(loc)] = [(s.value, sc, None)]
         elif isinstance(s, A.Assign):
             self.assign(s, sc, ctx)
         elif isinstance(s, A.ExprStmt):
@@ -1682,7 +1687,7 @@ class Checker:
             inner.names[s.var] = ctx.proc.new_local(s.var, et, s.span)
             self.defs.append((inner.names[s.var], s.source))
             # an item of the list: from the zones the list is read from (W102, W104)
-            self.local_reads[id(inner.names[s.var])] = self.zones_through_locals(s.source, sc, every=True)
+            self.local_defs[id(inner.names[s.var])] = [(s.source, sc, None)]
             self.block(s.body, inner, _loop(ctx))
             # a showdown: `for p in players { reveal hand[p] }` shows those zones for what follows (W104)
             sc.revealed.update(n for x in s.body if isinstance(x, A.Reveal) and x.to is None
@@ -2010,11 +2015,14 @@ class Checker:
         return None
 
     def zones_through_locals(self, e: A.Expr, sc: Scope, every: bool = False, places: dict[str, A.Expr] | None = None,
-                             skip: str | None = None) -> list[tuple[str, A.Expr | None]]:
+                             skip: str | None = None, params: bool = False,
+                             seen: frozenset[int] = frozenset()) -> list[tuple[str, A.Expr | None]]:
         """The zones ``e`` reads the cards of, through the locals it reads (`let d = top(deck)`: `{d}`
         reads deck), but for a local whose card was shown to everyone since. A log (W104) follows
         card and text locals only; ``every``: any local (`let rs = [c.rank for c in hand[q]]`), for
-        what a decision offers (W102) and a `let` read by a definition; ``skip``: a local not followed."""
+        what a decision offers (W102); ``params``: a rule's parameters too, to what its calls give
+        them, the owner of a zone named by the parameter it was given as (`pick(q, cards(hand[q]))`:
+        `hand[p]` inside `rule pick(p, cs)`); ``skip``: a local not followed."""
         out: list[tuple[str, A.Expr | None]] = []
         for name, owner in self.zones_read_deep(e, places=places):
             loc = sc.lookup(name)
@@ -2022,9 +2030,15 @@ class Checker:
                 continue
             if loc is None:
                 out.append((name, owner))
-            elif not sc.was_revealed(name) and (every or T.CARD in (loc.type, loc.type.elem)
-                                                or T.TEXT in (loc.type, loc.type.elem)):
-                out.extend(self.local_reads.get(id(loc), []))
+                continue
+            if sc.was_revealed(name) or id(loc) in seen or not (every or T.CARD in (loc.type, loc.type.elem)
+                                                                  or T.TEXT in (loc.type, loc.type.elem)):
+                continue
+            for value, dsc, given in self.local_defs.get(id(loc), []):
+                if given is not None and not params:
+                    continue
+                for z, o in self.zones_through_locals(value, dsc, True, params=params, seen=seen | {id(loc)}):
+                    out.append((z, o if given is None else _owner_as_param(o, given, dsc)))
         return out
 
     def warn_log_naming_hidden(self, s: A.Log | A.Text, revealed: Scope, chooser: A.Expr | None = None,
@@ -2081,7 +2095,10 @@ class Checker:
             names.add(o.name)
             self.option(o, sc, ctx, public, secret=not public)
             if chooser is not None and not o.implied:    # an implied pass repeats the options' wheres
+                before = len(self.warnings)
                 self.warn_telling_where(o, chooser, sc)
+                if ctx.kind == "rule" and len(self.warnings) == before:
+                    self.rule_options.append((o, chooser, sc))      # its parameters' calls may come later
                 if o.reason is not None:    # the refusal its chooser reads: as a prompt
                     self.warn_log_naming_hidden(o.reason, sc, chooser, "else text")
 
@@ -2250,7 +2267,7 @@ class Checker:
         et = self.binder_elem.get(id(b))
         if et is None or not (et == T.CARD or et.kind == "list" and et.elem == T.CARD):
             return
-        for name, owner in self.zones_through_locals(b.source, sc, every=True):
+        for name, owner in self.zones_through_locals(b.source, sc, every=True, params=True):
             z = self.globals.get(name)
             if isinstance(z, ZoneSym) and z.decl is not None and self.unseen_by(z, owner, chooser):
                 self.warn("W102", f"option {o.name} names the cards of {name}, which the chooser may not see: "
@@ -2366,7 +2383,7 @@ class Checker:
             self.list_defs.append((sym, s.value if s.op == "=" else None))
             sym.sized = sym.sized and s.op == "=" and _size_public(s.value)
         if isinstance(sym, LocalSym):
-            self.local_reads[id(sym)] = self.local_reads.get(id(sym), []) + self.zones_through_locals(s.value, sc, every=True)
+            self.local_defs.setdefault(id(sym), []).append((s.value, sc, None))
         if isinstance(sym, VarSym) and sym.visibility in ("public", "back"):     # the built-in score and current too
             self.warn_public_var_from_hidden(s, sym, sc)
         if isinstance(sym, LocalSym) and id(sym) in self.zone_values:      # may now be other zones too
@@ -2823,6 +2840,10 @@ class Checker:
                            _defaults(g.decl))
             self.defs.extend(zip(g.proc.params, e.args, strict=False))     # a parameter is what it is given
             self.list_defs.extend(distinct_values.param_defs(g.proc.params, e))
+            if not e.kwargs:        # what a parameter may hold, for W102 (zones_through_locals)
+                given = {p.name: a for p, a in zip(g.proc.params, e.args, strict=False)}
+                for p, a in zip(g.proc.params, e.args, strict=False):
+                    self.local_defs.setdefault(id(p), []).append((a, sc, given))
             if ctx.proc is not None:
                 ctx.proc.calls.append((g, e, top))
             if not statement and g.proc.ret is None:
@@ -3198,6 +3219,17 @@ def _size_public(e: A.Expr) -> bool:
 
 
 _SIZE_KEPT = ("cards", "sorted", "reversed")     # as long as their first argument
+
+
+def _owner_as_param(owner: A.Expr | None, given: dict[str, A.Expr], caller: Scope) -> A.Expr | None:
+    """A zone's owner at a rule's call, as the rule names it: the parameter given that player
+    (`q` given as `p`: `p`); one written with the caller's locals otherwise cannot be told (None)."""
+    if owner is None:
+        return None
+    for name, arg in given.items():
+        if _same_expr(owner, arg):
+            return A.Name(span=owner.span, name=name)
+    return None if any(isinstance(n, A.Name) and caller.lookup(n.name) is not None for n in A.walk(owner)) else owner
 
 
 def _place_in_seq(e: Any) -> bool:

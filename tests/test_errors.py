@@ -949,6 +949,25 @@ def test_a_binder_over_a_let_or_fn_of_unseen_cards_is_warned(tmp_path: Path) -> 
     assert warnings("let n = size(hand[q])", "g r in 0..n { }") == []
 
 
+def test_a_binder_over_a_rule_s_parameter_of_unseen_cards_is_warned(tmp_path: Path) -> None:
+    """W102 through a rule's parameter: `rule pick(p, cs) { choose p { take c in cs … } }` called with
+    another player's hand names it (the call comes after the rule's body is checked); given the
+    chooser's own hand, by the parameter naming that player or another way, it does not."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+            "zone hand: hand per player owner\n"
+            "rule pick(p: player, cs: list of card) {\n    let l = cs\n    choose p { take c in l { } }\n}\n"
+            "rule relay(p: player, cs: list of card) { pick(p, cs) }\n"
+            "setup { deal 3 from deck to hand }\nphase play {\n    let q = players[0]\n    {CALL}\n    end game\n}\n")
+
+    def warnings(call: str) -> list[str]:
+        return _warnings_of(tmp_path, base, "{CALL}", call)
+    assert warnings("pick(players[1], cards(hand[q]))") == ["W102"]
+    assert warnings("relay(players[1], cards(hand[players[0]]))") == ["W102"]
+    assert warnings("pick(q, cards(hand[q]))") == []
+    assert warnings("pick(current, cards(hand[current]))") == []
+    assert warnings("relay(q, cards(hand[q]))") == []
+
+
 def test_a_count_of_anything_but_a_zone_is_read(tmp_path: Path) -> None:
     """`size(…)` was taken for a count of the zone (QA7 B-size-hole): `size(distinct(hand[q]))` tells
     that P1 holds a pair, `size([c for c in hand[q] where c.joker])` whether they hold the Joker. Only
