@@ -1034,3 +1034,21 @@ def test_an_option_typed_without_its_values_is_told_to_give_them():
     answers = iter(["bid", "quit"] + ["quit"] * 5)
     play(game, ["human"] + ["random"] * 4, seed=7, out=out, inp=lambda _p: next(answers))
     assert "(bid needs its values: bid " in out.getvalue()
+
+
+def test_resuming_a_game_under_an_edited_ruleset_warns(tmp_path, capsys):
+    """Dominion newcomer: a game resumed after its ruleset was edited (the hands made public) went
+    on under the new rules without a word. Its moves still replay; the log says it changed."""
+    rules = tmp_path / "r.fuda"
+    rules.write_text(LAY_FACE_DOWN, encoding="utf-8")
+    log = tmp_path / "g.json"
+    from interpreter.api import load
+    from interpreter.runner.play import game_log
+
+    saved = game_log(load(str(rules)), 3, [], ["random", "random"])
+    assert saved["rules"] == load(str(rules)).rules_hash
+    log.write_text(json.dumps(saved), encoding="utf-8")
+    assert main(["replay", str(log)]) == 0 and "has changed" not in capsys.readouterr().err
+    rules.write_text(LAY_FACE_DOWN.replace("owner", "public"), encoding="utf-8")
+    assert main(["replay", str(log)]) == 0
+    assert "the ruleset has changed since this game was saved" in capsys.readouterr().err

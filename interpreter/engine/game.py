@@ -279,6 +279,14 @@ class Game:
         code = self.comp.source.split("\n", 1)[1]          # not the header naming the file's path
         return hashlib.sha1(code.encode()).hexdigest()[:16]
 
+    @functools.cached_property
+    def rules_hash(self) -> str:
+        """Names the rules as written and compiled: the compiled module and the text of every file
+        of the ruleset (a zone's visibility is not in the generated code), so a saved game can tell
+        it is resumed under edited rules."""
+        texts = "\0".join(self.prog.sources.get(f, "") for f in self.prog.chain)
+        return hashlib.sha1((self.fingerprint + texts).encode()).hexdigest()[:16]
+
     def __repr__(self) -> str:
         return f"<Game {self.name} players={self.n}>"
 

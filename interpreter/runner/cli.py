@@ -249,10 +249,12 @@ def cmd_play(args: argparse.Namespace) -> int:
               f"{given} cannot change them (start a new game instead)", file=sys.stderr)
         return 2
     if args.resume:
-        from .replay import read_log, replay
+        from .replay import read_log, replay, rules_changed
 
         saved = read_log(args.resume)
-        replay(saved, args.resume)      # an action that no longer replays: E503 naming it, before play starts
+        again = replay(saved, args.resume)      # an action that no longer replays: E503 naming it, before play starts
+        if (note := rules_changed(saved, again, args.resume)) is not None:
+            print(note, file=sys.stderr)
         args.ruleset, args.seed = saved.ruleset, saved.seed
         args.seat = args.seat or saved.seats
         args.lang = args.lang or saved.lang
@@ -614,7 +616,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .replay import carried_text, format_events, read_log, replay, replay_seed
+    from .replay import carried_text, format_events, read_log, replay, replay_seed, rules_changed
 
     viewer: int | None | str = None if args.spectator else "all" if args.player is None else args.player
     failed = None
@@ -622,6 +624,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.log.endswith(".json") or os.path.isfile(args.log) and not args.log.endswith(".fuda"):
         log = read_log(args.log)
         st = replay(log, args.log)
+        if (note := rules_changed(log, st, args.log)) is not None:
+            print(note, file=sys.stderr)
     else:
         if args.seed is None:
             print("error: give a game log (.json) or a ruleset with --seed", file=sys.stderr)

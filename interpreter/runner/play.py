@@ -196,7 +196,8 @@ def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[
     `carried` variables from the game before), which replaying it needs too."""
     ruleset = str(Path(game.ruleset).resolve()) if game.ruleset.endswith(".fuda") else game.ruleset
     out = {"format": "fuda-log/1", "ruleset": ruleset, "options": game.options_given, "seed": seed,
-           "seats": seats, "lang": "ja" if lang else "en", "actions": [[p, a] for p, a in actions]}
+           "seats": seats, "lang": "ja" if lang else "en", "rules": game.rules_hash,
+           "actions": [[p, a] for p, a in actions]}
     if carried:
         out["carried"] = carried
     return out

@@ -28,6 +28,7 @@ class GameLog(BaseModel):
     seats: list[str] = []
     lang: str | None = None          # the language it was played in (logs before 2026-11-23 have none)
     carried: dict[str, Any] = {}     # a match's game: the `carried` variables it started with
+    rules: str | None = None         # the rules it was played under (Game.rules_hash; older logs have none)
     actions: list[tuple[int, str]]
 
 
@@ -55,6 +56,16 @@ def read_log(path: str) -> GameLog:
     if log.ruleset.endswith(".fuda") and not Path(log.ruleset).is_file() and beside.is_file():
         log.ruleset = str(beside)       # a log kept next to its ruleset file, read from elsewhere
     return log
+
+
+def rules_changed(log: GameLog, st: State, path: str) -> str | None:
+    """A warning when the ruleset (its text, options or fuda itself) is not the one the game was
+    saved under: its moves still replay, but what they meant — who saw what, what was legal — may
+    have changed."""
+    if log.rules is None or log.rules == st.game.rules_hash:
+        return None
+    return (f"warning: {path}: the ruleset has changed since this game was saved ({st.game.ruleset}); its "
+            f"{len(log.actions)} moves still replay, under the rules as they are now")
 
 
 def replay(log: GameLog, path: str = "<log>") -> State:
