@@ -80,7 +80,14 @@ class FudaError(Exception):
         return self.format()
 
     def format(self) -> str:
-        return "\n".join(d.format(self.sources) for d in self.diagnostics)
+        """Each diagnostic with its caret; several of one code at one place (a mistake in a loop
+        that makes cards: the same E102 for Workshop1 … Workshop10) as the first and a count."""
+        groups: dict[tuple[str, Span] | int, list[Diagnostic]] = {}
+        for i, d in enumerate(self.diagnostics):
+            groups.setdefault((d.code, d.span) if d.span != NO_SPAN else i, []).append(d)
+        out = [g[0].format(self.sources) + (f"\n  (and {len(g) - 1} more like it at the same place)" if len(g) > 1 else "")
+               for g in groups.values()]
+        return "\n".join(out)
 
     @property
     def first(self) -> Diagnostic:

@@ -1551,3 +1551,15 @@ def test_number_arithmetic_in_range_is_unchanged() -> None:
         "        x = x * 2 - x\n    }\n}\n\nphase play {\n    end game\n}\n"
     st = load_text(text, filename="runtime.fuda").new_state(3)
     assert sum(r["score"] for r in st.result()) == 15.0
+
+
+def test_one_mistake_repeated_by_a_loop_is_printed_once_with_a_count():
+    """Dominion newcomer: a card loop declared twice printed the same E102 and caret ten times."""
+    from interpreter.api import load_text
+
+    with pytest.raises(FudaError) as e:
+        load_text('ruleset dup\nplayers 2\ncards {\n    for i in 1..5 { card "W{i}" }\n'
+                  '    for i in 1..5 { card "W{i}" }\n} in deck\nzone deck: pile hidden\nsetup { }\nphase play { }\n')
+    text = e.value.format()
+    assert len(e.value.diagnostics) == 5 and text.count("error[E102]") == 1
+    assert "(and 4 more like it at the same place)" in text
