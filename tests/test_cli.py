@@ -1052,3 +1052,30 @@ def test_resuming_a_game_under_an_edited_ruleset_warns(tmp_path, capsys):
     rules.write_text(LAY_FACE_DOWN.replace("owner", "public"), encoding="utf-8")
     assert main(["replay", str(log)]) == 0
     assert "the ruleset has changed since this game was saved" in capsys.readouterr().err
+
+
+def test_ask_all_asks_a_single_legal_action_too(capsys):
+    """Dominion newcomer: a script piped into `fuda play` fell out of step where a single legal
+    action was taken for the player; `--ask-all` asks every decision, one input line each."""
+    from interpreter.runner.play import play
+
+    from .conftest import game_from
+
+    game = game_from("""ruleset forced
+players 2
+cards standard() in deck
+zone deck: pile hidden
+var got: int = 0
+setup { }
+phase play {
+    choose players[0] { go { } }
+    choose players[0] { pick n in [1, 2] { got = n } }
+}
+""")
+    for ask_all, want in ((False, 1), (True, 2)):
+        answers = iter(["1", "2"] + ["quit"] * 3)
+        st = play(game, ["human", "random"], seed=1, out=io.StringIO(), inp=lambda _p: next(answers), ask_all=ask_all)
+        assert st.view(None)["vars"]["got"] == want
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert "--ask-all" in capsys.readouterr().out

@@ -275,7 +275,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(say("table", _lang(args), title=game.title_in(_lang(args)), n=game.n, seed=seed)
           + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
     autosave = str(_fresh(fuda_home() / "games", f"{Path(game.ruleset).stem}-{seed}"))
-    play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave, carried=carried)
+    play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave, carried=carried,
+         ask_all=args.ask_all)
     return 0
 
 
@@ -341,7 +342,8 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                   + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
             actions: list[tuple[int, str]] = []
             carried = _carried_into(game, m.carried)
-            st = play(game, seats, seed, _lang(args), args.log, out=sys.stdout, actions=actions, carried=carried)
+            st = play(game, seats, seed, _lang(args), args.log, out=sys.stdout, actions=actions, carried=carried,
+                      ask_all=args.ask_all)
             if not st.over:
                 print(f"this game is not counted; match {m.name} stays at {m.games} game{'s' if m.games != 1 else ''}")
                 return 0
@@ -776,6 +778,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ruleset", nargs="?")
     _add_table(p)
     p.add_argument("--resume", metavar="LOG", help="continue a saved game (a --log file); it keeps being saved there")
+    p.add_argument("--ask-all", action="store_true",
+                   help="ask every decision, also one with a single legal action (for scripted input: one line a decision)")
     p.add_argument("--match", metavar="NAME",
                    help="match play: add this game's scores to the match NAME (created if new, continued if saved)")
     p.add_argument("--match-db", metavar="FILE", help="the SQLite file of matches (default ~/.fuda/matches.sqlite)")

@@ -48,7 +48,7 @@ class Human:
         self.table = table if table is not None else {}     # shared by the humans of one game
 
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
-        if len(legal) == 1 and not self.table.get("hot"):     # nothing to decide: taken, and the player told
+        if len(legal) == 1 and not self.table.get("hot") and not self.table.get("ask_all"):   # taken, and told
             print(say("only_choice", self.lang, p=f"P{player}", a=half(legal[0].label, self.lang) or legal[0].id),
                   file=self.out)
             return legal[0]
@@ -218,12 +218,13 @@ def check_writable(path: str) -> None:
 def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str | None = None,
          inp: Callable[[str], str] | None = None, out: TextIO | None = None,
          resume: list[tuple[int, str]] | None = None, actions: list[tuple[int, str]] | None = None,
-         autosave: str | None = None, carried: dict[str, Any] | None = None) -> State:
+         autosave: str | None = None, carried: dict[str, Any] | None = None, ask_all: bool = False) -> State:
     """Play to the end (or until a human quits). ``resume``: actions of a saved game to replay
     first. With ``log_path`` the game log is written whatever happens, so nothing is lost; without
     one, a game with a human that stops unfinished is written to ``autosave``.
     ``actions``: a list that receives every (player, action id) played (match play keeps them);
-    ``carried``: the `carried` variables' values from a match's previous game."""
+    ``carried``: the `carried` variables' values from a match's previous game; ``ask_all``: a
+    human is asked also where one action is legal (scripted input: a line a decision)."""
     if actions is None:
         actions = []
     out = out or sys.stdout
@@ -250,6 +251,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
             print(f"  P{i}: {agent.name}", file=out)
     humans = [i for i, seat in enumerate(seats) if seat == "human"]
     table["hot"] = len(humans) > 1          # a hot seat: what one player is told, the others may read
+    table["ask_all"] = ask_all              # `--ask-all`: a single legal action is asked too (scripts)
     viewer = humans[0] if len(humans) == 1 else None     # hot seat: what is printed between screens is public
     slow_told = False           # the advice for a slow bot is given once a game
     decided: list[int] = []     # where in ``actions`` a human had a real choice: the points undo goes back to
