@@ -517,6 +517,7 @@ class ZoneDecl(Decl):
     per_player: bool = False
     visibility: Literal["public", "hidden", "owner", "others"] = "public"
     sorted: bool = False            # shown sorted to whoever sees its cards (not only its owner)
+    top_up: bool = False            # a pile whose top card lies face up (a squared discard pile)
     label: Text | None = None
 
 

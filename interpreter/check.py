@@ -831,6 +831,8 @@ class Checker:
                          d.span)
             if d.sorted and d.kind not in ("pile", "hand"):
                 self.err("E309", f"a {d.kind}'s cards show where they lie; `sorted` is for piles and hands", d.span)
+            if d.top_up and (d.kind != "pile" or d.sorted):
+                self.err("E309", "`top up` is for a pile, whose top card it turns face up (not sorted)", d.span)
             if d.kind == "grid":
                 if d.per_player:
                     self.err("E309", "a grid is shared; declare one grid and give squares owners", d.span)
@@ -2238,6 +2240,8 @@ class Checker:
             return []
         if isinstance(e, A.Call) and e.func == "size" and e.args and not _size_public(e.args[0]):
             return self._reads(e.args, places)
+        if self.top_card_up(e):
+            return []                   # the top card of a pile `top up`: everyone sees it
         if isinstance(e, A.Name | A.Index) or isinstance(e, A.Call) and e.func in _NOT_READ \
                 or isinstance(e, A.Binary) and _none_test(e) or _place_in_seq(e):
             return _zones_read(e)       # a zone, a count, an emptiness test: as _zones_read reads them
@@ -2246,6 +2250,14 @@ class Checker:
         if isinstance(e, A.Node):
             return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in self._reads(v, places)]
         return []
+
+    def top_card_up(self, e: Any) -> bool:
+        """`top(Z)` of a pile declared `top up` (or of one of such per-player piles): a card face up."""
+        if not (isinstance(e, A.Call) and e.func == "top" and len(e.args) == 1):
+            return False
+        z = e.args[0].obj if isinstance(e.args[0], A.Index) else e.args[0]
+        sym = self.globals.get(z.name) if isinstance(z, A.Name) else None
+        return isinstance(sym, ZoneSym) and sym.decl is not None and sym.decl.top_up
 
     def var_unseen(self, v: VarSym, owner: A.Expr | None, reader: A.Expr | None) -> bool:
         """May variable ``v`` (``owner``'s, of a per-player one) be hidden from ``reader`` (None: the

@@ -170,6 +170,7 @@ class Compiler:
         self.fresh = 0                  # names of inlined functions' comprehension variables (k1, k2…)
         self.span_ids: dict[Span, int] = {}
         self.sites: list[SiteInfo] = []
+        self.tops = any(z.decl is not None and z.decl.top_up for z in prog.zones)    # piles `top up`
         self.under_spans: set[int] = set()
         self.consts: dict[str, Any] = {}
         self.zone_by_name = {z.name: z for z in prog.zones}
@@ -2130,6 +2131,8 @@ class BodyGen:
                     vis: bool = False, stack: bool = False) -> None:
         """Run the checks after a change they may read: cards moved (``zones``; ``slots`` "_s, _d"
         after one card), faces or reveals (``vis``), the stack (``stack``), a variable."""
+        if zones and self.cg.tops:      # a pile `top up` shows its new top card
+            self.line(ind, "_tops(st)", sp)
         reads = self.cg.check_reads
         if not self.cg.p.checks:
             return
@@ -2145,6 +2148,8 @@ class BodyGen:
         """The checks after cards moved to slot _d from slot _s1 (-1: from several, -2: none moved).
         From one slot, the fast pass of one card's move holds for all of them; when nothing moved,
         nothing changed: only a state whose last full pass is not known (``ck_ok`` false) needs one."""
+        if self.cg.tops:
+            self.line(ind, "_tops(st)", sp)
         self.line(ind, "if _s1 >= 0: CHECKS(st, _s1, _d)", sp)
         self.line(ind, "elif _s1 == -1 or not st.ck_ok: CHECKS(st)", sp)
 
@@ -2221,9 +2226,13 @@ class BodyGen:
         elif isinstance(s, A.Shuffle):
             if self.checks_zones():   # only the order of one zone changed: the checks' fast pass
                 self.line(ind, f"_s = {eg.gen(s.zone)}; _shuffle(st, _s, {sp})", sp)
+                if self.cg.tops:
+                    self.line(ind, "_tops(st)", sp)
                 self.line(ind, "CHECKS(st, _s, _s)", sp)
             else:
                 self.line(ind, f"_shuffle(st, {eg.gen(s.zone)}, {sp})", sp)
+                if self.cg.tops:
+                    self.line(ind, "_tops(st)", sp)
         elif isinstance(s, A.Reveal):
             self.reveal(s, ind, sp)
         elif isinstance(s, A.Hide) and self.var_slot(s.what) is not None:
@@ -2317,7 +2326,7 @@ class BodyGen:
         eg = self.eg
         if s.under:
             self.cg.under_spans.add(sp)
-        face = 1 if s.face == "up" else 0
+        face = 1 if s.face == "up" or _top_up(s.dest) else 0      # onto a pile `top up`: seen landing
         dest = eg.gen(s.dest)
         ct = s.cards.ty or T.ANY
         if secret(s.cards):         # cards picked in secret: peeks at their zones are lost (secret_places.py)
@@ -2814,6 +2823,14 @@ _PURE_IN_EVENTS = {"if", "else", "and", "or", "not", "in", "tuple", "len", "min"
 def named_code(code: str, named: bool) -> str:
     """A frame slot's type code, marked "!" where it holds cards the rules name."""
     return code + "!" if named and code in ("card", "list:card") else code
+
+
+def _top_up(dest: A.Expr) -> bool:
+    """Whether a move's destination is, as written, a pile declared `top up` (`discards`,
+    `discards[p]`): the card is moved face up, as everyone sees it land on top."""
+    name = dest.obj if isinstance(dest, A.Index) else dest
+    z = name.ref if isinstance(name, A.Name) else None
+    return isinstance(z, ZoneSym) and z.decl is not None and z.decl.top_up
 
 
 def record_shape(e: A.Expr) -> str:

@@ -614,7 +614,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.ZoneDecl(
             span=self.sp(meta), name=str(c[0]), kind=kind.value, width=kind.extra[0] if kind.extra else None,
             height=kind.extra[1] if kind.extra else None, per_player=any(t.tag == "per" for t in tags),
-            visibility=vis, sorted=any(t.tag == "sorted" for t in tags), label=_first(c, A.Text))
+            visibility=vis, sorted=any(t.tag == "sorted" for t in tags), top_up=any(t.tag == "top_up" for t in tags),
+            label=_first(c, A.Text))
 
     def zk_pile(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("kind", "pile")
@@ -633,6 +634,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def zone_sorted(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("sorted", True)
+
+    def zone_top_up(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("top_up", True)
 
     def visibility(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("vis", str(c[0]))

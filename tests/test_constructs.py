@@ -3093,3 +3093,35 @@ def test_a_variant_may_extend_a_base_by_its_path(tmp_path):
     with pytest.raises(FudaError) as e:
         load(str(variant))
     assert e.value.first.code == "E403" and "a base in quotes is a .fuda file's path" in (e.value.first.hint or "")
+
+
+def test_a_pile_top_up_shows_its_top_card_and_hides_the_cards_under_it():
+    """Gin Rummy and Dominion newcomers: a discard pile whose top card only is face up could not be
+    declared (both hid the pile and turned cards up and down by hand). `top up` keeps its top card
+    face up after every move, shuffle or scenario edit; a card seen on top is remembered under it."""
+    g = game("top_up")
+    st = g.new_state(2)
+    first = st.view(1)["zones"]["discards"]["cards"][-1]
+    st.apply(0, st.legal_actions(0)[0])
+    pile = st.view(1)["zones"]["discards"]["cards"]
+    assert pile[0] is None and pile[-1] is not None and st.view(None)["zones"]["discards"]["cards"][-1] == pile[-1]
+    assert remembered(st, 1) == {g.card_names.index(first)}          # seen on top, now under it
+    assert f"P0: put {pile[-1]}" in log_texts(st, 1) and f"{pile[-1]}: Hand[P0] → Discards" in log_texts(st, 1)
+    assert [a.label for a in st.legal_actions(1)] == [f"take {pile[-1]}"]
+    st.apply(1, "take")                                  # the card under it is turned up for everyone
+    assert f"reveal {first} to everyone" in log_texts(st, 0)
+    assert st.view(0)["zones"]["discards"]["cards"] == [first]
+    assert not [w for w in g.prog.warnings if w.code in ("W102", "W104")]
+    with pytest.raises(FudaError) as e:
+        load_text("ruleset t\nplayers 2\ncards standard() in deck\nzone deck: hand hidden top up\nsetup { }\nphase p { }\n")
+    assert e.value.first.code == "E309" and "`top up` is for a pile" in e.value.first.message
+
+
+def test_a_scenario_edit_of_a_pile_top_up_turns_its_new_top_card_up():
+    st = scenario_state("top_up", """
+        setup:
+          zones:
+            discards: [♣2, ♠3]
+          rest: deck
+        """)
+    assert st.view(1)["zones"]["discards"]["cards"] == [None, "♠3"]

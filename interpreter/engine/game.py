@@ -122,6 +122,9 @@ class Game:
         self.zone_mask = [self.mask_for(self.zone_decl[slot], self.zone_owner[slot])
                           for slot in range(self.static_slots)]
         comp.namespace["ZM"] = self.zone_mask
+        # the piles whose top card lies face up (`top up`): kept so after every statement that moves cards
+        self.top_slots = [slot for slot in range(self.static_slots)
+                          if (d := prog.zones[self.zone_decl[slot]].decl) is not None and d.top_up]
         comp.namespace["NSTATIC"] = self.static_slots
         self.effect_fields = [e.fields for e in comp.effects]
         self.n_item_fields = len(prog.item_fields)
@@ -409,6 +412,8 @@ class Game:
     def refresh_options(self, st: State) -> None:
         """Recompute the legal options of the pending decision (after a scenario edited the state)."""
         st.ck_ok = False          # the edit may have made a check condition true: the next pass is full
+        if self.top_slots:
+            R._tops(st)             # a pile `top up` edited: its top card face up
         if st.pend is None:
             return
         site = self.sites[st.pend[0]]

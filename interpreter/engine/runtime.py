@@ -161,6 +161,24 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
         _close_up(st, src, sp)
 
 
+def _tops(st: State) -> None:
+    """The piles declared `top up` after cards moved: the top card face up (turned up where a
+    card was taken off it: everyone is told), the cards under it face down (everyone saw them go
+    under, and remembers them there)."""
+    vis = st.vis
+    for slot in st.game.top_slots:
+        z = st.z[slot]
+        if not z:
+            continue
+        c = z[-1]
+        if vis[c] != ALL:
+            vis[c] = ALL
+            st.ev.append((EV_REVEAL, -1, c, ALL))
+        for d in z[:-1]:
+            if vis[d] == ALL:
+                vis[d] = 0
+
+
 def _unpeek(st: State, cards: Any) -> None:
     """Cards picked in secret are about to move (secret_places.py): whoever does not see their zone
     cannot tell which cards leave it, so forgets what peeks told them of every card there. A card
