@@ -455,6 +455,10 @@ class Runner:
                     raise self.loc.error("E501", f"{name} is not a per-card variable", vpath)
                 st.g[v.slot + c] = self.value(v.type, val, vpath)
         self.faces(e, path)
+        if self.game.top_slots:     # a pile `top up` edited: its new top card face up
+            from ..engine.runtime import _tops
+
+            _tops(st)
         if e.current is not None:
             st.g[0] = self.player(e.current, (*path, "current"))
 
