@@ -395,10 +395,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             parts = [info.name]
             places = ev[7] if len(ev) > 7 else [None] * len(info.binder_types)    # zones of sequences, as chosen
             for v, code, pos in zip(opt[1:], info.binder_types, places, strict=True):
-                parts.append(game.zone_name(st, v, pos) if code == "zone" and pos is not None else
-                             R._words([game.zone_name(st, z, p) for z, p in zip(v, pos, strict=True)])
-                             if code == "list:zone" and pos is not None else
-                             _fmt_for(st, v, code, lambda c: card(c, masks.get(c, R.ALL))))
+                parts.append(_fmt_for(st, v, code, lambda c: card(c, masks.get(c, R.ALL))) if pos is None
+                             else _zones_at(st, v, pos))
             text = f"{player(who)}: {' '.join(parts[:1] + [R._words(parts[1:])] if len(parts) > 1 else parts)}"
             if announced:       # a simultaneous window's answer that counts, told to the table
                 text = say("first_answer", lang, p=player(who), x=text.partition(": ")[2])
@@ -539,6 +537,13 @@ def _index_of_event(st: State, ev: tuple[Any, ...]) -> int | None:
         if st.ev[i] is ev:
             return i
     return None
+
+
+def _zones_at(st: State, v: Any, pos: Any) -> str:
+    """A zone (or a list of zones) of a sequence named by the place it had when it was chosen."""
+    if isinstance(v, tuple):
+        return R._words([st.game.zone_name(st, z, p) for z, p in zip(v, pos, strict=True)])
+    return st.game.zone_name(st, v, pos)
 
 
 def _fmt_for(st: State, v: Any, code: str, card: Any) -> str:
