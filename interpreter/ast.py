@@ -591,6 +591,7 @@ class WindowDecl(Decl):
     responders: Expr | None = None
     ask_all: Expr | None = None     # a bool expression (usually an option); None: skip players with nothing to do
     simultaneous: bool = False      # its responders are asked together; the first in order who answers does
+    once: bool = False              # each responder is asked once an item, not again when the windows reopen
     options: list[Option]
 
 

@@ -555,7 +555,8 @@ class Compiler:
     # -------------------------------------------------------------- the effect stack
     def gen_stack_proc(self, windows: list[WindowRT], effects: list[EffectRT]) -> None:
         """P0, the procedure of a stack item: ``[0, label, item, window, responders, next responder,
-        player, -]``. Labels: 0 (re)open the windows, 1 the window fr[3], 2 ask its next responder,
+        player, asked]`` (asked: whom a `once` window has asked, as ``window * 256 + player``).
+        Labels: 0 (re)open the windows, 1 the window fr[3], 2 ask its next responder,
         3 an answer came, 4 a response ran (priority returns to the item), 5 resolve, 6 resolved.
         The windows are unrolled here (their conditions inline), so an item nobody can answer costs a
         few comparisons; a J answered by a J reopens the windows of the item below (label 0)."""
@@ -577,23 +578,33 @@ class Compiler:
             maybe = self.sites[w.site].maybe
             eg = ExprGen(self, {id(sym.scope_proc.locals[0]): "it"}, "plain")
             ask = f" and not {eg.gen(d.ask_all)}" if d.ask_all is not None else ""
+            # `once`: fr[7] holds wi * 256 + pl for every player this item has asked through such a window
+            key = f"{wi * 256} + pl"
             if d.simultaneous:      # every responder at once: the answers are taken at label 7
                 self.emit(4, "fr[5] = len(rs); _ask = []; _so = []", sid)
                 self.emit(4, "for pl in dict.fromkeys(rs):     # a player named twice is asked once", sid)
+                if d.once:
+                    self.emit(5, f"if fr[7] and {key} in fr[7]: continue", sid)
                 if maybe is not None and d.ask_all is None:
                     self.emit(5, f"if not ({maybe}): continue", sid)
                 self.emit(5, f"opts = E{w.site}(st, it, pl)", sid)
                 self.emit(5, f"if not opts{ask}: continue", sid)
                 self.emit(5, "opts.append((-1,)); _ask.append(pl); _so.append(opts)", sid)
                 self.emit(4, "if not _ask: continue", sid)
+                if d.once:
+                    self.emit(4, f"fr[7] = (*(fr[7] or ()), *({wi * 256} + pl for pl in _ask))", sid)
                 self.emit(4, f"fr[4] = tuple(_ask); st.pend = ({w.site}, fr[4]); st.sopts = _so; "
                              "st.schosen = [None] * len(_ask); fr[1] = 7; return 1", sid)
                 continue
+            if d.once:
+                self.emit(4, f"if fr[7] and {key} in fr[7]: continue", sid)
             if maybe is not None and d.ask_all is None:     # no card to answer with: not asked
                 self.emit(4, f"if not ({maybe}): continue", sid)
             self.emit(4, f"opts = E{w.site}(st, it, pl)", sid)
             self.emit(4, f"if not opts{ask}: continue", sid)
             self.emit(4, "opts.append((-1,)); fr[6] = pl", sid)
+            if d.once:
+                self.emit(4, f"fr[7] = (*(fr[7] or ()), {key})", sid)
             self.emit(4, "if AUTO is None:", sid)
             self.emit(5, f"st.pend = ({w.site}, (pl,)); st.opts = opts; fr[1] = 3; return 1", sid)
             for text in auto_choice(w.site, "pl", "opts", self.sites[w.site].options, self.p.limit, False,

@@ -703,7 +703,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
             span=self.sp(meta), override=_override(c), name=str(names[0]), label=_first(c, A.Text),
             item_var=str(names[1]), player_var=str(names[2]), when=when.value if when else None,
             responders=resp.value if resp else None, ask_all=ask_expr,
-            simultaneous=_tag(c, "simultaneous") is not None, options=_get(c, A.Option))
+            simultaneous=_tag(c, "simultaneous") is not None, once=_tag(c, "once") is not None,
+            options=_get(c, A.Option))
 
     def w_when(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("when", c[0])
@@ -716,6 +717,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def w_simultaneous(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("simultaneous", None)
+
+    def w_once(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("once", None)
 
     def windows_decl(self, meta: Any, c: list[Any]) -> A.WindowsDecl:
         return A.WindowsDecl(span=self.sp(meta), names=[str(x) for x in c],
@@ -927,7 +931,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.Goto(span=self.sp(meta), phase=str(c[0]))
 
     def activate_stmt(self, meta: Any, c: list[Any]) -> A.Activate:
-        args = c[1] or []
+        args = (c[1] if len(c) > 1 and not isinstance(c[1], _Tag) else None) or []
         by = _tag(c, "by")
         src = _tag(c, "from")
         return A.Activate(

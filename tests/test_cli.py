@@ -1074,7 +1074,7 @@ phase play {
 """)
     for ask_all, want in ((False, 1), (True, 2)):
         answers = iter(["1", "2"] + ["quit"] * 3)
-        st = play(game, ["human", "random"], seed=1, out=io.StringIO(), inp=lambda _p: next(answers), ask_all=ask_all)
+        st = play(game, ["human", "random"], seed=1, out=io.StringIO(), inp=lambda _p, a=answers: next(a), ask_all=ask_all)
         assert st.view(None)["vars"]["got"] == want
     with pytest.raises(SystemExit):
         main(["play", "--help"])
