@@ -519,6 +519,7 @@ class ZoneDecl(Decl):
     sorted: bool = False            # shown sorted to whoever sees its cards (not only its owner)
     top_up: bool = False            # a pile whose top card lies face up (a squared discard pile)
     label: Text | None = None
+    in_game: Expr | None = None     # fixed by the options: when false, views leave the zone out while it is empty
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

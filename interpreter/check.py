@@ -83,6 +83,7 @@ class ZoneSym(Sym):
     width: int = 0              # a grid's size, worked out from the options
     height: int = 0
     seq_base: int = 0           # sequences: first index in State.sq
+    in_game: bool = True        # `zone … if COND` under these options: views leave an unused zone out while empty
 
     @property
     def kind(self) -> str:
@@ -820,6 +821,17 @@ class Checker:
             return 1
         return v
 
+    def zone_in_game(self, e: A.Expr) -> bool:
+        """A zone's `if`: a fixed condition (true after a reported mistake, so nothing is hidden)."""
+        try:
+            v = self.const(e, None)
+        except Abort:
+            return True
+        if not isinstance(v, bool):
+            self.err("E201", f"a zone's `if` is a condition (true or false), not {_const_type(v)}", e.span)
+            return True
+        return v
+
     def zones_decl(self, decls: list[A.ZoneDecl]) -> None:
         slot = 0
         seq = 0
@@ -833,6 +845,8 @@ class Checker:
                 self.err("E309", f"a {d.kind}'s cards show where they lie; `sorted` is for piles and hands", d.span)
             if d.top_up and (d.kind != "pile" or d.sorted):
                 self.err("E309", "`top up` is for a pile, whose top card it turns face up (not sorted)", d.span)
+            if d.in_game is not None:
+                z.in_game = self.zone_in_game(d.in_game)
             if d.kind == "grid":
                 if d.per_player:
                     self.err("E309", "a grid is shared; declare one grid and give squares owners", d.span)

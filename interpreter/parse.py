@@ -615,7 +615,10 @@ class ToAst(Transformer):  # type: ignore[type-arg]
             span=self.sp(meta), name=str(c[0]), kind=kind.value, width=kind.extra[0] if kind.extra else None,
             height=kind.extra[1] if kind.extra else None, per_player=any(t.tag == "per" for t in tags),
             visibility=vis, sorted=any(t.tag == "sorted" for t in tags), top_up=any(t.tag == "top_up" for t in tags),
-            label=_first(c, A.Text))
+            label=_first(c, A.Text), in_game=next((t.value for t in tags if t.tag == "if"), None))
+
+    def zone_if(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("if", c[0])
 
     def zk_pile(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("kind", "pile")

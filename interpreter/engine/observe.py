@@ -188,7 +188,10 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
     for slot in list(range(game.static_slots)) + [s for q in st.sq for s in q]:
         cards = st.z[slot]
         shown = [game.card_names[c] if card_visible(st, c, p) else None for c in cards]
-        decl = prog.zones[game.zone_decl[slot]].decl if slot < game.static_slots else None   # None: a sequence's
+        zsym = prog.zones[game.zone_decl[slot]] if slot < game.static_slots else None   # None: a sequence's
+        if zsym is not None and not zsym.in_game and not cards:
+            continue            # `zone … if COND`: not in this game's options (and holding nothing)
+        decl = zsym.decl if zsym is not None else None
         pile = decl is None or decl.kind == "pile"
         zones[game.zone_name(st, slot)] = entry = {"size": len(cards), "cards": shown, "pile": pile}
         if decl is not None and decl.sorted:
@@ -587,7 +590,9 @@ def full_view(st: State) -> dict[str, Any]:
     game = st.game
     out["viewer"] = "all"
     for slot in list(range(game.static_slots)) + [s for q in st.sq for s in q]:
-        out["zones"][game.zone_name(st, slot)]["cards"] = [game.card_names[c] for c in st.z[slot]]
+        entry = out["zones"].get(game.zone_name(st, slot))
+        if entry is not None:       # None: a zone `if` left out, empty
+            entry["cards"] = [game.card_names[c] for c in st.z[slot]]
     out["log"] = [render_event(st, e, "all", at=i) for i, e in enumerate(st.ev)]
     return out
 
