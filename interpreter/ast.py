@@ -433,6 +433,7 @@ class PlayersDecl(Decl):
     min: int
     max: int
     default: int | None = None
+    seats: list[Text] = field(default_factory=list)     # what players call each seat, P0 first
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

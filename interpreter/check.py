@@ -259,6 +259,7 @@ class Program:
     allies: A.AlliesDecl | None = None          # who counts whom on their side (its fn is in ``fns``)
     belief: A.BeliefDecl | None = None          # where a bot's sampled world may deal a card (its fn is in ``fns``)
     score_label: A.Text | None = None           # `score "Points | 文"`: how players call the score
+    seat_names: list[tuple[str, str]] | None = None     # `players … seats "North | 北", …`, P0 first
 
     def option_label(self, name: str) -> str:
         o = self.options[name]
@@ -376,6 +377,7 @@ class Checker:
         self.item_field_labels: dict[str, A.Text] = {}
         self.goto_targets: set[str] = set()
         self.n_players = 2
+        self.seat_names: list[tuple[str, str]] | None = None
         self.cards: Cards | None = None
         self.fn_stack: list[FnSym] = []
         self.in_where: str | None = None    # checking the condition of a count/any/all … where (for hints)
@@ -537,7 +539,7 @@ class Checker:
             limit=limit.count if limit else 100_000,
             warnings=[w for w in self.warnings if not _silenced(w, self.src.sources)],
             builtin_slots=self.builtin_slots, show=self.show, evaluate=evaluate, eval_range=self.eval_range,
-            allies=allies, belief=belief, score_label=score_label)
+            allies=allies, belief=belief, score_label=score_label, seat_names=self.seat_names)
 
     def new_proc(self, kind: str, name: str, span: Span, body: list[A.Stmt]) -> Proc:
         p = Proc(kind, name, span, body, index=len(self.procs))
@@ -581,6 +583,22 @@ class Checker:
         sym = OptionSym("players", span, type=T.INT, value=default, default=default, lo=self.min_players,
                         hi=self.max_players, used=True)
         self.options["players"] = sym
+        self.seat_names = self.seats_decl(decls[-1]) if decls and decls[-1].seats else None
+
+    def seats_decl(self, d: A.PlayersDecl) -> list[tuple[str, str]] | None:
+        """`seats "North | 北", …`: one plain name for every seat the game can have, all different."""
+        for t in d.seats:
+            self.plain_label(t, "a seat's name")
+        if len(d.seats) != d.max:
+            self.err("E311", f"{len(d.seats)} seat names for up to {d.max} players", d.seats[0].span,
+                     "name every seat, P0 first")
+            return None
+        names = [(text_plain(t, 0), text_plain(t, 1)) for t in d.seats]
+        for i, t in enumerate(d.seats):
+            if names[i][0] in (n[0] for n in names[:i]) or names[i][0] in [f"P{q}" for q in range(d.max)]:
+                self.err("E102", f"two seats are called {names[i][0]}" if names[i][0] in (n[0] for n in names[:i])
+                         else f"{names[i][0]} is another seat's number: name seats by words", t.span)
+        return names
 
     def option_decl(self, d: A.OptionDecl) -> None:
         sym = OptionSym(d.name, d.span, decl=d)

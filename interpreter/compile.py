@@ -1971,8 +1971,10 @@ class ExprGen:
                      for e in self.cg.p.effects]
             table = self.cg.const(f"TXT_effect_{lang}", {None: "none", **dict(enumerate(names))})
             return f"_fmt_list({table}, {code})" if elem != tc else f"{table}[{code}]"
-        if elem == "player":
-            names = [f"P{q}" for q in range(self.cg.p.players)]
+        if elem == "player":        # a seat's name in the text's language (`seats`), else P1
+            seats = self.cg.p.seat_names
+            names = [seats[q][lang] if seats else f"P{q}" for q in range(self.cg.p.players)]
+            tag = f"player_{lang}" if seats else tag
         elif elem == "card":        # as players read them, in the text's language (a card's label)
             labels = self.cg.p.cards.labels
             names = [labels[n][lang] if n in labels else n for n in self.cg.p.cards.names]

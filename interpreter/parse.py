@@ -535,7 +535,11 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         lo = int(c[0])
         hi = next((t.value for t in c[1:] if isinstance(t, _Tag) and t.tag == "hi"), lo)
         default = next((t.value for t in c[1:] if isinstance(t, _Tag) and t.tag == "default"), None)
-        return A.PlayersDecl(span=self.sp(meta), min=lo, max=hi, default=default)
+        seats: list[A.Text] = next((t.value for t in c[1:] if isinstance(t, _Tag) and t.tag == "seats"), [])
+        return A.PlayersDecl(span=self.sp(meta), min=lo, max=hi, default=default, seats=seats)
+
+    def seats_tail(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("seats", list(c))
 
     def range_tail(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("hi", int(c[0]))

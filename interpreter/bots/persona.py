@@ -169,7 +169,8 @@ class PersonaBot:
     def react(self, st: State, since: int) -> None:
         """Lines for what happened in the events ``st.ev[since:]`` (as this seat saw them)."""
         reseed(self.rng, ~self.seed, st)        # talk too: the same lines in a resumed game
-        me = f"P{self.seat}" if self.seat is not None else None
+        seats = st.game.seat_texts[0]       # as the events read (P1, or the seats' names)
+        me = seats[self.seat] if self.seat is not None else None
         for i in range(since, len(st.ev)):
             ev = st.ev[i]
             r = render_event(st, ev, self.seat, at=i)
@@ -179,7 +180,7 @@ class PersonaBot:
                 self.say("revealed_mine" if _names_seat(st, ev[2], self.seat) else "revealed")
             if r["kind"] == "log":
                 side = partial(self._side, st, {})       # asked once per seat and log line
-                fits = [key for key in self.persona.lines if _log_matches(key, r["text"], me, side)]
+                fits = [key for key in self.persona.lines if _log_matches(key, r["text"], me, side, seats)]
                 if any(k.startswith(("log_ally:", "log_foe:")) for k in fits):   # log_other: when side is unknown
                     fits = [k for k in fits if not k.startswith("log_other:")]
                 for key in fits:
@@ -237,10 +238,11 @@ def _names_seat(st: State, slot: int, seat: int | None) -> bool:
     return (v.scope == "player" and i == seat) or (type_code(v.type) == "player" and st.g[slot] == seat)
 
 
-def _log_matches(key: str, text: str, me: str | None, ally: Any = None) -> bool:
+def _log_matches(key: str, text: str, me: str | None, ally: Any = None, seats: list[str] | None = None) -> bool:
     """Does a ``log…:`` line key fit this log line, for seat ``me``? ``log_other`` is about any
     other seat, ``log_ally`` / ``log_foe`` about one that ``ally(seat)`` says is / is not on me's
-    side (None: me cannot tell, and neither fits)."""
+    side (None: me cannot tell, and neither fits). ``seats``: how the log calls each seat (P0, P1, …
+    unless the ruleset names them)."""
     kind, _, pat = key.partition(":")
     if kind == "log":
         return re.search(pat, text) is not None
@@ -249,10 +251,12 @@ def _log_matches(key: str, text: str, me: str | None, ally: Any = None) -> bool:
     mine = re.search(pat.replace("{me}", re.escape(me)), text) is not None
     if kind == "log_mine" or mine:
         return mine and kind == "log_mine"
-    other = re.search(pat.replace("{me}", r"P(\d+)", 1).replace("{me}", r"P\d+"), text)
+    names = "|".join(re.escape(n) for n in seats) if seats else r"P\d+"
+    other = re.search(pat.replace("{me}", f"({names})", 1).replace("{me}", f"(?:{names})"), text)
     if other is None or kind == "log_other":
         return other is not None
-    side = ally(int(other.group(1))) if ally is not None else False
+    who = other.group(1)
+    side = ally(seats.index(who) if seats else int(who[1:])) if ally is not None else False
     return side is not None and side == (kind == "log_ally")
 
 

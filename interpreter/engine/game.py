@@ -56,6 +56,12 @@ class Game:
         self.n = prog.players
         self.ncards = len(prog.cards.names)
         self.card_names = prog.cards.names
+        # what players call each seat, per language: `seats "North | 北", …`, else P0, P1, …
+        self.seat_texts = [[names[q][lang] if (names := prog.seat_names) else f"P{q}" for q in range(self.n)]
+                           for lang in (0, 1)]
+        # a seat typed by its name ("pick east" for "pick P1"), when the name is one word
+        self.typed_seats = {name.lower(): f"P{q}" for texts in self.seat_texts for q, name in enumerate(texts)
+                            if prog.seat_names and len(name.split()) == 1}
         # how players read each card, per language: its label ("Pine-Crane | 松に鶴"), else its name
         labels = prog.cards.labels
         self.card_texts = [[labels[n][lang] if n in labels else n for n in self.card_names] for lang in (0, 1)]
@@ -265,6 +271,14 @@ class Game:
             pos = st.sq[seq].index(slot) if slot in st.sq[seq] else -1
         who = f"[P{owner}]" if owner is not None else ""
         return f"{z.name}{who}[{pos}]" if pos >= 0 else f"{z.name}{who}[gone]"
+
+    def seat(self, q: int | None, lang: int = 0) -> str:
+        """A player as players call them (a seat's name, else P1); the id stays P1 everywhere else."""
+        return "nobody" if q is None else self.seat_texts[lang][q]
+
+    def seats_in(self, lang: int) -> list[str] | None:
+        """The seats' names in one language, if the ruleset names them (`seats`)."""
+        return self.seat_texts[lang] if self.prog.seat_names else None
 
     def title_in(self, lang: int) -> str:
         """The ruleset's title in one language (0 English, 1 Japanese; one title serves both)."""
@@ -833,7 +847,8 @@ class Game:
                 want = rx.sub(self.card_names[i].replace("\\", "\\\\"), want)
             # card aliases: "play H7" for "play ♥7"; suits: "bid 20 S" for "bid 20 ♠"
             words = want.split()
-            norm = " ".join(words[:1] + [self.typed_suits.get(w.lower()) or self._typed_card(w) for w in words[1:]])
+            norm = " ".join(words[:1] + [self.typed_suits.get(w.lower()) or self.typed_seats.get(w.lower())
+                                         or self._typed_card(w) for w in words[1:]])
             for a in legal:
                 if a.id == norm:
                     return a.raw

@@ -9,6 +9,7 @@ is a spectator: public information only. ``full_view`` is for replays and debugg
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from ..check import text_plain
@@ -148,11 +149,15 @@ def _window_called(w: Any, lang: int) -> str:
     return str(w.name) if any(not isinstance(x, str) for x in parts) else "".join(parts).strip()
 
 
-def called(name: str, labels: dict[str, str]) -> str:
+def called(name: str, labels: dict[str, str], seats: list[str] | None = None) -> str:
     """A zone as players call it: its label (``labels``: zone name → label in their language), with
-    the owner or place its name carries ("hand[P0]" → "Hand[P0]")."""
+    the owner or place its name carries ("hand[P0]" → "Hand[P0]"; "Hand[North]" with ``seats``, the
+    seats' names)."""
     base = name.split("[", 1)[0]
-    return labels.get(base, base) + name[len(base):]
+    rest = name[len(base):]
+    if seats is not None and rest:
+        rest = re.sub(r"\[P(\d+)\]", lambda m: f"[{seats[int(m.group(1))]}]", rest)
+    return labels.get(base, base) + rest
 
 
 def var_visible(st: State, slot: int, visibility: str, owner: int | None, p: int | None) -> bool:
@@ -272,6 +277,8 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         # how players call the zones (their labels, in ``lang``), for screens; the keys stay names
         "zone_labels": {z.name: text_plain(z.decl.label, lang) for z in prog.zones
                         if z.decl is not None and z.decl.label is not None},
+        # how players call the seats (`seats "North | 北", …`), P0 first; P0, P1, … when unnamed
+        "seat_names": game.seat_texts[lang],
         "var_types": {v.name: type_code(v.type) for v in prog.vars[5:]
                       if v.name in variables or v.name in marked
                       or v.scope == "card" and any(v.name in cv for cv in card_vars.values())},
@@ -366,8 +373,10 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             seen = mask == R.ALL or (who is not None and bool(mask >> who & 1))
         return game.card_texts[lang][c] if seen else say("a_card", lang)
 
+    seats = game.seats_in(lang)
+
     def player(q: int | None) -> str:
-        return "nobody" if q is None else f"P{q}"
+        return game.seat(q, lang)
 
     k = ev[0]
     text: str
@@ -398,7 +407,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             parts = [info.name]
             places = ev[7] if len(ev) > 7 else [None] * len(info.binder_types)    # zones of sequences, as chosen
             for v, code, pos in zip(opt[1:], info.binder_types, places, strict=True):
-                parts.append(_fmt_for(st, v, code, lambda c: card(c, masks.get(c, R.ALL))) if pos is None
+                parts.append(_fmt_for(st, v, code, lambda c: card(c, masks.get(c, R.ALL)), lang) if pos is None
                              else _zones_at(st, v, pos))
             text = f"{player(who)}: {' '.join(parts[:1] + [R._words(parts[1:])] if len(parts) > 1 else parts)}"
             if announced:       # a simultaneous window's answer that counts, told to the table
@@ -410,12 +419,12 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         else:                                                # places in sequences when the card moved
             places = ev[6] if len(ev) > 6 else (None, None)
             src_name, dst_name = game.zone_name(st, src, places[0]), game.zone_name(st, dst, places[1])
-        src_name, dst_name = called(src_name, game.zone_texts[lang]), called(dst_name, game.zone_texts[lang])
+        src_name, dst_name = called(src_name, game.zone_texts[lang], seats), called(dst_name, game.zone_texts[lang], seats)
         under = say("bottom", lang) if ev[1] in game.comp.under_spans else ""       # `move … under`
         path = f"{src_name} → {dst_name}{under}"
         return {"kind": "move", "text": f"{card(c, mask)}: {path}", "rule": seen_span(st, ev, everyone), "path": path}
     elif k == R.EV_SHUFFLE:
-        text = say("shuffle", lang, z=called(game.zone_name(st, ev[2]), game.zone_texts[lang]))
+        text = say("shuffle", lang, z=called(game.zone_name(st, ev[2]), game.zone_texts[lang], seats))
     elif k == R.EV_TURN:
         text = say("turn", lang, p=player(ev[2]))
     elif k == R.EV_PHASE:
@@ -445,7 +454,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         elif label is not None and code.startswith(("enum:", "list:enum:")):     # as the stack line shows it
             shown = _enum_shown(game.prog, val, code.rsplit(":", 1)[-1], lang)
         else:
-            shown = _fmt_for(st, val, code, card) if code else str(val)
+            shown = _fmt_for(st, val, code, card, lang) if code else str(val)
         text = f"#{iid} {text_plain(label, lang)} = {shown}" if label is not None else f"#{iid}.{name} = {shown}"
         quiet = idx >= 5 and label is None      # a field without a label: the rules' bookkeeping
     elif k == R.EV_FINISH:
@@ -470,7 +479,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         _, _, c, mask = ev
         if not everyone and mask != R.ALL and (viewer is None or not mask >> viewer & 1):
             return None
-        to = say("everyone", lang) if mask == R.ALL else ", ".join(f"P{q}" for q in range(game.n) if mask >> q & 1)
+        to = say("everyone", lang) if mask == R.ALL else ", ".join(player(q) for q in range(game.n) if mask >> q & 1)
         text = say("reveal", lang, c=card(c, mask), to=to)
     elif k == R.EV_HIDE:
         _, _, c, mask = ev
@@ -495,15 +504,15 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         _, _, seq, slot, front = ev
         z = game.prog.zones[game.seq_decl[seq]]
         owner = game.seq_owner[seq]
-        what = called(game.zone_name(st, slot), game.zone_texts[lang]) if slot < game.static_slots \
+        what = called(game.zone_name(st, slot), game.zone_texts[lang], seats) if slot < game.static_slots \
             else say("new_zone", lang)
         text = say("inserted", lang, z=what, side=say("front" if front else "back", lang),
-                   seq=called(f"{z.name}{'' if owner is None else f'[P{owner}]'}", game.zone_texts[lang]))
+                   seq=called(f"{z.name}{'' if owner is None else f'[P{owner}]'}", game.zone_texts[lang], seats))
     elif k == R.EV_REMOVEZONE:
         z = game.prog.zones[game.seq_decl[ev[2]]]
         owner = game.seq_owner[ev[2]]
         text = say("closes_up", lang, seq=called(f"{z.name}{'' if owner is None else f'[P{owner}]'}",
-                                                 game.zone_texts[lang]))
+                                                 game.zone_texts[lang], seats))
     elif k == R.EV_REVERSE:
         text = say("reversed", lang)
     else:
@@ -532,7 +541,7 @@ def action_seen(st: State, raw: tuple[Any, ...], viewer: int | None, lang: int =
     info = site.options[raw[0]]
     def card(c: int | None) -> str:
         return "none" if c is None else game.card_names[c] if card_visible(st, c, viewer) else say("a_card", lang)
-    return " ".join([info.name] + [_fmt_for(st, v, code, card) for v, code in zip(raw[1:], info.binder_types, strict=True)])
+    return " ".join([info.name] + [_fmt_for(st, v, code, card, lang) for v, code in zip(raw[1:], info.binder_types, strict=True)])
 
 
 def _index_of_event(st: State, ev: tuple[Any, ...]) -> int | None:
@@ -549,11 +558,14 @@ def _zones_at(st: State, v: Any, pos: Any) -> str:
     return st.game.zone_name(st, v, pos)
 
 
-def _fmt_for(st: State, v: Any, code: str, card: Any) -> str:
+def _fmt_for(st: State, v: Any, code: str, card: Any, lang: int) -> str:
+    """A value of an action in an event: cards as ``card`` shows them, players by their seats."""
     if code == "card":
         return str(card(v))
     if code.startswith("list:"):
-        return R._words([_fmt_for(st, x, code[5:], card) for x in v])
+        return R._words([_fmt_for(st, x, code[5:], card, lang) for x in v])
+    if code == "player" and v is not None:
+        return st.game.seat(v, lang)
     return R._fmt(st, v, code)
 
 

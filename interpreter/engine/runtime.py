@@ -882,7 +882,8 @@ def _zone_text(st: State, slot: Any, lang: int) -> str:
     """A zone in a text as players call it: its label in that language ("Hand[P0]")."""
     from .observe import called
 
-    return "none" if slot is None else called(st.game.zone_name(st, slot), st.game.zone_texts[lang])
+    game = st.game
+    return "none" if slot is None else called(game.zone_name(st, slot), game.zone_texts[lang], game.seats_in(lang))
 
 
 def _unseen(st: State, c: int | None) -> bool:

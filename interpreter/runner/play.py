@@ -49,7 +49,7 @@ class Human:
 
     def choose(self, st: State, player: int, legal: list[Action]) -> Action:
         if len(legal) == 1 and not self.table.get("hot") and not self.table.get("ask_all"):   # taken, and told
-            print(say("only_choice", self.lang, p=f"P{player}", a=half(legal[0].label, self.lang) or legal[0].id),
+            print(say("only_choice", self.lang, p=st.game.seat(player, self.lang), a=half(legal[0].label, self.lang) or legal[0].id),
                   file=self.out)
             return legal[0]
         # at a hot seat even a forced move is asked: taking it for them would tell whoever is at the
@@ -57,7 +57,7 @@ class Human:
         last = self.table.get("shown")
         if last != player and (last is not None or self.table.get("hot")):   # hot seat: the screen changes hands
             # (also the first screen, and the first after a resume: whoever sits there may be another)
-            print("\n" + say("hot_seat", self.lang, p=f"P{player}"), file=self.out)
+            print("\n" + say("hot_seat", self.lang, p=st.game.seat(player, self.lang)), file=self.out)
             try:
                 self.input("")
             except EOFError:
@@ -72,7 +72,7 @@ class Human:
         print(render_choices(v["decision"], self.lang), file=self.out)
         while True:
             try:
-                raw = self.input(f"P{player}> ").strip()
+                raw = self.input(f"{st.game.seat(player, self.lang)}> ").strip()
             except EOFError:
                 raise Quit() from None
             if not raw:
@@ -315,7 +315,7 @@ def _undo(game: Game, seed: int, st: State, p: int, actions: list[tuple[int, str
     before. In hot seat, another human's later decision is not taken back for them."""
     back, other = undo_point(actions, decided, p)
     if other is not None:
-        print(say("undo_other", lang, q=f"P{other}"), file=out)
+        print(say("undo_other", lang, q=game.seat(other, lang)), file=out)
         return st
     if back is None:
         print(say("no_undo", lang), file=out)

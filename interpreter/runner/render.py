@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import shutil
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from ..engine import observe
@@ -71,6 +72,7 @@ def render_sequences(v: dict[str, Any], labels: dict[str, str], lang: int = 0) -
     zone_labels: dict[str, str] = v.get("zone_labels", {})
     zones = v["zones"]
     me = v["viewer"]
+    seat = seat_namer(v)
     groups: dict[str, dict[int | None, list[str]]] = {}
     for key, names in sequences.items():
         m = re.fullmatch(r"(.+)\[P(\d+)\]", key)
@@ -80,7 +82,8 @@ def render_sequences(v: dict[str, Any], labels: dict[str, str], lang: int = 0) -
     def row(tag: str, name: str) -> str:
         z = zones.get(name, {"size": 0, "cards": []})
         own = name if not re.fullmatch(r".+\[\d+\]", name) else ""      # a declared zone in the row
-        return f"    {pad(tag, 10)}│ " + (f"{observe.called(own, zone_labels)}: " if own else "") + zone_body(z, labels)
+        return f"    {pad(tag, 10)}│ " + (f"{observe.called(own, zone_labels, v.get('seat_names'))}: " if own else "") \
+            + zone_body(z, labels)
 
     out: list[str] = []
     for name, by_owner in groups.items():
@@ -92,17 +95,23 @@ def render_sequences(v: dict[str, Any], labels: dict[str, str], lang: int = 0) -
             out.append("  " + say("seq_facing", lang, z=base, far=far, near=near))
             far_rows = by_owner[far]
             for i in reversed(range(len(far_rows))):
-                out.append(row(f"P{far} [{i}]", far_rows[i]))
+                out.append(row(f"{seat(far)} [{i}]", far_rows[i]))
             out.append("    " + "─" * 10 + "┼" + "─" * 12 + " " + say("seq_front", lang))
             for i, name in enumerate(by_owner[near]):
-                out.append(row(f"P{near} [{i}]", name))
+                out.append(row(f"{seat(near)} [{i}]", name))
             continue
         for owner in owners:
-            who = f"[P{owner}]" if owner is not None else ""
+            who = f"[{seat(owner)}]" if owner is not None else ""
             out.append("  " + say("seq_front_first", lang, z=f"{base}{who}") + ("" if by_owner[owner] else say("seq_empty", lang)))
             for i, name in enumerate(by_owner[owner]):
                 out.append(row(f"[{i}]", name))
     return out
+
+
+def seat_namer(v: dict[str, Any]) -> Callable[[int | None], str]:
+    """A player as the view's reader calls them: the seat's name (`seats`), else P1."""
+    names: list[str] = v.get("seat_names") or []
+    return lambda q: "—" if q is None else names[q] if q < len(names) else f"P{q}"
 
 
 def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = "",
@@ -114,14 +123,15 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     out: list[str] = []
     labels: dict[str, str] = v.get("labels", {})
     me = v["viewer"]
+    seat = seat_namer(v)
     head = f"== {title or v['ruleset']} — {say('head_phase', lang, x=v.get('phase_label', v['phase']))}"
     deciding = v.get("to_move") or []
     if len(deciding) <= 1:      # a simultaneous choice is nobody's turn
-        head += " — " + say("head_turn", lang, p=_val(v["current"], "player"))
+        head += " — " + say("head_turn", lang, p=seat(v["current"]))
     if deciding and deciding != [v["current"]]:     # an answer out of turn, a simultaneous choice
-        head += " — " + say("to_decide", lang, ps=", ".join(f"P{q}" for q in deciding))
+        head += " — " + say("to_decide", lang, ps=", ".join(seat(q) for q in deciding))
     if me is not None:
-        head += " — " + say("you_are", lang, p=f"P{me}")
+        head += " — " + say("you_are", lang, p=seat(me))
     out.append(head + " ==")
     seats = []
     score_name = v.get("score_label")      # a labelled score is shown from the start
@@ -133,9 +143,10 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             say("out_place", lang, n=s["place"]) if s["place"] else say("sitting_out", lang)
         score = "" if not keeps_score else f" {score_name} {_number(s['score'] or 0)}" if score_name \
             else say("score", lang, s=_number(s["score"] or 0))
-        seats.append(f"P{s['player']}{mark}{extra}{score}")
+        seats.append(f"{seat(s['player'])}{mark}{extra}{score}")
     types = v.get("var_types", {})
-    members = v.get("enum_labels", {})     # enum members by their labels, in the view's language
+    # enum members by their labels, in the view's language; players by their seats' names
+    members = {**v.get("enum_labels", {}), "player": {str(q): x for q, x in enumerate(v.get("seat_names") or [])}}
     named: dict[str, str] = v.get("var_labels", {})     # a variable without a label is bookkeeping
     per_seat = [k for k, x in v["vars"].items() if k in named and isinstance(x, dict)]
     if per_seat:        # chips, bets, flags: one line a seat, like a table's place cards
@@ -162,7 +173,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     zl: dict[str, str] = v.get("zone_labels", {})
 
     def called(name: str) -> str:
-        return observe.called(name, zl)
+        return observe.called(name, zl, v.get("seat_names"))
 
     for name, z in v["zones"].items():
         if not z["size"] and re.fullmatch(r"[^\[\]]+(\[P\d+\])?", name) and name.split("[", 1)[0] not in zl:
@@ -171,7 +182,8 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         if m and m.group(1) in empty:
             names = empty[m.group(1)]
             if name == names[0]:
-                out.append(f"  {pad(f'{called(name)}…{names[-1][len(m.group(1)):]}', 18)} {zone_body(z, labels, lang)}")
+                last = called(names[-1])[len(called(m.group(1))):]     # "[P3]", or the seat's name
+                out.append(f"  {pad(f'{called(name)}…{last}', 18)} {zone_body(z, labels, lang)}")
             continue
         m = re.fullmatch(r"(.+)\[(\d+),(\d+)\]", name)
         if m:
@@ -223,7 +235,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     out.extend(_wrapped((card_lines if not grids else []) + marks, sep="; "))
     if v["stack"]:
         out.append("  " + say("stack", lang) + " ; ".join(
-            f"#{it['id']} {it.get('label', it['effect'])}{say('stack_by', lang, p=_val(it['controller'], 'player'))}"
+            f"#{it['id']} {it.get('label', it['effect'])}{say('stack_by', lang, p=seat(it['controller']))}"
             + (f" ({labels.get(it['source'], it['source'])})" if it["source"] else "")
             + (f" ×{it['times']}" if it["times"] != 1 else "") + (say("negated", lang) if it["negated"] else "")
             + "".join(f" · {label} {_field(it[name], code, lang, members)}" for name, code, label in it.get("fields", []))
@@ -234,13 +246,13 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         out.append(say("recent", lang))
         out.extend(f"  · {text}" for text in log)
     if v.get("chosen"):
-        out.append("  " + say("chosen", lang) + ", ".join(f"P{p}" for p in v["chosen"]))
+        out.append("  " + say("chosen", lang) + ", ".join(seat(p) for p in v["chosen"]))
     if v.get("over"):
         res = v.get("result") or []
         score_name = v.get("score_label")
         scored = score_name is not None or any(r["score"] for r in res)    # a game that keeps no score shows none
         out.append(say("result", lang) + ", ".join(
-            say("result_one", lang, p=f"P{r['player']}", o=say(r["outcome"], lang) if r["outcome"] else "—",
+            say("result_one", lang, p=seat(r['player']), o=say(r["outcome"], lang) if r["outcome"] else "—",
                 n=r["place"], s=(f", {score_name} {_number(r['score'])}" if score_name else
                                  say("result_score", lang, s=_number(r["score"]))) if scored else "") for r in res))
     return "\n".join(out)
@@ -300,12 +312,13 @@ def _val(x: Any, code: str = "", lang: int = 0, members: dict[str, dict[str, str
         return say("true" if x else "false", lang)
     if isinstance(x, float):
         return str(int(x)) if x.is_integer() else repr(round(x, 10))
-    if isinstance(x, dict):         # a per-player variable: P0: 1, P1: 3
-        return ", ".join(f"{k}: {_val(v, code, lang, members)}" for k, v in x.items())
+    if isinstance(x, dict):         # a per-player variable: P0: 1, P1: 3 (North: 1, East: 3 with `seats`)
+        seats = (members or {}).get("player", {})
+        return ", ".join(f"{seats.get(k[1:], k)}: {_val(v, code, lang, members)}" for k, v in x.items())
     if isinstance(x, list):
         return "[" + ", ".join(_val(v, code[5:] if code.startswith("list:") else "", lang, members) for v in x) + "]"
     if code == "player" and isinstance(x, int) and not isinstance(x, bool):
-        return f"P{x}"
+        return (members or {}).get("player", {}).get(str(x), f"P{x}")
     if code.startswith("enum:") and members:
         return members.get(code[5:], {}).get(str(x), str(x))
     return str(x)

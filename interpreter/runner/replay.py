@@ -173,7 +173,7 @@ def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, sp
     res = st.game.result(st)
     label = st.game.prog.score_label        # `score "Points | 文"`: named, and shown even when 0
     lines.append(say("result", lang) + ", ".join(
-        say("result_one", lang, p=f"P{r['player']}", o=say(r["outcome"], lang) if r["outcome"] else "—",
+        say("result_one", lang, p=st.game.seat(r['player'], lang), o=say(r["outcome"], lang) if r["outcome"] else "—",
             n=r["place"], s=f", {text_plain(label, lang)} {r['score']}" if label is not None else
             say("result_score", lang, s=r["score"]) if r["score"] else "") for r in res))
     return "\n".join(lines)

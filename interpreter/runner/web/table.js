@@ -125,8 +125,10 @@ function fmt(x, code, view) {
     const inner = code && code.startsWith("list:") ? code.slice(5) : "";
     return x.map((y) => fmt(y, inner, view)).join(" ");
   }
-  if (typeof x === "object") return Object.entries(x).map(([k, y]) => `${k}: ${fmt(y, code, view)}`).join(", ");
-  if (code === "player" && typeof x === "number") return "P" + x;
+  if (typeof x === "object") {
+    return Object.entries(x).map(([k, y]) => `${/^P\d+$/.test(k) ? seat(Number(k.slice(1)), view) : k}: ${fmt(y, code, view)}`).join(", ");
+  }
+  if (code === "player" && typeof x === "number") return seat(x, view);
   if (code && code.startsWith("card") && view.labels[x]) return view.labels[x];
   if (code && code.startsWith("enum:") && (view.enum_labels || {})[code.slice(5)]) {
     return view.enum_labels[code.slice(5)][x] || String(x);     // a member by its label
@@ -137,8 +139,12 @@ function fmt(x, code, view) {
 
 const called = (name, view) => {
   const base = name.split("[")[0];
-  return (view.zone_labels[base] || base) + name.slice(base.length);
+  const rest = name.slice(base.length).replace(/\[P(\d+)\]/g, (m, q) => `[${seat(Number(q), view)}]`);
+  return (view.zone_labels[base] || base) + rest;
 };
+
+// a player as the view's reader calls them: the seat's name (`seats "North | 北", …`), else P1
+const seat = (q, view) => (view.seat_names || [])[q] || "P" + q;
 
 // ------------------------------------------------------------------ tokens: what a click picks
 const SQUARE = /\(-?\d+,-?\d+\)/g;
@@ -334,7 +340,7 @@ function seatEl(p, view, lay, live) {
     }
   }
   return el("div", { class: cls.join(" ") },
-    el("h3", {}, `P${p} `, el("span", { class: "kind" }, kind)),
+    el("h3", {}, `${seat(p, view)} `, el("span", { class: "kind" }, kind)),
     vars.length ? el("div", { class: "vars" }, vars.map(([k, x], i) => [i ? " · " : "", k, " ", el("b", {}, x)])) : null,
     lay.places[p].map((item) => placeEl(item, view, lay, live, me)));
 }
@@ -356,7 +362,7 @@ function centerEl(view, lay, live) {
   if (view.stack.length) {
     out.push(el("div", { class: "stack" }, el("b", {}, w("stack")), el("ol", {}, view.stack.slice().reverse().map((it) =>
       el("li", { class: it.negated ? "negated" : "" },
-        `#${it.id} ${it.label || it.effect} — ${w("by")} P${it.controller}`,
+        `#${it.id} ${it.label || it.effect} — ${w("by")} ${seat(it.controller, view)}`,
         it.source ? ` (${view.labels[it.source] || it.source})` : "",
         it.times !== 1 ? ` ×${it.times}` : "", it.negated ? ` (${w("negated")})` : "",
         (it.fields || []).map(([n, code, label]) => ` · ${label} ${code === "item" && it[n] !== null ? "#" + it[n] : fmt(it[n], code, view)}`))))));
@@ -368,11 +374,11 @@ function decisionEl(d, view) {
   const box = [];
   if (view.over) return box;
   if (!d.actions.length) {
-    const who = view.to_move.map((p) => "P" + p).join(", ");
+    const who = view.to_move.map((p) => seat(p, view)).join(", ");
     box.push(el("div", { class: "waiting" }, who ? `${w("waiting")} ${who}` + (d.thinking ? ` — ${w("thinking")}` : "…") : ""));
     return box;
   }
-  box.push(el("div", { class: "prompt" }, d.prompt ? half(d.prompt, L()) : `P${view.viewer}: ${w("yourTurn")}`));
+  box.push(el("div", { class: "prompt" }, d.prompt ? half(d.prompt, L()) : `${seat(view.viewer, view)}: ${w("yourTurn")}`));
   const lit = ui.selected.length ? new Set(candidates(ui.selected).map((a) => a.id)) : null;
   const cls = (id) => (lit ? (lit.has(id) ? "hl" : "dim") : "");
   const buttons = d.choices.map((c) => {
@@ -402,7 +408,7 @@ function resultEl(view) {
     el("table", {}, el("tr", {}, el("th", {}, w("player")), el("th", {}, w("outcome")), el("th", {}, w("place")),
       scored ? el("th", {}, view.score_label || w("score")) : null),
     rows.map((r) => el("tr", { class: r.outcome === "win" ? "win" : "" },
-      el("td", {}, `P${r.player}` + (r.player === view.viewer ? ` (${w("you")})` : "")),
+      el("td", {}, seat(r.player, view) + (r.player === view.viewer ? ` (${w("you")})` : "")),
       el("td", {}, r.outcome && WORDS[r.outcome] ? w(r.outcome) : r.outcome || w("nothing")),
       el("td", {}, r.place || w("nothing")), scored ? el("td", {}, fmt(r.score, "", view)) : null))),
     view.capped ? el("p", { class: "small" }, w("capped")) : null,
@@ -414,16 +420,16 @@ function headerEl(d, view) {
   document.documentElement.lang = d.game.lang;
   document.title = `${d.game.title} — fuda`;
   const parts = [`${w("phase")}: ${view.phase_label}`];
-  if (view.to_move.length <= 1 && !view.over) parts.push(`${w("turn")}: P${view.current}`);
-  if (view.to_move.length > 1) parts.push(`${w("toMove")}: ${view.to_move.map((p) => "P" + p).join(", ")}`);
-  parts.push(view.viewer === null ? w("spectator") : `${w("you")}: P${view.viewer}`);
+  if (view.to_move.length <= 1 && !view.over) parts.push(`${w("turn")}: ${seat(view.current, view)}`);
+  if (view.to_move.length > 1) parts.push(`${w("toMove")}: ${view.to_move.map((p) => seat(p, view)).join(", ")}`);
+  parts.push(view.viewer === null ? w("spectator") : `${w("you")}: ${seat(view.viewer, view)}`);
   parts.push((d.game.seed === null ? "" : `${w("seed")} ${d.game.seed}`) +
     (d.game.number > 1 ? ` · ${w("game")} ${d.game.number}` : ""));
   $("status").textContent = parts.join(" · ");
   const sw = $("seat-switch");
   sw.hidden = d.humans.length < 2;
   sw.replaceChildren(...(d.humans.length < 2 ? [] : [w("seat") + " ",
-    ...d.humans.map((p) => el("button", { class: p === ui.seat ? "on" : "", onclick: () => switchSeat(p) }, "P" + p))]));
+    ...d.humans.map((p) => el("button", { class: p === ui.seat ? "on" : "", onclick: () => switchSeat(p) }, seat(p, view)))]));
   for (const b of $("lang-switch").children) b.className = b.dataset.lang === d.game.lang ? "on" : "";
   $("undo").textContent = w("undo");
   $("undo").disabled = !d.can_undo;
@@ -442,7 +448,7 @@ function eventsEl(view) {
   box.replaceChildren(...list.map((e) => el("li", { class: e.kind, title: e.rule || "" }, suited(e.text))));
   box.scrollTop = box.scrollHeight;
   const talk = $("talk");
-  talk.replaceChildren(...ui.data.talk.map((t) => el("li", {}, el("span", { class: "who" }, `${t.name} (P${t.seat})`), ` 「${t.text}」`)));
+  talk.replaceChildren(...ui.data.talk.map((t) => el("li", {}, el("span", { class: "who" }, `${t.name} (${seat(t.seat, view)})`), ` 「${t.text}」`)));
   talk.scrollTop = talk.scrollHeight;
 }
 
@@ -482,8 +488,8 @@ function draw() {
   const next = coverFor(d);
   $("cover").hidden = next === null;
   if (next !== null) {
-    $("cover-text").textContent = `${w("pass")} P${next}`;
-    $("cover-go").textContent = `${w("show")} P${next}`;
+    $("cover-text").textContent = `${w("pass")} ${seat(next, view)}`;
+    $("cover-go").textContent = `${w("show")} ${seat(next, view)}`;
     $("cover-go").onclick = () => switchSeat(next);
   }
 }

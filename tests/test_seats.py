@@ -1,0 +1,82 @@
+"""`players … seats "North | 北", …`: players read the seats' names in texts, events, screens and
+results, in their language; ids (P0, action ids, scenario keys) stay as they are
+(tests/constructs/seats.fuda)."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.api import load, load_text
+from interpreter.bots.persona import _log_matches
+from interpreter.errors import FudaError
+from interpreter.runner.render import render
+
+from .test_constructs import CONSTRUCTS
+
+SRC = (CONSTRUCTS / "seats.fuda").read_text(encoding="utf-8")
+
+
+def game_after_pick(lang: int = 0):
+    g = load(str(CONSTRUCTS / "seats.fuda"))
+    st = g.new_state(1)
+    assert [a.id for a in st.legal_actions(0)] == ["pick P1", "pick P2", "pick P3"]
+    assert [a.label for a in st.legal_actions(0)][2] == "pass the lead to West | 西 に親を渡す"
+    st.apply(0, "pick west")        # a seat typed by its name, in any case
+    return st
+
+
+def test_events_and_texts_call_players_by_their_seats():
+    st = game_after_pick()
+    log = [e["text"] for e in st.view(None)["log"]]
+    assert "North: pick West" in log
+    assert "North gives the lead to West" in log
+    ja = [e["text"] for e in st.view(None, lang=1)["log"]]
+    assert "北: pick 西" in ja and "北 が 西 に親を渡す" in ja
+
+
+def test_screens_name_seats_and_their_zones():
+    st = game_after_pick()
+    v = st.view(3)
+    assert v["seat_names"] == ["North", "East", "South", "West"]
+    screen = render(v)
+    assert "you are West" in screen
+    assert "Hand[West] (you)" in screen and "Hand[North]" in screen
+    assert "Leader = West" in screen
+    assert "North" in screen.split("seats:")[1].splitlines()[1]
+    assert "P0" not in screen
+    assert "手札[西]" in render(st.view(3, lang=1), lang=1)
+
+
+def test_ids_stay_p_numbers():
+    st = game_after_pick()
+    assert st.view(None)["vars"]["leader"] == 3
+    assert set(st.view(None)["vars"]["tricks"]) == {"P0", "P1", "P2", "P3"}
+    assert "hand[P3]" in st.view(3)["zones"]
+
+
+def test_without_seats_players_are_p_numbers():
+    g = load_text(SRC.replace(' seats "North | 北", "East | 東", "South | 南", "West | 西"', ""), filename="s.fuda")
+    st = g.new_state(1)
+    st.apply(0, "pick P3")
+    assert st.view(None)["seat_names"] == ["P0", "P1", "P2", "P3"]
+    assert "P0: pick P3" in [e["text"] for e in st.view(None)["log"]]
+
+
+@pytest.mark.parametrize("seats, code, words", [
+    ('seats "North", "East", "South"', "E311", "3 seat names for up to 4 players"),
+    ('seats "North", "East", "North", "West"', "E102", "two seats are called North"),
+    ('seats "North", "P0", "South", "West"', "E102", "P0 is another seat's number"),
+    ('seats "North {current}", "East", "South", "West"', "E309", "a seat's name is plain text"),
+])
+def test_bad_seat_names(seats: str, code: str, words: str):
+    text = SRC.replace('seats "North | 北", "East | 東", "South | 南", "West | 西"', seats)
+    with pytest.raises(FudaError) as info:
+        load_text(text, filename="s.fuda")
+    assert (info.value.first.code, words in info.value.first.message) == (code, True), info.value.format()
+
+
+def test_persona_lines_follow_seat_names():
+    seats = ["North", "East", "South", "West"]
+    assert _log_matches("log_mine:^{me} gives", "East gives the lead to West", "East", None, seats)
+    assert _log_matches("log_ally:^{me} gives", "West gives the lead to East", "East", lambda q: q == 3, seats)
+    assert not _log_matches("log_foe:^{me} gives", "West gives the lead to East", "East", lambda q: q == 3, seats)
