@@ -196,6 +196,7 @@ def test_the_napoleon_table_talks_about_its_events():
     assert any(k.startswith("log_") and "wins trick" in k for k in heard)
     assert any(k.startswith("action:") for k in heard)
     assert "ウィルス・デイビス" in text                           # the second Miles sits under an alias
+    assert "seats: P0 (you) | P1 マイルス・デイビス | P2 " in text      # the screen says who sits where
 
 
 def test_a_secret_about_the_persona_itself_is_not_news_to_it():

@@ -68,7 +68,8 @@ class Human:
         v = st.view(player, self.lang)
         legal = hand_order(legal, v, st.game.card_index)
         print("", file=self.out)
-        print(render(v, self.lang, title=st.game.title_in(self.lang), order=st.game.card_index), file=self.out)
+        print(render(v, self.lang, title=st.game.title_in(self.lang), order=st.game.card_index,
+                     people=self.table.get("people")), file=self.out)
         print(render_choices(v["decision"], self.lang), file=self.out)
         while True:
             try:
@@ -248,7 +249,9 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                       else make_bot(spec, seed * 1000 + i, alias=alias))
     for i, agent in enumerate(agents):
         if hasattr(agent, "react"):
-            print(f"  P{i}: {agent.name}", file=out)
+            print(f"  {game.seat(i, lang)}: {agent.name}", file=out)
+    # who sits where, for the seats line of a human's screen: a persona by name, a bot by its kind
+    table["people"] = {i: agent.name for i, agent in enumerate(agents) if not isinstance(agent, Human)}
     humans = [i for i, seat in enumerate(seats) if seat == "human"]
     table["hot"] = len(humans) > 1          # a hot seat: what one player is told, the others may read
     table["ask_all"] = ask_all              # `--ask-all`: a single legal action is asked too (scripts)
@@ -277,15 +280,15 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                         and time.perf_counter() - t0 > SLOW_MOVE:
                     slow_told = True
                     print(say("slow_bot", lang, s=f"{time.perf_counter() - t0:.0f}"), file=out)
-                _say(agents[p], p, out)     # what they said while choosing (a misplay the table caught) comes first
+                _say(agents[p], game.seat(p, lang), out)     # what they said while choosing (a misplay the table caught) comes first
                 at = len(st.ev)
                 game.apply(st, p, a)
                 seen = _public_text(st, at, viewer, lang)
                 if not isinstance(agents[p], Human) and seen is not None:   # as the (first) human, or a spectator, saw it
-                    print(f"  P{p} ({agents[p].name}): {seen}", file=out)
+                    print(f"  {game.seat(p, lang)} ({agents[p].name}): {seen}", file=out)
                 for line in _told(st, at, viewer, lang):
                     print(f"    · {line}", file=out)
-                chatter(agents, st, at, out)
+                chatter(agents, st, at, out, lang)
                 if isinstance(agents[p], Human) and len(legal) > 1:
                     decided.append(len(actions))
                 actions.append((p, a.id))
@@ -327,10 +330,10 @@ def _undo(game: Game, seed: int, st: State, p: int, actions: list[tuple[int, str
     return st
 
 
-def chatter(agents: list[Any], st: State, since: int, out: TextIO) -> None:
+def chatter(agents: list[Any], st: State, since: int, out: TextIO, lang: int = 0) -> None:
     """What the characters at the table say about what just happened."""
     for seat, name, line in talk(agents, st, since):
-        print(f"  {name} (P{seat}): 「{line}」", file=out)
+        print(f"  {name} ({st.game.seat(seat, lang)}): 「{line}」", file=out)
 
 
 def talk(agents: list[Any], st: State, since: int) -> list[tuple[int, str, str]]:
@@ -349,9 +352,9 @@ def said(agent: Any) -> list[str]:
     return agent.take_lines() if hasattr(agent, "take_lines") else []
 
 
-def _say(agent: Any, seat: int, out: TextIO) -> None:
+def _say(agent: Any, seat: str, out: TextIO) -> None:
     for line in said(agent):
-        print(f"  {agent.name} (P{seat}): 「{line}」", file=out)
+        print(f"  {agent.name} ({seat}): 「{line}」", file=out)
 
 
 TOLD = ("log", "tell", "finish", "rejoin", "win", "lose")

@@ -115,10 +115,11 @@ def seat_namer(v: dict[str, Any]) -> Callable[[int | None], str]:
 
 
 def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = "",
-           order: dict[str, int] | None = None) -> str:
+           order: dict[str, int] | None = None, people: dict[int, str] | None = None) -> str:
     """The screen of ``fuda play``. ``order``: card name → deck position, to show the viewer's own
     hands sorted (a hand has no order a player needs; the view keeps the real one) — unless the
-    ruleset sorts them itself (``show … sorted by``: the view's ``order``)."""
+    ruleset sorts them itself (``show … sorted by``: the view's ``order``). ``people``: who plays a
+    seat, shown beside it (a persona's name, a bot's kind)."""
     by = v.get("order") or order
     out: list[str] = []
     labels: dict[str, str] = v.get("labels", {})
@@ -143,7 +144,8 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             say("out_place", lang, n=s["place"]) if s["place"] else say("sitting_out", lang)
         score = "" if not keeps_score else f" {score_name} {_number(s['score'] or 0)}" if score_name \
             else say("score", lang, s=_number(s["score"] or 0))
-        seats.append(f"{seat(s['player'])}{mark}{extra}{score}")
+        who = f" {people[s['player']]}" if people and s["player"] in people else ""
+        seats.append(f"{seat(s['player'])}{who}{mark}{extra}{score}")
     types = v.get("var_types", {})
     # enum members by their labels, in the view's language; players by their seats' names
     members = {**v.get("enum_labels", {}), "player": {str(q): x for q, x in enumerate(v.get("seat_names") or [])}}
