@@ -250,14 +250,18 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     if v.get("chosen"):
         out.append("  " + say("chosen", lang) + ", ".join(seat(p) for p in v["chosen"]))
     if v.get("over"):
-        res = v.get("result") or []
-        score_name = v.get("score_label")
-        scored = score_name is not None or any(r["score"] for r in res)    # a game that keeps no score shows none
-        out.append(say("result", lang) + ", ".join(
-            say("result_one", lang, p=seat(r['player']), o=say(r["outcome"], lang) if r["outcome"] else "—",
-                n=r["place"], s=(f", {score_name} {_number(r['score'])}" if score_name else
-                                 say("result_score", lang, s=_number(r["score"]))) if scored else "") for r in res))
+        out.append(result_line(v.get("result") or [], v.get("score_label"), seat, lang))
     return "\n".join(out)
+
+
+def result_line(res: list[dict[str, Any]], score_name: str | None, seat: Callable[[int], str], lang: int) -> str:
+    """``result: North win (place 1), …`` — the end of a screen and of a replay. The scores are shown
+    when the ruleset names its score or any seat scored: a game that keeps no score shows none."""
+    scored = score_name is not None or any(r["score"] for r in res)
+    return say("result", lang) + ", ".join(
+        say("result_one", lang, p=seat(r["player"]), o=say(r["outcome"], lang) if r["outcome"] else "—",
+            n=r["place"], s=(f", {score_name} {_number(r['score'])}" if score_name else
+                             say("result_score", lang, s=_number(r["score"]))) if scored else "") for r in res)
 
 
 def fold_reveals(texts: list[str], lang: int = 0) -> list[str]:

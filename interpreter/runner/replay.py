@@ -16,7 +16,7 @@ from ..engine.state import State
 from ..errors import Diagnostic, FudaError, RuleRuntimeError, Span, error
 from ..load import read_text
 from ..words import say
-from .render import counted, fold_reveals
+from .render import counted, fold_reveals, result_line
 
 
 class GameLog(BaseModel):
@@ -167,13 +167,10 @@ def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, sp
         k += run
     if not st.over:
         who = st.to_move()
-        lines.append(f"(the game is not finished: {', '.join(f'P{p}' for p in who)} to move)" if who else
+        lines.append(f"(the game is not finished: {', '.join(st.game.seat(p, lang) for p in who)} to move)" if who else
                      "(the game stopped here: a rule failed)")
         return "\n".join(lines)
-    res = st.game.result(st)
     label = st.game.prog.score_label        # `score "Points | 文"`: named, and shown even when 0
-    lines.append(say("result", lang) + ", ".join(
-        say("result_one", lang, p=st.game.seat(r['player'], lang), o=say(r["outcome"], lang) if r["outcome"] else "—",
-            n=r["place"], s=f", {text_plain(label, lang)} {r['score']}" if label is not None else
-            say("result_score", lang, s=r["score"]) if r["score"] else "") for r in res))
+    lines.append(result_line(st.game.result(st), text_plain(label, lang) if label is not None else None,
+                             lambda q: st.game.seat(q, lang), lang))
     return "\n".join(lines)
