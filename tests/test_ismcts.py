@@ -970,3 +970,29 @@ def test_a_recorded_hidden_card_is_dealt_anew_in_the_bots_worlds():
         assert ISMCTS(5, iterations=30).choose(st, 0, st.legal_actions(0)).id == \
             ISMCTS(5, iterations=30).choose(other, 0, other.legal_actions(0)).id
     assert len(tops) == 4               # any card may be on top in the bot's mind
+
+
+def test_worlds_keep_each_zones_values_of_per_card_variables():
+    """A value the rules gave every card stays in every world; a hand's cards keep the hand's values
+    among them, but which of them carries the one that differs is drawn anew."""
+    game = load(str(Path(__file__).parent / "constructs" / "card_values.fuda"))
+    st = game.new_state(3)
+    flag, odd = (next(v for v in game.prog.vars if v.name == name) for name in ("flag", "odd"))
+    hand1 = next(slot for slot in range(game.static_slots) if game.zone_name(st, slot) == "hand[P1]")
+    places = set()
+    for seed in range(30):
+        w = determinize(st, 0, random.Random(seed))
+        assert all(w.g[flag.slot + c] for c in range(game.ncards))
+        hand = w.z[hand1]
+        assert sorted(w.g[odd.slot + c] for c in hand) == [False, False, True]
+        places.add(next(i for i, c in enumerate(hand) if w.g[odd.slot + c]))
+    assert len(places) > 1
+
+
+def test_ismcts_knows_a_value_the_rules_gave_every_card():
+    game = load(str(Path(__file__).parent / "constructs" / "card_values.fuda"))
+    for seed in range(5):
+        st = game.new_state(seed)
+        bot = make_bot("ismcts:100", seed)
+        assert game.legal_actions(st, 0)[0].id == "bet_true"
+        assert bot.choose(st, 0, game.legal_actions(st, 0)).id == "bet_true"

@@ -106,8 +106,8 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
     for v in prog.vars[5:]:
         width = {"global": 1, "player": game.n, "card": n}[v.scope]
         if v.scope == "card":
-            for c in unseen:        # variables of unseen cards start over (those on the back: below)
-                s.g[v.slot + c] = v.init
+            if v.visibility != "back":      # those on the back stay with their places: below
+                _unseen_values(st, s, v.slot, visible, sigma, rng, by_code, type_code(v.type))
             for c in range(n):      # a hidden value of a card in sight: the card is seen, not the value
                 if visible[c] and not var_visible(st, v.slot + c, v.visibility, None, player):
                     s.g[v.slot + c] = _sample(v, rng, game, unseen)
@@ -220,6 +220,23 @@ def _reshape(v: Any, shape: str, card: Callable[[Any], Any]) -> Any:
             start = i + 1
     parts.append(shape[start:-1])
     return tuple(_reshape(x, p, card) for x, p in zip(v, parts, strict=True))
+
+
+def _unseen_values(st: State, s: State, base: int, visible: list[bool], sigma: list[int], rng: Any,
+                   by_code: Callable[[Any, str], Any], code: str) -> None:
+    """A per-card variable of the cards the player cannot see: each zone's unseen cards keep that
+    zone's values among them, dealt out at random over its unseen places. Values the rules gave every
+    card alike (`flag = true` for all) stay as they are, a zone's cards of one owner keep that owner;
+    which of a hand's cards carries a value that differs is not told."""
+    for cards in st.z:
+        hid = [c for c in cards if not visible[c]]
+        if not hid:
+            continue
+        vals = [st.g[base + c] for c in hid]
+        if any(x != vals[0] for x in vals):
+            rng.shuffle(vals)
+        for c, x in zip(hid, vals, strict=True):
+            s.g[base + sigma[c]] = by_code(x, code)
 
 
 def _others_redrawn(s: State, fr: list[Any], i: int, player: int | None, rng: random.Random) -> tuple[Any, ...]:
