@@ -2339,7 +2339,9 @@ class BodyGen:
         eg = self.eg
         if s.under:
             self.cg.under_spans.add(sp)
-        face = 1 if s.face == "up" or _top_up(s.dest) else 0      # onto a pile `top up`: seen landing
+        # onto a pile `top up`, on top: seen landing (under it, or `at N`, as its visibility says: the
+        # pile turns up whatever card ends on top, with a reveal everyone reads)
+        face = 1 if s.face == "up" or s.face is None and not s.under and s.at is None and _top_up(s.dest) else 0
         dest = eg.gen(s.dest)
         ct = s.cards.ty or T.ANY
         if secret(s.cards):         # cards picked in secret: peeks at their zones are lost (secret_places.py)

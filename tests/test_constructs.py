@@ -3117,6 +3117,27 @@ def test_a_pile_top_up_shows_its_top_card_and_hides_the_cards_under_it():
     assert e.value.first.code == "E309" and "`top up` is for a pile" in e.value.first.message
 
 
+def test_a_card_put_under_the_top_of_a_pile_top_up_is_not_named():
+    """QA8 B-topup-under: only a card that lands on top is seen landing; one slipped under the top
+    (`under`, `at 1`) lies as the pile's visibility says, and a secret pick stays secret."""
+    src = (CONSTRUCTS / "top_up.fuda").read_text(encoding="utf-8")
+    for how in ("under discards", "to discards at 1"):
+        g = load_text(src.replace("put c in hand[players[0]] { move c to discards }",
+                                  f"put c in hand[players[0]] {{ move c {how} }}"), filename="top_up.fuda")
+        st = g.new_state(2)
+        c = st.legal_actions(0)[0]
+        st.apply(0, c)
+        card = c.id.split()[1]
+        assert not any(card in t for t in log_texts(st, 1)), log_texts(st, 1)
+        assert any(t.startswith("a card: Hand[P0] → Discards") for t in log_texts(st, 1))
+    g = load_text(src.replace("{ move c to discards } }\n    choose players[1] { take",
+                              "{ move c to discards at 0 } }\n    choose players[1] { take"), filename="top_up.fuda")
+    st = g.new_state(2)
+    c = st.legal_actions(0)[0].id.split()[1]
+    st.apply(0, f"put {c}")                 # `at 0` is the top: turned up for everyone
+    assert f"reveal {c} to everyone" in log_texts(st, 1) and st.view(1)["zones"]["discards"]["cards"][-1] == c
+
+
 def test_a_scenario_edit_of_a_pile_top_up_turns_its_new_top_card_up():
     st = scenario_state("top_up", """
         setup:
