@@ -287,6 +287,13 @@ def _shown_members(members: list[A.EnumMember]) -> list[tuple[str, str]] | None:
     return [(text_plain(m.label, 0), text_plain(m.label, 1)) if m.label else (m.name, m.name) for m in members]
 
 
+def _holds_cards(t: T.T | None) -> bool:
+    """A card, or a list of them at any depth (Gin Rummy's melds: a list of lists of cards)."""
+    while t is not None and t != T.CARD and t.kind == "list":
+        t = t.elem
+    return t == T.CARD
+
+
 def text_plain(t: A.Text | None, lang: int = 0) -> str:
     if t is None:
         return ""
@@ -2421,7 +2428,7 @@ class Checker:
         tt = self.lvalue(tgt, sc, ctx)
         vt = self.value_expr(s.value, sc, ctx)
         sym = tgt.ref[1] if isinstance(tgt.ref, tuple) and tgt.ref[:1] in (("pvar",), ("cardvar",)) else tgt.ref
-        if isinstance(sym, LocalSym) or isinstance(sym, VarSym) and T.CARD in (sym.type, sym.type.elem):
+        if isinstance(sym, LocalSym) or isinstance(sym, VarSym) and _holds_cards(sym.type):
             self.defs.append((sym, s.value))
         if isinstance(sym, LocalSym):
             self.list_defs.append((sym, s.value if s.op == "=" else None))

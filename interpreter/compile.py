@@ -2856,7 +2856,8 @@ def record_shape(e: A.Expr) -> str:
         items = [record_shape(x) for x in e.items]
         return "(" + ";".join(items) + ")" if any(i != "-" for i in items) else "-"
     code = type_code(e.ty)
-    return code if code in ("card", "list:card") and not named(e) else "-"
+    return code if code.removeprefix("list:").removeprefix("list:").removeprefix("list:") == "card" \
+        and not named(e) else "-"
 
 
 # ------------------------------------------------------------------ entry point

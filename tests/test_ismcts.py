@@ -89,6 +89,8 @@ def _mapped(v, shape: str, pi: list[int]):
     """A recorded key with the cards its shape places (compile.record_shape) traded as ``pi`` says."""
     if shape == "card":
         return pi[v]
+    if shape.startswith("list:"):
+        return tuple(_mapped(x, shape[5:], pi) for x in v)
     if shape.startswith("("):
         return tuple(_mapped(x, sh, pi) for x, sh in zip(v, shape[1:-1].split(";"), strict=True))
     return v
@@ -996,3 +998,35 @@ def test_ismcts_knows_a_value_the_rules_gave_every_card():
         bot = make_bot("ismcts:100", seed)
         assert game.legal_actions(st, 0)[0].id == "bet_true"
         assert bot.choose(st, 0, game.legal_actions(st, 0)).id == "bet_true"
+
+
+NESTED = """
+ruleset nested
+players 2
+cards standard(ranks = [1, 2, 3, 4]) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+var melds: list of list of card = []
+setup {
+    shuffle deck
+    deal 1 from deck to hand
+    melds = [cards(hand[players[0]])]       # fuda: ignore[W104]
+    record [[top(deck)]]
+}
+phase play {
+    choose players[1] { guess c in all_cards { if c in melds[0] { win players[1] } else { win players[0] } } }
+}
+"""
+
+
+def test_cards_in_lists_of_lists_follow_their_places_in_worlds():
+    """QA8 B-bot-nested: a list of lists of cards (melds) and a recorded `[[top(deck)]]` kept their
+    real cards in the worlds, so a bot knew a hidden card."""
+    game = game_from(NESTED)
+    st = game.new_state(1)
+    melds = next(v for v in game.prog.vars if v.name == "melds")
+    real = st.g[melds.slot][0][0]
+    (key,) = st.tally
+    held = {determinize(st, 1, random.Random(seed)).g[melds.slot][0][0] for seed in range(20)}
+    keys = {k for seed in range(20) for k in determinize(st, 1, random.Random(seed)).tally}
+    assert len(held) > 3 and len(keys) > 3 and key in st.tally and real in range(game.ncards)

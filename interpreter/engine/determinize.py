@@ -80,8 +80,8 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
             return card(v)
         if code in ("card!", "list:card!"):     # cards the rules name (named.py): the same in every world
             return v
-        if code == "list:card":
-            return tuple(card(x) for x in v)
+        if code.startswith("list:") and ("card" in code or "choices:" in code):   # cards, melds of them…
+            return tuple(by_code(x, code[5:]) for x in v)
         if code.startswith("choices:"):
             site = game.sites[int(code[8:])]
             return tuple(option(site, o) for o in v) if v is not None else None
@@ -210,8 +210,8 @@ def _reshape(v: Any, shape: str, card: Callable[[Any], Any]) -> Any:
         return v
     if shape == "card":
         return card(v)
-    if shape == "list:card":
-        return tuple(card(x) for x in v)
+    if shape.startswith("list:"):       # a list of cards, or of lists of cards (`record [[c]]`)
+        return tuple(_reshape(x, shape[5:], card) for x in v)
     parts, depth, start = [], 0, 1            # "(a;(b;c);d)": split at the top level
     for i, ch in enumerate(shape[1:-1], 1):
         depth += (ch == "(") - (ch == ")")
