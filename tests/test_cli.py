@@ -647,6 +647,25 @@ def test_hot_seat_passes_the_keyboard_and_prints_only_public_news():
     assert "you are P1" in text and "you are P0" in text
 
 
+
+def test_a_hot_seat_is_told_the_seed_when_the_game_is_over():
+    """QA8 B-seed-hotseat: the seed deals every hand (`fuda replay --seed`), so at a hot seat it is
+    not on the first line but after the result."""
+    import io
+
+    from interpreter.api import load
+    from interpreter.runner.cli import _table_line
+    from interpreter.runner.play import play
+
+    game = load("jekyll_hyde", {})
+    first = _table_line(game, ["human", "human"], 11, 0)
+    assert "seed told when the game is over" in first and "11" not in first
+    assert "seed 11" in _table_line(game, ["human", "random"], 11, 0)
+    out = io.StringIO()
+    st = play(game, ["human", "human"], seed=11, out=out, inp=lambda p: "" if p == "" else "1")
+    assert st.over and out.getvalue().rstrip().endswith("seed 11")
+
+
 def test_suits_may_be_typed_in_ascii():
     from interpreter.api import load
 

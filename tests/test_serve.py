@@ -123,6 +123,18 @@ def test_a_new_game_takes_the_next_seed():
     assert d["moves"] == len(t.actions) and all(p != 0 for p, _ in t.actions)      # only the bots have moved
 
 
+def test_with_several_humans_the_next_seed_does_not_follow_from_the_last():
+    """QA8 B-seed-hotseat: the last game's seed is told when it is over; the next game's must not be
+    that + 1, nor may an undo take the table back into the game whose seed everyone has seen."""
+    t = table(["human", "human", "random", "random"], seed=10)
+    t.st.over = True
+    assert t.state(0)["game"]["seed"] == 10
+    with pytest.raises(TableError, match="start a new game"):
+        t.undo(0)
+    t.new_game()
+    assert t.seed != 11 and t.state(0)["game"]["seed"] is None
+
+
 def test_bots_in_the_background_play_on_their_own():
     t = table(["random"] * 4, background=True)
     assert t.state(None)["thinking"] and not t.actions, "nothing is played before the table is served"

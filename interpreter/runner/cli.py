@@ -272,12 +272,19 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 2
         game = load(args.ruleset, _options(args))
     seats, seed = _seating(args, game.n)
-    print(say("table", _lang(args), title=game.title_in(_lang(args)), n=game.n, seed=seed)
-          + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
+    print(_table_line(game, seats, seed, _lang(args)))
     autosave = str(_fresh(fuda_home() / "games", f"{Path(game.ruleset).stem}-{seed}"))
     play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave, carried=carried,
          ask_all=args.ask_all)
     return 0
+
+
+def _table_line(game: Any, seats: list[str], seed: int, lang: int) -> str:
+    """The first line of a game: who sits where, and the seed — unless several humans share the
+    screen: the seed deals every hand (`fuda replay --seed` shows them), so it is told at the end."""
+    hot = seats.count("human") > 1
+    return say("table_hot" if hot else "table", lang, title=game.title_in(lang), n=game.n, seed=seed) \
+        + ", ".join(f"P{i} {s}" for i, s in enumerate(seats))
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -288,8 +295,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     game = load(args.ruleset, _options(args))
     seats, seed = _seating(args, game.n)
     lang = _lang(args)
-    print(say("table", lang, title=game.title_in(lang), n=game.n, seed=seed)
-          + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
+    print(_table_line(game, seats, seed, lang))
     table = Table(game, seats, seed, lang, args.log, background=True)     # the bots move on their own thread
     try:
         serve(table, args.host, args.port, browser=not args.no_browser)
@@ -338,7 +344,8 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
         played = 0
         while True:
             seed = args.seed + m.games if args.seed is not None else int.from_bytes(os.urandom(4), "little")
-            print(f"{game.title_in(_lang(args))} — match {m.name}, game {m.games + 1}, seed {seed}: "
+            told = f"seed {seed}" if seats.count("human") <= 1 else "seed told when the game is over"
+            print(f"{game.title_in(_lang(args))} — match {m.name}, game {m.games + 1}, {told}: "
                   + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
             actions: list[tuple[int, str]] = []
             carried = _carried_into(game, m.carried)

@@ -10,6 +10,7 @@ take (an unknown seat, an illegal action) is a :class:`TableError` with a status
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from pathlib import Path
 from typing import Any
@@ -259,6 +260,8 @@ class Table:
         """Take back ``seat``'s last real decision and every move made since: the table as ``seat`` sees
         it then, with ``undone``, the number of moves taken back."""
         with self.lock:
+            if self.st.over and len(self.humans) > 1:     # its seed, which deals every hand, is out
+                raise TableError(400, say("undo_over", self.lang))
             back, other = undo_point(self.actions, self.decided, seat)
             if other is not None:
                 raise TableError(400, say("undo_other", self.lang, q=f"P{other}"))
@@ -274,9 +277,10 @@ class Table:
             return {**self.state(seat, lang), "undone": n}
 
     def new_game(self) -> None:
-        """A new game at the table: the next seed, the same seats."""
+        """A new game at the table: the next seed, the same seats. With several humans, a seed drawn
+        afresh: the last one is shown once its game is over, and the next must not follow from it."""
         with self.lock:
-            self._start(self.seed + 1)
+            self._start(self.seed + 1 if len(self.humans) <= 1 else secrets.randbits(32))
 
     def log(self) -> dict[str, Any]:
         """The game log, as ``fuda play --log`` writes it: ``fuda replay`` re-runs it. It names every
