@@ -80,10 +80,10 @@ WORDS: dict[str, tuple[str, str]] = {
     # fuda play (runner/play.py)
     "table": ("{title} — {n} players, seed {seed}: ", "{title} — {n}人, シード {seed}: "),
     "table_hot": ("{title} — {n} players, seed told when the game is over (it deals every hand): ",
-                  "{title} — {n}人, シードは終局後に (全員の手札が分かるため): "),
+                  "{title} — {n}人, シードは終局後に (配られた札が全部分かるため): "),
     "seed_was": ("seed {seed}", "シード {seed}"),
     "undo_over": ("the game is over and its seed, which dealt every hand, has been told: start a new game",
-                  "終局してシード (全員の手札) が明かされたので戻せません: 新しいゲームを"),
+                  "終局してシード (配られた札のすべて) が明かされたので戻せません: 新しいゲームを"),
     "only_choice": ("{p}: your only choice: {a}", "{p}: 選べるのは {a} だけ"),
     "hot_seat": ("— {p} to play: pass the keyboard to {p}, then press Enter —",
                  "— {p} の番: キーボードを {p} に渡して Enter —"),
