@@ -896,7 +896,11 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         span = self.sp(meta)
         options = _get(c, A.Option)
         self.own_pass(A.Choose(span=span, player=c[1], options=options))
-        return sugar.offer(span, str(c[0]), c[1], _first(c[2:3], A.Text), options)
+        ask_all = _tag(c, "ask_all") is not None
+        return sugar.offer(span, str(c[0]), c[1], _first(c[2:], A.Text), options, ask_all)
+
+    def offer_ask_all(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("ask_all", None)
 
     def own_pass(self, choose: A.Choose) -> A.Choose:
         """An optional choice brings its own pass: an option of that name would be a second one."""

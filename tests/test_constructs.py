@@ -2620,6 +2620,21 @@ def test_an_offer_asks_in_order_skips_who_has_nothing_and_starts_again_after_an_
     assert st.over
 
 
+def test_an_offer_ask_all_asks_everyone_and_a_player_named_twice_once():
+    """Durak newcomer: an offer asked only those who could act, so every pass told the table who held
+    a card of a rank in play; `ask all` asks everyone. A player the list names twice is asked once."""
+    text = (CONSTRUCTS / "offer.fuda").read_text(encoding="utf-8").replace(
+        'offer p in players "Add', 'offer p in [players[1], players[1], players[2]] ask all "Add')
+    st = load_text(text, filename="offer.fuda").new_state(0)      # empty hands: nobody could add
+    assert st.to_move() == [1] and ids(st, 1) == ["pass"]
+    st.apply(1, "pass")
+    assert st.to_move() == [2] and ids(st, 2) == ["pass"]
+    st.apply(2, "pass")
+    assert vars_of(st)["rounds_done"] == 1 and st.over
+    plain = load_text(text.replace(" ask all", ""), filename="offer.fuda").new_state(0)
+    assert plain.over and vars_of(plain)["rounds_done"] == 1    # without it, nobody is asked
+
+
 def test_an_offer_skips_players_who_are_out():
     g = load_text(textwrap.dedent("""
         ruleset offer_out

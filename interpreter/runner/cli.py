@@ -284,7 +284,7 @@ def _table_line(game: Any, seats: list[str], seed: int, lang: int) -> str:
     screen: the seed deals every hand (`fuda replay --seed` shows them), so it is told at the end."""
     hot = seats.count("human") > 1
     return say("table_hot" if hot else "table", lang, title=game.title_in(lang), n=game.n, seed=seed) \
-        + ", ".join(f"P{i} {s}" for i, s in enumerate(seats))
+        + ", ".join(f"{game.seat(i, lang)} {s}" for i, s in enumerate(seats))
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
