@@ -3161,3 +3161,31 @@ def test_a_scenario_edit_of_a_pile_top_up_turns_its_new_top_card_up():
           rest: deck
         """)
     assert st.view(1)["zones"]["discards"]["cards"] == [None, "♠3"]
+
+
+def test_a_step_cut_by_a_yaml_comment_is_told_so():
+    """Mini-Magic newcomer: `- P1: kill #0` unquoted reaches fuda as `kill`; the refusal says why."""
+    with pytest.raises(FudaError) as e:
+        scenario_state("item_binder", """
+            steps:
+              - P1: kill #0
+            """)
+    assert e.value.first.code == "E602" and "YAML reads ` #` as the start of a comment" in (e.value.first.hint or "")
+
+
+def test_an_action_typed_as_the_log_prints_it():
+    """Mini-Magic newcomer: the log sets values of several words apart by ", " (`bolt Lightning
+    Bolt, P1`); typed back so, it is the action."""
+    g = load_text(textwrap.dedent("""
+        ruleset bolt
+        players 2
+        cards { for i in 1..2 { card "bolt{i}" "Lightning Bolt" } } in deck
+        zone deck: pile public
+        setup { }
+        phase play {
+            choose players[0] { bolt c in deck, q in players "{c} at {q}" { log "hit" } }
+        }
+        """))
+    st = g.new_state(0)
+    st.apply(0, "bolt Lightning Bolt, P1")
+    assert st.over and "P0: bolt Lightning Bolt, P1" in log_texts(st)

@@ -833,6 +833,12 @@ class Game:
             for a in legal:
                 if a.id == want:
                     return a.raw
+            # an action as the log prints it, its values of several words set apart by ", "
+            # ("bolt_player Lightning Bolt, P1"): the words are what is typed
+            want = want.replace(", ", " ")
+            for a in legal:
+                if a.id.replace(", ", " ") == want:
+                    return a.raw
             low = [a for a in legal if a.id.lower() == want.lower()]
             if len(low) == 1:
                 return low[0].raw

@@ -595,8 +595,12 @@ class Runner:
         except IllegalAction as e:
             if s.illegal:
                 return
+            typed = " ".join(text.split())
+            cut = [a.id for a in self.game.legal_actions(self.st, p) if a.id.startswith(typed + " #")]
+            hint = (f"YAML reads ` #` as the start of a comment, so the step lost its end: quote it, "
+                    f"\"P{p}: {cut[0]}\"" if cut else self.refused_hint())
             raise self.loc.error("E602", f"P{p}: {_folded_listing(e.first.message)}", (*path, "act"),
-                                 self.refused_hint()) from None
+                                 hint) from None
         if s.illegal:
             raise self.loc.error("E502", f"P{p}: {text.strip()} was expected to be refused, but it was legal",
                                  (*path, "act"))
