@@ -359,6 +359,7 @@ class Checker:
         self.warnings: list[Diagnostic] = []
         self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
         self.list_defs: list[tuple[LocalSym, A.Expr | None]] = []   # what distinct_values.mark reads
+        self.var_defs: list[tuple[VarSym, A.Expr]] = []     # every variable's assignments (secret_places.mark)
         self.picks: list[LocalSym] = []     # binders of secret decisions (secret_places.py)
         # a local (by id) → its definitions: the value, the scope it is read in, and for a rule's parameter
         # the call's arguments by parameter (W102, W104 follow them: zones_through_locals)
@@ -530,7 +531,7 @@ class Checker:
             raise FudaError(self.diags, self.src.sources)
         named.mark(self.defs)       # on a checked text only: every name resolved, no function calling itself
         distinct_values.mark(self.list_defs)
-        secret_places.mark([*self.defs, *self.list_defs], self.picks)
+        secret_places.mark([*self.defs, *self.list_defs, *self.var_defs], self.picks)
         assert self.cards is not None
         static_slots = sum(z.count for z in self.zones if z.kind != "sequence")
         seq_count = sum(z.count for z in self.zones if z.kind == "sequence")
@@ -2430,6 +2431,8 @@ class Checker:
         sym = tgt.ref[1] if isinstance(tgt.ref, tuple) and tgt.ref[:1] in (("pvar",), ("cardvar",)) else tgt.ref
         if isinstance(sym, LocalSym) or isinstance(sym, VarSym) and _holds_cards(sym.type):
             self.defs.append((sym, s.value))
+        if isinstance(sym, VarSym):         # a value set from a secret pick is one (`pick = i`)
+            self.var_defs.append((sym, s.value))
         if isinstance(sym, LocalSym):
             self.list_defs.append((sym, s.value if s.op == "=" else None))
             sym.sized = sym.sized and s.op == "=" and _size_public(s.value)

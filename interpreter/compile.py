@@ -2049,6 +2049,10 @@ class BodyGen:
         self.cg = cg
         self.proc = proc
         self.mode = mode
+        # > 0 inside what a secret decides: the blocks of a hidden or simultaneous decision's options,
+        # the branches of an `if` on a secret pick. A card moved there by its place (`top(deck)`) is a
+        # secret pick's doing too: peeks at its zone are lost (secret_places.py)
+        self.hush = 0
         self.eg = ExprGen(cg, {}, mode)
         self.blocks: list[_Block] = [_Block()]
         self.cur = 0
@@ -2181,6 +2185,8 @@ class BodyGen:
                 return   # an empty hook (a base ruleset's extension point)
             self.line(ind, eg.gen(s.expr), sp)
         elif isinstance(s, A.If):
+            hushed = any(secret(c) for c, _ in s.branches)
+            self.hush += hushed
             for i, (c, b) in enumerate(s.branches):
                 cond = self.condition(c, ind) if i == 0 else eg.gen(c)
                 self.line(ind, f"{'if' if i == 0 else 'elif'} {cond}:", self.cg.span(c.span))
@@ -2188,6 +2194,7 @@ class BodyGen:
             if s.orelse:
                 self.line(ind, "else:", sp)
                 self.body(s.orelse, ind + 1)
+            self.hush -= hushed
         elif isinstance(s, A.While):
             # a loop that never waits for a decision could run forever: stop it with an error
             guard = f"_w{sp}"
@@ -2255,7 +2262,7 @@ class BodyGen:
             self.line(ind, f"_hide(st, {what}, {sp})", sp)
             self.check_after(ind, sp, vis=True)
         elif isinstance(s, A.Swap):
-            if secret(s.a) or secret(s.b):         # cards picked in secret: peeks at their zones are lost
+            if secret(s.a) or secret(s.b) or self.hush:     # cards picked in secret: peeks at their zones are lost
                 self.line(ind, f"_a = {eg.gen(s.a)}; _b = {eg.gen(s.b)}; _unpeek(st, (_a, _b))", sp)
                 self.line(ind, f"_swap(st, _a, _b, {sp})", sp)
             else:
@@ -2344,7 +2351,7 @@ class BodyGen:
         face = 1 if s.face == "up" or s.face is None and not s.under and s.at is None and _top_up(s.dest) else 0
         dest = eg.gen(s.dest)
         ct = s.cards.ty or T.ANY
-        if secret(s.cards):         # cards picked in secret: peeks at their zones are lost (secret_places.py)
+        if secret(s.cards) or self.hush:    # cards picked in secret: peeks at their zones are lost (secret_places.py)
             one = ct.kind in ("card", "none")
             self.line(ind, f"_c = {eg.gen(s.cards) if one else eg.seq(s.cards)}; _unpeek(st, {'(_c,)' if one else '_c'})",
                       sp)
@@ -2539,6 +2546,8 @@ class BodyGen:
 
     def s_If(self, s: A.If, ind: int) -> None:
         sp = self.cg.span(s.span)
+        hushed = any(secret(c) for c, _ in s.branches)
+        self.hush += hushed
         targets = [self.new_block() for _ in s.branches]
         else_b = self.new_block() if s.orelse else None
         join = self.new_block()
@@ -2559,6 +2568,7 @@ class BodyGen:
             self.stmts(s.orelse, 0)
             self.jump(0, join, sp)
         self.cur = join
+        self.hush -= hushed
 
     def _loop(self, ind: int, sp: int, head_code: list[str], body: list[A.Stmt], pre: list[str]) -> None:
         for code in pre:
@@ -2685,7 +2695,9 @@ class BodyGen:
             self.line(ind, text, sp)
         self.line(ind, f"L = {resume}; continue", sp)
         self.cur = resume
+        self.hush += s.hidden
         join = self.dispatch(s.options, infos, "st.choice", sp, None)
+        self.hush -= s.hidden
         if after_other is not None:
             self.jump(0, join, sp)
             self.cur = after_other
@@ -2768,7 +2780,9 @@ class BodyGen:
         self.cur = head
         self.line(0, f"if {ix} >= len({ps}): L = {exit_}; continue", sp)
         self.line(0, f"{self.eg.local(var_sym)} = {ps}[{ix}]; _cc = {ch}[{ix}]; {ix} += 1", sp)
+        self.hush += 1
         self.dispatch(s.options, infos, "_cc", sp, head)
+        self.hush -= 1
         self.cur = exit_
 
 

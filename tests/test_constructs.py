@@ -3189,3 +3189,16 @@ def test_an_action_typed_as_the_log_prints_it():
     st = g.new_state(0)
     st.apply(0, "bolt Lightning Bolt, P1")
     assert st.over and "P0: bolt Lightning Bolt, P1" in log_texts(st)
+
+
+@pytest.mark.parametrize("how, act", [(1, "first"), (1, "second"), (2, "take 1"), (3, "t3 false"), (4, "t4 1"),
+                                      (5, "t5 1"), (6, None)])
+def test_a_hidden_choice_is_not_told_by_which_peeked_card_moves(how, act):
+    """QA8 B-peek-branch: options or an `if` on a secret that move different cards by their place
+    told the peeker which one was chosen; every spelling now reads "a card" to them."""
+    g = load(str(CONSTRUCTS / "secret_branch.fuda"), {"how": how})
+    st = g.new_state(3)
+    st.apply(0, act or st.legal_actions(0)[1])
+    assert st.over
+    moves = [t for t in log_texts(st, 1) if t.endswith("Deck → Hand[P0]")]
+    assert moves == ["a card: Deck → Hand[P0]"], moves
