@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -682,6 +683,9 @@ class Checker:
                 raise self.fail("E402", f"option {sym.name} is a number; {what} value {_shown(value)} is not", span)
             if isinstance(value, float) and not math.isfinite(value):
                 raise self.fail("E402", f"option {sym.name} must be a finite number; {what} value is {value}", span)
+            if isinstance(value, int) and abs(value) > sys.float_info.max:     # whole, but past any number
+                raise self.fail("E402", f"option {sym.name} must be a finite number; {what} value is too large "
+                                "(numbers reach about 1.8e308)", span)
             return value
         if t.kind == "text":
             if not isinstance(value, str):
@@ -1119,6 +1123,9 @@ class Checker:
                     sym.type = self.type_ref(d.type)
                     if not T.assignable(vt, sym.type):
                         raise self.fail("E201", f"{d.name} is {sym.type}; its initial value is {vt}", d.init.span)
+                    if sym.type == T.NUMBER and isinstance(v, int) and abs(v) > sys.float_info.max:
+                        raise self.fail("E201", "a number out of range: the result would be infinite or undefined "
+                                        "(numbers reach about 1.8e308)", d.init.span)
                 else:
                     if vt.kind in ("none", "any") or (vt.kind == "list" and vt.elem == T.ANY):
                         raise self.fail("E201", f"give {d.name} a type: its initial value does not tell", d.init.span,

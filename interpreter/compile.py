@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast as pyast
 import builtins as pybuiltins
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1514,6 +1515,17 @@ def _is_number(t: Any) -> bool:
     return t is not None and t.kind == "number"
 
 
+def _plain_number(code: str) -> bool:
+    """Generated code that is already a number in range: a literal, or a checked result."""
+    if code.startswith("_num(") and code.endswith(")") and _balanced(code[5:-1]):
+        return True
+    try:
+        x = pyast.literal_eval(code)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return isinstance(x, int | float) and not isinstance(x, bool) and abs(x) <= sys.float_info.max
+
+
 def _impure(e: Any) -> bool:
     if isinstance(e, A.Call) and e.func == "random" and isinstance(e.ref, tuple):
         return True
@@ -2428,6 +2440,8 @@ class BodyGen:
         eg = self.eg
         t = s.target
         op = s.op
+        if op == "=" and _is_number(t.ty) and not _plain_number(value):
+            value = f"_num({value})"        # an int past the float range is no number (E601 here)
         if isinstance(t, A.Attr) and isinstance(t.ref, tuple) and t.ref[0] == "field":
             obj = eg.gen(t.obj)
             idx = eg.field_index(t.ref[1])

@@ -1544,6 +1544,47 @@ def test_qa_a_number_out_of_range_stops_at_its_line(stmt: str) -> None:
     assert err.first.span.line == line_of(text, stmt.split("\n")[-1])
 
 
+@pytest.mark.parametrize("stmt", ["score[players[0]] = n", "x = n", "score[players[1]] += n"],
+                         ids=["score", "number_var", "score_plus"])
+def test_qa8_an_int_past_the_float_range_is_no_number(stmt: str) -> None:
+    """QA8 B-bigint-number: `score[p] = n` with n = 10**400 was stored as is; `fuda simulate` then
+    died averaging the scores and a match lost the game. Now E601 at the assignment."""
+    text = RT_HEAD + "var x: number = 1.5\nvar n: int = 1\n\nsetup {\n    repeat 400 {\n        n *= 10\n    }\n" \
+        f"    {stmt}\n}}\n\nphase play {{\n    end game\n}}\n"
+    err = runtime_failure(text)
+    assert "a number out of range" in err.first.message
+    assert err.first.span.line == line_of(text, stmt)
+
+
+def test_qa8_a_huge_int_is_no_number_option_or_initial_value() -> None:
+    """QA8 B-bigint-number: `--set r=1000…0` (401 digits) was taken as the number option's value."""
+    from interpreter.api import load_text
+
+    big = "1" + "0" * 400
+    src = "ruleset o\nplayers 2\noption r: number = 1.5\ncards standard() in deck\nzone deck: pile hidden\n" \
+          "setup { log \"{r}\" }\nphase play { }\n"
+    with pytest.raises(FudaError) as info:
+        load_text(src, options={"r": int(big)})
+    assert info.value.first.code == "E402" and "too large" in info.value.first.message
+    with pytest.raises(FudaError) as info:
+        load_text(src.replace("setup {", "var v: number = " + big + "\nsetup {"))
+    assert info.value.first.code == "E201" and "out of range" in info.value.first.message
+
+
+def test_qa8_statistics_of_scores_near_the_top_of_the_range() -> None:
+    """QA8 B-bigint-number: means and intervals of scores near 1.8e308 overflowed (a crash)."""
+    from interpreter.runner.compare import diff_mean, diff_paired_mean
+    from interpreter.runner.simulate import mean
+
+    top = 1.5e308
+    assert mean([top, top, top]) == pytest.approx(top) and mean([int(top)] * 3) == pytest.approx(top)
+    ma, mb, d, lo, hi = diff_mean([top, top * 0.9], [top * 0.5, top * 0.4])
+    assert ma == pytest.approx(top * 0.95) and lo < d < hi and d == pytest.approx(-top * 0.5)
+    ma, mb, d, lo, hi = diff_paired_mean([(top, top * 0.5), (top * 0.9, top * 0.4)])
+    assert mb == pytest.approx(top * 0.45) and lo <= d <= hi and d == pytest.approx(-top * 0.5)
+    assert diff_mean([1.0, 2.0], [3.0, 5.0])[2] == 2.5      # the same as ever below 1e150
+
+
 def test_number_arithmetic_in_range_is_unchanged() -> None:
     """The check of number results (runtime._num) leaves finite values, ints and a player drawn at
     random in a per-player target alone (drawn once per statement)."""

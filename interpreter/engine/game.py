@@ -419,8 +419,8 @@ class Game:
             return isinstance(x, int) and 0 <= x < count
         if t.kind == "int":
             return isinstance(x, int)
-        if t.kind == "number":
-            return isinstance(x, int | float) and math.isfinite(x)
+        if t.kind == "number":      # an int past the float range is no number (language.md §25)
+            return isinstance(x, float) and math.isfinite(x) or isinstance(x, int) and abs(x) <= sys.float_info.max
         return t.kind == "text" and isinstance(x, str)
 
     def refresh_options(self, st: State) -> None:
