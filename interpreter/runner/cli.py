@@ -117,6 +117,17 @@ def _count(text: str) -> int:
     return n
 
 
+def _port(text: str) -> int:
+    """A TCP port: 0 (any free one) to 65535; beyond it the socket library raised OverflowError."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (a whole number from 0 to 65535)")
+    return n
+
+
 def _name(text: str) -> str:
     """A study's name: some visible text."""
     if not text.strip():
@@ -795,7 +806,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "the JSON API is in docs/cli.md.")
     p.add_argument("ruleset")
     _add_table(p)
-    p.add_argument("--port", type=int, metavar="P", help="port (default: 8765 when free, else any free one)")
+    p.add_argument("--port", type=_port, metavar="P", help="port (default: 8765 when free, else any free one)")
     p.add_argument("--host", default="127.0.0.1", metavar="H",
                    help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser (only print the URL)")
