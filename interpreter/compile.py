@@ -141,6 +141,7 @@ class Compiled:
     # generated lines: (code, its span, the fn it is in or None, the fn it calls or None). Read only
     # when a rule fails, to find the failing expression inside an inlined function (Game.fn_failure)
     fn_sites: list[tuple[str, Span, str | None, str | None]] = field(default_factory=list)
+    frame_labels: dict[int, int] = field(default_factory=dict)     # resume labels per frame procedure
 
 
 class _Block:
@@ -178,6 +179,7 @@ class Compiler:
         # frame procedures: 0 is the effect stack (gen_stack_proc)
         self.frame_ids: dict[int, int] = {}
         self.frame_sizes: list[int] = [8]
+        self.frame_labels: dict[int, int] = {0: 8}     # how many places a frame may resume at (saved states)
         self.proc_names: list[str] = ["<stack>"]
         # frame 0 is the effect stack: [proc, label, item, window, responders, responder index, player, -]
         self.frame_types: dict[int, list[str]] = {0: ["int", "int", "item", "int", "list:player", "int", "player",
@@ -302,7 +304,7 @@ class Compiler:
         source = "\n".join(lines) + "\n"
         return Compiled(self.frame_types, source, line_spans, self.spans, [], self.frame_sizes, self.proc_names,
                         self.sites, effects, self._setup_fid, phases, dict(self.consts), self.under_spans,
-                        self.fn_sites)
+                        self.fn_sites, self.frame_labels)
 
     # -------------------------------------------------------------- functions and orderings
     def gen_fn(self, f: FnSym) -> None:
@@ -894,6 +896,7 @@ class Compiler:
         self.emit(1, "while True:", sid)
         self.label_dispatch(blocks, list(range(len(blocks))), 2, sid)
         self.frame_sizes[fid] = 2 + len(proc.locals) + bg.extra
+        self.frame_labels[fid] = len(blocks)
         # "card!": a card the rules name (named.py) keeps its identity in a bot's sampled worlds;
         # another card local follows the card's place (engine/determinize.py)
         codes = ["int", "int"] + ["any" if loc.comp else named_code(type_code(loc.type), loc.public)

@@ -1980,6 +1980,32 @@ def _round_trip_and_continue(st: State, moves: list[tuple[int, str]]) -> None:
     assert back == st and again == st
 
 
+_DAMAGE: list[tuple[str, Any]] = [
+    ("items", lambda d: d.update(items=[])), ("tally", lambda d: d.update(tally=1.5)),
+    ("tcard", lambda d: d.update(tcard=1)), ("vis", lambda d: d.update(vis=[])),
+    ("z_card", lambda d: d["z"][0].__setitem__(0, 10 ** 30)), ("z_twice", lambda d: d["z"][0].append(d["z"][0][0])),
+    ("loc", lambda d: d["loc"].__setitem__(0, d["loc"][0] + 1)), ("pend", lambda d: d.update(pend=True)),
+    ("pend_site", lambda d: d.update(pend=[10 ** 6, [0]])), ("opts", lambda d: d["opts"].__setitem__(0, [0, None])),
+    ("frame_label", lambda d: d["frames"][-1].__setitem__(1, 999)), ("ev", lambda d: d["ev"].__setitem__(0, 5)),
+    ("ev_field", lambda d: d["ev"][0].__setitem__(2, "x")),
+]
+
+
+@pytest.mark.parametrize("damage", [f for _, f in _DAMAGE], ids=[k for k, _ in _DAMAGE])
+def test_qa8_a_damaged_saved_state_is_e503(damage):
+    """QA8 B-state-json: a damaged fuda-state/1 raised AttributeError in from_json, or loaded and then
+    failed at the first view or move with IndexError/KeyError. Its shape is now checked against the
+    ruleset (and every view and menu tried) when it is loaded."""
+    st = game("orderings").new_state(0)
+    st.apply(st.to_move()[0], st.legal_actions(st.to_move()[0])[0].id)
+    assert st.to_move() and st.frames and st.opts
+    data = saved(st)
+    damage(data)
+    with pytest.raises(FudaError) as e:
+        State.from_json(data, st.game)
+    assert e.value.first.code == "E503" and "damaged" in e.value.first.message
+
+
 def test_a_saved_state_of_other_compiled_rules_is_refused_clearly():
     """A saved state resumes compiled procedures at their labels: from other compiled rules (another
     option value here; a changed ruleset or compiler alike) it is refused with E503, not misread."""
