@@ -595,10 +595,23 @@ class Checker:
                      "name every seat, P0 first")
             return None
         names = [(text_plain(t, 0), text_plain(t, 1)) for t in d.seats]
+        # players type a seat's name in any case, in either language (`pick north`): two seats
+        # named alike but for case, or a name that reads as a seat's id (`p1`), would take another seat
+        typed: dict[str, int] = {}
+        ids = {f"P{q}" for q in range(d.max)}
         for i, t in enumerate(d.seats):
-            if names[i][0] in (n[0] for n in names[:i]) or names[i][0] in [f"P{q}" for q in range(d.max)]:
-                self.err("E102", f"two seats are called {names[i][0]}" if names[i][0] in (n[0] for n in names[:i])
-                         else f"{names[i][0]} is another seat's number: name seats by words", t.span)
+            if any(not half.strip() for half in names[i]):
+                self.err("E309", "a seat's name is blank", t.span, "name every seat by a word: \"North\"")
+                continue
+            same = next((typed[h.lower()] for h in names[i] if typed.get(h.lower(), i) != i), None)
+            if same is not None:
+                self.err("E102", f"two seats are called {names[i][0]}" if names[i][0] == names[same][0] else
+                         f"seats {names[same][0]} and {names[i][0]} are called alike (players type names in any "
+                         "case)", t.span)
+            elif any(h.strip().upper() in ids for h in names[i]):
+                self.err("E102", f"{names[i][0]} is another seat's number: name seats by words", t.span)
+            for h in names[i]:
+                typed.setdefault(h.lower(), i)
         return names
 
     def option_decl(self, d: A.OptionDecl) -> None:
