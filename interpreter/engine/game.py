@@ -375,15 +375,22 @@ class Game:
                 out[v.name] = vals[0] if v.scope == "global" else vals
         return out
 
+    def carried_kinds(self) -> dict[str, str]:
+        """The kind of each `carried` variable (player, int, enum…), kept beside its values: a match
+        file writes a player as its seat number and an enum member by its name, which an int or a
+        text variable of a changed ruleset would otherwise take as its own (``carried_in``)."""
+        return {v.name: v.type.kind for v in self.prog.vars if v.decl is not None and v.decl.carried}
+
     @functools.cached_property
     def carried_names(self) -> frozenset[str]:
         """The ruleset's `carried` variables."""
         return frozenset(v.name for v in self.prog.vars if v.decl is not None and v.decl.carried)
 
-    def carried_in(self, values: Mapping[str, Any]) -> dict[int, Any]:
+    def carried_in(self, values: Mapping[str, Any], kinds: Mapping[str, str] | None = None) -> dict[int, Any]:
         """``values`` (as ``carried_values`` gives them, maybe read back from a file) checked against
         this ruleset: state slot → value. A name that is no carried variable, or a value that does not
-        fit it, is E503 naming it."""
+        fit it, is E503 naming it; so is a value of another kind than the variable's now, when
+        ``kinds`` (``carried_kinds`` of the game it comes from) says (an int may become a number)."""
         out: dict[int, Any] = {}
         carried = {v.name: v for v in self.prog.vars if v.decl is not None and v.decl.carried}
         for name, value in values.items():
@@ -392,6 +399,9 @@ class Game:
                 raise error("E503", f"carried value {name!r}: the ruleset has no carried variable so named",
                             hint=("carried variables: " + ", ".join(carried)) if carried else None)
             t = v.type
+            was = (kinds or {}).get(name, t.kind)
+            if was != t.kind and (was, t.kind) != ("int", "number"):
+                raise error("E503", f"carried value {name!r}: {'an' if was[:1] in 'aeiou' else 'a'} {was} is no {t}")
             vals = [value] if v.scope == "global" else value
             if v.scope == "player" and not (isinstance(value, list | tuple) and len(value) == self.n):
                 raise error("E503", f"carried value {name!r}: {name} is per player: one value for each of "

@@ -352,7 +352,7 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
             print(f"{game.title_in(_lang(args))} — match {m.name}, game {m.games + 1}, seed {seed}: "
                   + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
             actions: list[tuple[int, str]] = []
-            carried = _carried_into(game, m.carried)
+            carried = _carried_into(game, m.carried, m.carried_kinds)
             st = play(game, seats, seed, _lang(args), args.log, out=sys.stdout, actions=actions, carried=carried,
                       ask_all=args.ask_all)
             if not st.over:
@@ -361,6 +361,7 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
             log = game_log(game, seed, actions, seats, _lang(args), carried)
             if game.carried_values(st):
                 log["carried_next"] = game.carried_values(st)
+                log["carried_kinds"] = game.carried_kinds()     # a player 1 is no int 1 (_carried_into)
             try:
                 m = store.record(m, game.result(st), seed, dict(game.options_given), log, seats)
             except FudaError:
@@ -389,15 +390,16 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                     return 0
 
 
-def _carried_into(game: Any, kept: dict[str, Any]) -> dict[str, Any]:
+def _carried_into(game: Any, kept: dict[str, Any], kinds: dict[str, str] | None = None) -> dict[str, Any]:
     """What a match's next game starts with: the previous game's `carried` variables. Each one the
     ruleset (changed since) no longer carries, or that no longer fits (its type changed, its enum
-    member is gone), starts from its initial value, with a note; the others are carried."""
+    member is gone), starts from its initial value, with a note; the others are carried. ``kinds``:
+    the variables' kinds in the game before (a player kept as its seat number is no int)."""
     out = {k: v for k, v in kept.items() if k in game.carried_names}
     dropped = sorted(set(kept) - set(out))
     for name in list(out):
         try:
-            game.carried_in({name: out[name]})
+            game.carried_in({name: out[name]}, kinds)
         except FudaError as e:
             print(f"note: {e.first.message}; {name} starts from its initial value")
             del out[name]
