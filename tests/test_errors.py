@@ -219,6 +219,7 @@ def test_scenario_view_variables_are_checked_by_name(tmp_path: Path, expect: str
     ("{vars: {leader: P0}}", "leader: expected P0, found P1"),
     ("{vars: {order: [P0]}}", "order: expected [P0], found [P2, P0]"),
     ("{view: {player: P0, vars: {leader: P2}}}", "P0 sees leader = P1, expected P2"),
+    ("{view: {player: null, shows: [♠A]}}", "the spectator's view should show ♠A"),     # QA8 P-PNone: PNone's
 ])
 def test_scenario_failures_name_players_as_scenarios_write_them(tmp_path: Path, expect: str, words: str) -> None:
     from interpreter.runner.scenario import run_scenario

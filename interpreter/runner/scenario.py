@@ -915,7 +915,7 @@ class Runner:
         for n in vs.shows or []:
             c = self.card(n, (*path, "shows"))
             if not card_visible(self.st, c, p) or f'"{self.game.card_names[c]}"' not in text:
-                raise self.fail((*path, "shows"), f"P{p}'s view should show {n}")
+                raise self.fail((*path, "shows"), f"{_viewer(p)}'s view should show {n}")
         if vs.hides:        # a variable naming a card the rules name tells which card, not where it is
             named = {x.name for x in self.game.prog.vars if x.named and x.type.kind in ("card", "list")}
             text = json.dumps({**v, "vars": {k: x for k, x in v["vars"].items() if k not in named}},
@@ -923,7 +923,7 @@ class Runner:
         for n in vs.hides or []:
             c = self.card(n, (*path, "hides"))
             if f'"{self.game.card_names[c]}"' in text:
-                raise self.fail((*path, "hides"), f"P{p}'s view shows {n}, which should be hidden")
+                raise self.fail((*path, "hides"), f"{_viewer(p)}'s view shows {n}, which should be hidden")
         seen = v["vars"]
         for name, want in (vs.vars or {}).items():
             vpath = (*path, "vars", name)
@@ -955,7 +955,7 @@ class Runner:
             elif seen.get(var.name) not in (None, {}):
                 raise self.fail(epath, f"{_viewer(p)} sees {var.name} = {_shown(seen[var.name])}, which should be hidden")
         if vs.log is not None:
-            self.expect_texts(vs.log, [e["text"] for e in v["log"]], (*path, "log"), f"P{p}'s log")
+            self.expect_texts(vs.log, [e["text"] for e in v["log"]], (*path, "log"), f"{_viewer(p)}'s log")
 
 
 # a scenario value of a scalar type: does it fit, and how the type is said in a message
