@@ -474,6 +474,9 @@ class Checker:
         score_label = by(A.ScoreDecl)[-1].label if by(A.ScoreDecl) else None
         if score_label is not None:
             self.plain_label(score_label, "the score's label")
+            if any(not text_plain(score_label, lang).strip() for lang in (0, 1)):    # "P0 lose (place 2,  -3)"
+                self.err("E309", "the score's label is blank: results would show a number with no name",
+                         score_label.span, "score \"Points | 点\" (or leave `score` out: it reads score)")
         if limit is not None and limit.unit != "decisions":
             self.err("E309", f"limit counts decisions, not {limit.unit}", limit.span, "write: limit 2000 decisions")
 
