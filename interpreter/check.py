@@ -359,6 +359,7 @@ class Checker:
         self.local_defs: dict[int, list[tuple[A.Expr, Scope, dict[str, A.Expr] | None]]] = {}
         self.rule_options: list[tuple[A.Option, A.Expr, Scope]] = []    # W102 again once every call is seen
         self.card_labels: dict[str, tuple[str, str]] = {}       # a custom deck's card labels (Cards.labels)
+        self.card_repeats: dict[str, int] = {}     # how often a card name was declared (E102 counts them)
         self.label_spans: dict[str, Span] = {}
         self.globals: dict[str, Any] = {}
         self.members: dict[str, list[MemberRef]] = {}
@@ -1054,9 +1055,11 @@ class Checker:
                         attrs[it.name] = [defaults[it.name]] * len(names)
                 elif isinstance(it, A.CardDef):
                     name = self.fixed_text(it.name.parts[0], env)
-                    if name in names:
-                        raise self.fail("E102", f"card {name} is declared twice", it.span,
-                                        "card names must be unique")
+                    if name in names:       # each time its own message: a loop's ten are counted as such
+                        times = self.card_repeats[name] = self.card_repeats.get(name, 1) + 1
+                        raise self.fail("E102", f"card {name} is declared " + ("twice" if times == 2 else
+                                                                                 f"{times} times"),
+                                        it.span, "card names must be unique")
                     names.append(name)
                     if it.label is not None:
                         parts = it.label.parts

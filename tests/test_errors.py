@@ -1595,6 +1595,17 @@ def test_number_arithmetic_in_range_is_unchanged() -> None:
     assert sum(r["score"] for r in st.result()) == 15.0
 
 
+def test_qa8_one_card_name_repeated_by_a_loop_is_counted():
+    """QA8 P-twice: ten `card "x"` in a loop said "card x is declared twice", without the count."""
+    from interpreter.api import load_text
+
+    with pytest.raises(FudaError) as e:
+        load_text('ruleset dup\nplayers 2\ncards {\n    for i in 1..10 { card "x" }\n} in deck\n'
+                  'zone deck: pile hidden\nsetup { }\nphase play { }\n')
+    text = e.value.format()
+    assert "card x is declared twice" in text and "(and 8 more like it at the same place)" in text
+
+
 def test_one_mistake_repeated_by_a_loop_is_printed_once_with_a_count():
     """Dominion newcomer: a card loop declared twice printed the same E102 and caret ten times."""
     from interpreter.api import load_text
