@@ -1616,3 +1616,15 @@ def test_one_mistake_repeated_by_a_loop_is_printed_once_with_a_count():
     text = e.value.format()
     assert len(e.value.diagnostics) == 5 and text.count("error[E102]") == 1
     assert "(and 4 more like it at the same place)" in text
+
+
+@pytest.mark.parametrize("number", ["1e3", "2.5E4"])
+def test_qa8_a_number_with_an_exponent_gets_a_hint(number: str) -> None:
+    """QA8 P-exp-literal: `let x = 1e3` said only that `e3` is not part of the statement."""
+    from interpreter.api import load_text
+
+    with pytest.raises(FudaError) as info:
+        load_text("ruleset m\nplayers 2\ncards standard(ranks=[1]) in deck\nzone deck: pile hidden\nsetup { }\n"
+                  f"phase play {{\n    let x = {number}\n    log \"{{x}}\"\n}}\n")
+    d = info.value.first
+    assert d.code == "E309" and d.hint is not None and "without an exponent" in d.hint
