@@ -631,6 +631,30 @@ def test_a_log_of_a_ruleset_file_resumes_from_anywhere(tmp_path, monkeypatch, ca
     assert main(["replay", str(log)]) == 0 and "error" not in capsys.readouterr().err
 
 
+def test_qa8_a_resumed_log_keeps_the_rules_it_was_played_under(tmp_path, monkeypatch, capsys):
+    """QA8 P-resume-rewrites: `fuda play --resume LOG` wrote the current rules into LOG, so after one
+    look a replay no longer warned that the game was played under other rules."""
+    import shutil
+
+    from interpreter.runner.cli import main
+
+    from .conftest import ROOT
+
+    mine = tmp_path / "mine.fuda"
+    shutil.copy(ROOT / "tests" / "errors" / "_valid_minimal.fuda", mine)
+    log = tmp_path / "g.json"
+    monkeypatch.setattr("builtins.input", lambda _p: "quit")
+    assert main(["play", str(mine), "--seed", "3", "--log", str(log)]) == 0
+    before = json.loads(log.read_text(encoding="utf-8"))["rules"]
+    mine.write_text(mine.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["play", "--resume", str(log)]) == 0
+    assert "the ruleset has changed" in capsys.readouterr().err
+    assert json.loads(log.read_text(encoding="utf-8"))["rules"] == before
+    assert main(["replay", str(log)]) == 0
+    assert "the ruleset has changed since this game was saved" in capsys.readouterr().err
+
+
 def test_hot_seat_passes_the_keyboard_and_prints_only_public_news():
     import io
 

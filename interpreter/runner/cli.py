@@ -254,6 +254,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _play_match(args)
     resume = None
     carried: dict[str, Any] = {}
+    rules = None
     if args.resume and (args.set or args.options or args.players):
         given = "--set" if args.set else "--options" if args.options else "--players"
         print(f"error: --resume plays on the saved game's ruleset and options, which its moves replay from; "
@@ -271,6 +272,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         args.lang = args.lang or saved.lang
         resume = [(p, a) for p, a in saved.actions]
         carried = saved.carried
+        rules = saved.rules         # kept: the game began under them (a replay warns they have changed)
         game = load(saved.ruleset, saved.options)
         args.log = args.log or args.resume
     else:
@@ -287,7 +289,7 @@ def cmd_play(args: argparse.Namespace) -> int:
           + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
     autosave = str(_fresh(fuda_home() / "games", f"{Path(game.ruleset).stem}-{seed}"))
     play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave, carried=carried,
-         ask_all=args.ask_all)
+         ask_all=args.ask_all, rules=rules)
     return 0
 
 
