@@ -1103,3 +1103,25 @@ phase play {
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     assert "--ask-all" in capsys.readouterr().out
+
+
+def test_qa8_typed_and_scenario_text_is_read_as_nfc(tmp_path):
+    """QA8 P-nfd: a ruleset reads カ + U+3099 as ガ, but an action typed so (macOS, some input
+    methods), a scenario's card names and its expected texts were refused as no match."""
+    import unicodedata
+
+    from interpreter.runner.scenario import run_scenario
+
+    text = ('ruleset u\nplayers 2\ncards {\n    card "ガ1"\n    card "x2"\n} in deck\nzone deck: pile public\n'
+            'zone hand: hand per player public\nsetup { }\nphase play {\n'
+            '    choose players[0] { play c in hand[players[0]] "play {c}" { log "ガ played" } }\n    end game draw\n}\n')
+    def nfd(t: str) -> str:
+        return unicodedata.normalize("NFD", t)
+
+    assert nfd("ガ") != "ガ"
+    (tmp_path / "u.fuda").write_text(text, encoding="utf-8")
+    (tmp_path / "u.yaml").write_text(nfd('ruleset: u.fuda\nsetup:\n  zones:\n    "hand[P0]": [ガ1]\n'
+                                         'steps:\n  - P0: play ガ1\n  - expect: {events: ["ガ played"]}\n'),
+                                     encoding="utf-8")
+    outcome = run_scenario(str(tmp_path / "u.yaml"))
+    assert outcome.passed, outcome.message

@@ -15,6 +15,7 @@ import math
 import re
 import sys
 import traceback
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -839,6 +840,8 @@ class Game:
                 return opts[action]
         elif isinstance(action, str):
             legal = self.legal_actions(st, player)
+            if not action.isascii():    # ガ typed as カ + U+3099 (macOS, some input methods): as rulesets are read
+                action = unicodedata.normalize("NFC", action)
             want = " ".join(action.split())
             for a in legal:
                 if a.id == want:

@@ -17,6 +17,7 @@ import functools
 import math
 import random
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -238,7 +239,8 @@ class Runner:
             seen[x] = k
 
     def card(self, name: str, path: tuple[Any, ...]) -> int:
-        idx = self.game.card_index.get(str(name))
+        name = unicodedata.normalize("NFC", str(name))      # ガ as カ + U+3099: as the ruleset reads it
+        idx = self.game.card_index.get(name)
         if idx is None:         # its label, or an alias in another case ("h7"), if it names one card
             idx = self.game.typed_cards.get(str(name).lower())
         if idx is None:
@@ -885,6 +887,10 @@ class Runner:
     def expect_texts(self, spec: list[str] | TextsSpec, texts: list[str], path: tuple[Any, ...], what: str) -> None:
         if isinstance(spec, list):
             spec = TextsSpec(sequence=spec)
+        nfc = functools.partial(unicodedata.normalize, "NFC")      # as the ruleset's texts are read
+        spec = TextsSpec(**{k: [nfc(str(t)) for t in v] if v is not None else None
+                            for k, v in (("includes", spec.includes), ("excludes", spec.excludes),
+                                         ("sequence", spec.sequence))})
         for t in spec.includes or []:
             if not any(t in x for x in texts):
                 raise self.fail(path, f"{what}: nothing contains {t!r}; found {_last(texts, 12)}")
