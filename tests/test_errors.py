@@ -1628,3 +1628,19 @@ def test_qa8_a_number_with_an_exponent_gets_a_hint(number: str) -> None:
                   f"phase play {{\n    let x = {number}\n    log \"{{x}}\"\n}}\n")
     d = info.value.first
     assert d.code == "E309" and d.hint is not None and "without an exponent" in d.hint
+
+
+def test_qa8_a_scenario_names_a_player_by_number_in_revealed(tmp_path: Path) -> None:
+    """QA8 D-scenario-player-number: `revealed: {1: [♠A]}` was refused (pydantic: "Input should be
+    a valid string") though cli.md says players are P0, P1 … or the numbers 0, 1 …"""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "s.fuda").write_text(
+        "ruleset s\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nsetup { }\n"
+        "phase play { choose players[0] { wait { } } }\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: s.fuda\nsetup:\n  revealed: {1: [♠A]}\nsteps:\n"
+                 "  - expect: {view: {player: 1, shows: [♠A]}}\n  - expect: {view: {player: 0, hides: [♠A]}}\n",
+                 encoding="utf-8")
+    o = run_scenario(f)
+    assert o.passed, o.message

@@ -58,7 +58,7 @@ class Edit(Strict):
     vars: dict[str, Any] = Field(default_factory=dict)
     card_vars: dict[str, dict[str, Any]] = Field(default_factory=dict)
     face_up: list[str] = Field(default_factory=list)      # as `move … face up` leaves them: everyone sees them
-    revealed: dict[str, list[str]] = Field(default_factory=dict)     # player → cards, as `reveal … to`
+    revealed: dict[str | int, list[str]] = Field(default_factory=dict)     # player → cards, as `reveal … to`
     face_down: list[str] = Field(default_factory=list)    # as `hide`: face up and reveals forgotten
     current: str | int | None = None
 
