@@ -262,8 +262,8 @@ class Runner:
             return self.game.card_index[copies[0]]
         shown = ", ".join(copies) if len(copies) <= 4 else f"{copies[0]}, {copies[1]} … {copies[-1]}"
         raise self.loc.error("E501", f"{name} is the label of {len(copies)} cards ({shown}): name one of them here",
-                             path, "expectations (contains, excludes, cards …) take a label for any copy; "
-                             "edits and card_vars place or set one card")
+                             path, "zone expectations (contains, excludes, cards …) take a label for any copy; "
+                             "edits and card_vars place or set one card, and a view's shows and hides check one")
 
     def label_only(self, name: str, path: tuple[Any, ...]) -> bool:
         """Whether ``name`` is no card's name but the label of one or more (a copy: `Gold`)."""
