@@ -3119,6 +3119,11 @@ def test_a_variant_may_extend_a_base_by_its_path(tmp_path):
     with pytest.raises(FudaError) as e:
         load(str(variant))
     assert e.value.first.code == "E403" and "a base in quotes is a .fuda file's path" in (e.value.first.hint or "")
+    # QA8 D-extends-hint: without .fuda the hint said only where it looked
+    variant.write_text('ruleset v\nextends "../../base"\n', encoding="utf-8")
+    with pytest.raises(FudaError) as e:
+        load(str(variant))
+    assert e.value.first.code == "E403" and 'extends "../../base.fuda"' in (e.value.first.hint or "")
 
 
 def test_a_pile_top_up_shows_its_top_card_and_hides_the_cards_under_it():
