@@ -883,7 +883,9 @@ class Checker:
             if d.sorted and d.kind not in ("pile", "hand"):
                 self.err("E309", f"a {d.kind}'s cards show where they lie; `sorted` is for piles and hands", d.span)
             if d.top_up and (d.kind != "pile" or d.sorted):
-                self.err("E309", "`top up` is for a pile, whose top card it turns face up (not sorted)", d.span)
+                self.err("E309", "`top up` is for a pile, whose top card it turns face up (not sorted)", d.span,
+                         "a hand shows sorted to its owner, so its top card is not to be told apart: use a pile"
+                         if d.kind == "hand" else None)
             if d.in_game is not None:
                 z.in_game = self.zone_in_game(d.in_game)
             if d.kind == "grid":

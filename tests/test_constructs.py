@@ -3146,6 +3146,18 @@ def test_a_pile_top_up_shows_its_top_card_and_hides_the_cards_under_it():
     with pytest.raises(FudaError) as e:
         load_text("ruleset t\nplayers 2\ncards standard() in deck\nzone deck: hand hidden top up\nsetup { }\nphase p { }\n")
     assert e.value.first.code == "E309" and "`top up` is for a pile" in e.value.first.message
+    assert "a hand shows sorted to its owner" in (e.value.first.hint or "")      # QA8 P-topup-flags
+
+
+@pytest.mark.parametrize(("flags", "words"), [
+    ("pile top up top up", "`top up` is written twice"), ("pile hidden public", "a zone has one visibility"),
+    ("pile per player owner per player", "`per player` is written twice"),
+])
+def test_qa8_a_zone_word_written_twice_is_e309(flags, words):
+    """QA8 P-topup-flags: `pile top up top up` was accepted, and `pile hidden public` silently hidden."""
+    with pytest.raises(FudaError) as e:
+        load_text(f"ruleset t\nplayers 2\ncards standard() in deck\nzone deck: {flags}\nsetup {{ }}\nphase p {{ }}\n")
+    assert e.value.first.code == "E309" and words in e.value.first.message
 
 
 def test_a_scenario_edit_of_a_pile_top_up_turns_its_new_top_card_up():
