@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -366,6 +367,7 @@ class Checker:
         self.local_defs: dict[int, list[tuple[A.Expr, Scope, dict[str, A.Expr] | None]]] = {}
         self.rule_options: list[tuple[A.Option, A.Expr, Scope]] = []    # W102 again once every call is seen
         self.card_labels: dict[str, tuple[str, str]] = {}       # a custom deck's card labels (Cards.labels)
+        self.card_repeats: dict[str, int] = {}     # how often a card name was declared (E102 counts them)
         self.label_spans: dict[str, Span] = {}
         self.globals: dict[str, Any] = {}
         self.members: dict[str, list[MemberRef]] = {}
@@ -481,6 +483,9 @@ class Checker:
         score_label = by(A.ScoreDecl)[-1].label if by(A.ScoreDecl) else None
         if score_label is not None:
             self.plain_label(score_label, "the score's label")
+            if any(not text_plain(score_label, lang).strip() for lang in (0, 1)):    # "P0 lose (place 2,  -3)"
+                self.err("E309", "the score's label is blank: results would show a number with no name",
+                         score_label.span, "score \"Points | 点\" (or leave `score` out: it reads score)")
         if limit is not None and limit.unit != "decisions":
             self.err("E309", f"limit counts decisions, not {limit.unit}", limit.span, "write: limit 2000 decisions")
 
@@ -602,10 +607,23 @@ class Checker:
                      "name every seat, P0 first")
             return None
         names = [(text_plain(t, 0), text_plain(t, 1)) for t in d.seats]
+        # players type a seat's name in any case, in either language (`pick north`): two seats
+        # named alike but for case, or a name that reads as a seat's id (`p1`), would take another seat
+        typed: dict[str, int] = {}
+        ids = {f"P{q}" for q in range(d.max)}
         for i, t in enumerate(d.seats):
-            if names[i][0] in (n[0] for n in names[:i]) or names[i][0] in [f"P{q}" for q in range(d.max)]:
-                self.err("E102", f"two seats are called {names[i][0]}" if names[i][0] in (n[0] for n in names[:i])
-                         else f"{names[i][0]} is another seat's number: name seats by words", t.span)
+            if any(not half.strip() for half in names[i]):
+                self.err("E309", "a seat's name is blank", t.span, "name every seat by a word: \"North\"")
+                continue
+            same = next((typed[h.lower()] for h in names[i] if typed.get(h.lower(), i) != i), None)
+            if same is not None:
+                self.err("E102", f"two seats are called {names[i][0]}" if names[i][0] == names[same][0] else
+                         f"seats {names[same][0]} and {names[i][0]} are called alike (players type names in any "
+                         "case)", t.span)
+            elif any(h.strip().upper() in ids for h in names[i]):
+                self.err("E102", f"{names[i][0]} is another seat's number: name seats by words", t.span)
+            for h in names[i]:
+                typed.setdefault(h.lower(), i)
         return names
 
     def option_decl(self, d: A.OptionDecl) -> None:
@@ -690,6 +708,9 @@ class Checker:
                 raise self.fail("E402", f"option {sym.name} is a number; {what} value {_shown(value)} is not", span)
             if isinstance(value, float) and not math.isfinite(value):
                 raise self.fail("E402", f"option {sym.name} must be a finite number; {what} value is {value}", span)
+            if isinstance(value, int) and abs(value) > sys.float_info.max:     # whole, but past any number
+                raise self.fail("E402", f"option {sym.name} must be a finite number; {what} value is too large "
+                                "(numbers reach about 1.8e308)", span)
             return value
         if t.kind == "text":
             if not isinstance(value, str):
@@ -870,7 +891,9 @@ class Checker:
             if d.sorted and d.kind not in ("pile", "hand"):
                 self.err("E309", f"a {d.kind}'s cards show where they lie; `sorted` is for piles and hands", d.span)
             if d.top_up and (d.kind != "pile" or d.sorted):
-                self.err("E309", "`top up` is for a pile, whose top card it turns face up (not sorted)", d.span)
+                self.err("E309", "`top up` is for a pile, whose top card it turns face up (not sorted)", d.span,
+                         "a hand shows sorted to its owner, so its top card is not to be told apart: use a pile"
+                         if d.kind == "hand" else None)
             if d.in_game is not None:
                 z.in_game = self.zone_in_game(d.in_game)
             if d.kind == "grid":
@@ -1042,9 +1065,11 @@ class Checker:
                         attrs[it.name] = [defaults[it.name]] * len(names)
                 elif isinstance(it, A.CardDef):
                     name = self.fixed_text(it.name.parts[0], env)
-                    if name in names:
-                        raise self.fail("E102", f"card {name} is declared twice", it.span,
-                                        "card names must be unique")
+                    if name in names:       # each time its own message: a loop's ten are counted as such
+                        times = self.card_repeats[name] = self.card_repeats.get(name, 1) + 1
+                        raise self.fail("E102", f"card {name} is declared " + ("twice" if times == 2 else
+                                                                                 f"{times} times"),
+                                        it.span, "card names must be unique")
                     names.append(name)
                     if it.label is not None:
                         parts = it.label.parts
@@ -1127,6 +1152,9 @@ class Checker:
                     sym.type = self.type_ref(d.type)
                     if not T.assignable(vt, sym.type):
                         raise self.fail("E201", f"{d.name} is {sym.type}; its initial value is {vt}", d.init.span)
+                    if sym.type == T.NUMBER and isinstance(v, int) and abs(v) > sys.float_info.max:
+                        raise self.fail("E201", "a number out of range: the result would be infinite or undefined "
+                                        "(numbers reach about 1.8e308)", d.init.span)
                 else:
                     if vt.kind in ("none", "any") or (vt.kind == "list" and vt.elem == T.ANY):
                         raise self.fail("E201", f"give {d.name} a type: its initial value does not tell", d.init.span,
@@ -1632,6 +1660,8 @@ class Checker:
     def leftover_hint(prev: A.Stmt, word: str) -> str:
         if word == "at" and isinstance(prev, A.Deal):
             return "`deal` puts cards on top; `move CARD to ZONE at N` puts one N cards down"
+        if re.fullmatch(r"[eE][0-9]*", word):       # 1e3 read as 1, then e3
+            return "numbers are written out, without an exponent: 1000, 0.001"
         return "end the statement before it, or see its form in docs/language.md"
 
     def cond(self, e: A.Expr, sc: Scope, ctx: Ctx) -> None:

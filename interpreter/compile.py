@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast as pyast
 import builtins as pybuiltins
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,6 +141,7 @@ class Compiled:
     # generated lines: (code, its span, the fn it is in or None, the fn it calls or None). Read only
     # when a rule fails, to find the failing expression inside an inlined function (Game.fn_failure)
     fn_sites: list[tuple[str, Span, str | None, str | None]] = field(default_factory=list)
+    frame_labels: dict[int, int] = field(default_factory=dict)     # resume labels per frame procedure
 
 
 class _Block:
@@ -177,6 +179,7 @@ class Compiler:
         # frame procedures: 0 is the effect stack (gen_stack_proc)
         self.frame_ids: dict[int, int] = {}
         self.frame_sizes: list[int] = [8]
+        self.frame_labels: dict[int, int] = {0: 8}     # how many places a frame may resume at (saved states)
         self.proc_names: list[str] = ["<stack>"]
         # frame 0 is the effect stack: [proc, label, item, window, responders, responder index, player, -]
         self.frame_types: dict[int, list[str]] = {0: ["int", "int", "item", "int", "list:player", "int", "player",
@@ -301,7 +304,7 @@ class Compiler:
         source = "\n".join(lines) + "\n"
         return Compiled(self.frame_types, source, line_spans, self.spans, [], self.frame_sizes, self.proc_names,
                         self.sites, effects, self._setup_fid, phases, dict(self.consts), self.under_spans,
-                        self.fn_sites)
+                        self.fn_sites, self.frame_labels)
 
     # -------------------------------------------------------------- functions and orderings
     def gen_fn(self, f: FnSym) -> None:
@@ -893,6 +896,7 @@ class Compiler:
         self.emit(1, "while True:", sid)
         self.label_dispatch(blocks, list(range(len(blocks))), 2, sid)
         self.frame_sizes[fid] = 2 + len(proc.locals) + bg.extra
+        self.frame_labels[fid] = len(blocks)
         # "card!": a card the rules name (named.py) keeps its identity in a bot's sampled worlds;
         # another card local follows the card's place (engine/determinize.py)
         codes = ["int", "int"] + ["any" if loc.comp else named_code(type_code(loc.type), loc.public)
@@ -1512,6 +1516,17 @@ _MAY_OVERFLOW = frozenset({"+", "-", "*", "/", "//"})
 def _is_number(t: Any) -> bool:
     """A `number` (not an int: Python's ints do not overflow)."""
     return t is not None and t.kind == "number"
+
+
+def _plain_number(code: str) -> bool:
+    """Generated code that is already a number in range: a literal, or a checked result."""
+    if code.startswith("_num(") and code.endswith(")") and _balanced(code[5:-1]):
+        return True
+    try:
+        x = pyast.literal_eval(code)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return isinstance(x, int | float) and not isinstance(x, bool) and abs(x) <= sys.float_info.max
 
 
 def _impure(e: Any) -> bool:
@@ -2437,6 +2452,8 @@ class BodyGen:
         eg = self.eg
         t = s.target
         op = s.op
+        if op == "=" and _is_number(t.ty) and not _plain_number(value):
+            value = f"_num({value})"        # an int past the float range is no number (E601 here)
         if isinstance(t, A.Attr) and isinstance(t.ref, tuple) and t.ref[0] == "field":
             obj = eg.gen(t.obj)
             idx = eg.field_index(t.ref[1])

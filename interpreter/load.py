@@ -162,9 +162,11 @@ def _base_path(ext: A.ExtendsDecl, here: Path, current: Path, sources: dict[str,
     """The file `extends "PATH"` names, relative to the extending file's folder (E403 if missing)."""
     base = here / ext.base
     if base.suffix != ".fuda" or not base.is_file():
-        raise error("E403", f"base ruleset {ext.base!r} not found", ext.span,
-                    hint=f"a base in quotes is a .fuda file's path from {display_name(here)}/ (looked for "
-                         f"{display_name(base)})", sources=sources)
+        whole = base.with_name(base.name + ".fuda")
+        hint = f"write the file's name whole: extends \"{ext.base}.fuda\" (.fuda is not added to a path)" \
+            if base.suffix != ".fuda" and whole.is_file() else \
+            f"a base in quotes is a .fuda file's path from {display_name(here)}/ (looked for {display_name(base)})"
+        raise error("E403", f"base ruleset {ext.base!r} not found", ext.span, hint=hint, sources=sources)
     if base.resolve() == current.resolve():
         raise error("E405", f"circular extends: {ext.base} is this file itself", ext.span,
                     hint="extend another ruleset", sources=sources)

@@ -614,6 +614,12 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def zone_decl(self, meta: Any, c: list[Any]) -> A.ZoneDecl:
         kind: _Tag = c[1]
         tags = [x for x in c if isinstance(x, _Tag)]
+        flags = [t.tag for t in tags if t.tag not in ("kind", "if")]
+        if len(flags) != len(set(flags)):       # `pile hidden public`: the first one won, silently
+            twice = next(f for f in flags if flags.count(f) > 1)
+            raise error("E309", {"vis": "a zone has one visibility", "per": "`per player` is written twice",
+                                 "sorted": "`sorted` is written twice", "top_up": "`top up` is written twice"}
+                        .get(twice, "a zone's word is written twice"), self.sp(meta))
         vis = next((t.value for t in tags if t.tag == "vis"), "public")
         return A.ZoneDecl(
             span=self.sp(meta), name=str(c[0]), kind=kind.value, width=kind.extra[0] if kind.extra else None,

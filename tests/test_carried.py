@@ -160,6 +160,36 @@ def test_a_carried_enum_member_is_kept_by_name_when_the_enum_is_reordered(capsys
     assert last["carried"] == {k: v for k, v in log["carried_next"].items() if k != "mood"}
 
 
+@pytest.mark.parametrize(("old", "new", "note"), [
+    ("var first: player = none carried", "var first: int = 0 carried", "'first': a player is no int"),
+    ("var mood: Mood = calm carried", "var mood: text = \"calm\" carried", "'mood': an enum is no text"),
+])
+def test_qa8_a_carried_value_of_another_kind_is_dropped_with_a_note(capsys, tmp_path, old, new, note):
+    """QA8 B-carried-player: a carried player became an int (its seat number) and an enum member a
+    text (its name) silently when the variable's type changed; the match now keeps the kinds."""
+    rules = tmp_path / "c.fuda"
+    text = (ROOT / "tests" / "constructs" / "carried.fuda").read_text(encoding="utf-8")
+    rules.write_text(text, encoding="utf-8")
+    db = str(tmp_path / "m.sqlite")
+    argv = ["play", str(rules), "--match", "m", "--match-db", db, "--seat", "random", "--seat", "random",
+            "--games", "1", "--seed", "1"]
+    assert main(argv) == 0
+    changed = text.replace(old, new)
+    if "first: int" in changed:
+        changed = changed.replace("if first == none {", "if first == 0 {").replace("first = players[0]", "first = 0") \
+            .replace("turn first {", "turn players[first] {").replace("first = next(current)", "first = 1") \
+            .replace("first = current", "first = 0")
+    rules.write_text(changed.replace("mood = cross", "mood = \"cross\"") if "mood: text" in new else changed,
+                     encoding="utf-8")
+    capsys.readouterr()
+    assert main(["play", *argv[2:]]) == 0, capsys.readouterr()
+    out = capsys.readouterr().out
+    assert f"note: carried value {note}; " in out
+    with MatchStore(db) as store:
+        last = store.game_rows("m")[-1]["log"]
+    assert note.split("'")[1] not in last["carried"] and "games" in last["carried"]
+
+
 def test_a_carried_enum_written_as_a_position_by_an_older_fuda_is_still_read():
     g = load(RULESET)
     st = g.new_state(1, carried={"mood": 1, "first": 1})

@@ -631,6 +631,30 @@ def test_a_log_of_a_ruleset_file_resumes_from_anywhere(tmp_path, monkeypatch, ca
     assert main(["replay", str(log)]) == 0 and "error" not in capsys.readouterr().err
 
 
+def test_qa8_a_resumed_log_keeps_the_rules_it_was_played_under(tmp_path, monkeypatch, capsys):
+    """QA8 P-resume-rewrites: `fuda play --resume LOG` wrote the current rules into LOG, so after one
+    look a replay no longer warned that the game was played under other rules."""
+    import shutil
+
+    from interpreter.runner.cli import main
+
+    from .conftest import ROOT
+
+    mine = tmp_path / "mine.fuda"
+    shutil.copy(ROOT / "tests" / "errors" / "_valid_minimal.fuda", mine)
+    log = tmp_path / "g.json"
+    monkeypatch.setattr("builtins.input", lambda _p: "quit")
+    assert main(["play", str(mine), "--seed", "3", "--log", str(log)]) == 0
+    before = json.loads(log.read_text(encoding="utf-8"))["rules"]
+    mine.write_text(mine.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["play", "--resume", str(log)]) == 0
+    assert "the ruleset has changed" in capsys.readouterr().err
+    assert json.loads(log.read_text(encoding="utf-8"))["rules"] == before
+    assert main(["replay", str(log)]) == 0
+    assert "the ruleset has changed since this game was saved" in capsys.readouterr().err
+
+
 def test_hot_seat_passes_the_keyboard_and_prints_only_public_news():
     import io
 
@@ -1098,3 +1122,25 @@ phase play {
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     assert "--ask-all" in capsys.readouterr().out
+
+
+def test_qa8_typed_and_scenario_text_is_read_as_nfc(tmp_path):
+    """QA8 P-nfd: a ruleset reads カ + U+3099 as ガ, but an action typed so (macOS, some input
+    methods), a scenario's card names and its expected texts were refused as no match."""
+    import unicodedata
+
+    from interpreter.runner.scenario import run_scenario
+
+    text = ('ruleset u\nplayers 2\ncards {\n    card "ガ1"\n    card "x2"\n} in deck\nzone deck: pile public\n'
+            'zone hand: hand per player public\nsetup { }\nphase play {\n'
+            '    choose players[0] { play c in hand[players[0]] "play {c}" { log "ガ played" } }\n    end game draw\n}\n')
+    def nfd(t: str) -> str:
+        return unicodedata.normalize("NFD", t)
+
+    assert nfd("ガ") != "ガ"
+    (tmp_path / "u.fuda").write_text(text, encoding="utf-8")
+    (tmp_path / "u.yaml").write_text(nfd('ruleset: u.fuda\nsetup:\n  zones:\n    "hand[P0]": [ガ1]\n'
+                                         'steps:\n  - P0: play ガ1\n  - expect: {events: ["ガ played"]}\n'),
+                                     encoding="utf-8")
+    outcome = run_scenario(str(tmp_path / "u.yaml"))
+    assert outcome.passed, outcome.message

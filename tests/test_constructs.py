@@ -1980,6 +1980,32 @@ def _round_trip_and_continue(st: State, moves: list[tuple[int, str]]) -> None:
     assert back == st and again == st
 
 
+_DAMAGE: list[tuple[str, Any]] = [
+    ("items", lambda d: d.update(items=[])), ("tally", lambda d: d.update(tally=1.5)),
+    ("tcard", lambda d: d.update(tcard=1)), ("vis", lambda d: d.update(vis=[])),
+    ("z_card", lambda d: d["z"][0].__setitem__(0, 10 ** 30)), ("z_twice", lambda d: d["z"][0].append(d["z"][0][0])),
+    ("loc", lambda d: d["loc"].__setitem__(0, d["loc"][0] + 1)), ("pend", lambda d: d.update(pend=True)),
+    ("pend_site", lambda d: d.update(pend=[10 ** 6, [0]])), ("opts", lambda d: d["opts"].__setitem__(0, [0, None])),
+    ("frame_label", lambda d: d["frames"][-1].__setitem__(1, 999)), ("ev", lambda d: d["ev"].__setitem__(0, 5)),
+    ("ev_field", lambda d: d["ev"][0].__setitem__(2, "x")),
+]
+
+
+@pytest.mark.parametrize("damage", [f for _, f in _DAMAGE], ids=[k for k, _ in _DAMAGE])
+def test_qa8_a_damaged_saved_state_is_e503(damage):
+    """QA8 B-state-json: a damaged fuda-state/1 raised AttributeError in from_json, or loaded and then
+    failed at the first view or move with IndexError/KeyError. Its shape is now checked against the
+    ruleset (and every view and menu tried) when it is loaded."""
+    st = game("orderings").new_state(0)
+    st.apply(st.to_move()[0], st.legal_actions(st.to_move()[0])[0].id)
+    assert st.to_move() and st.frames and st.opts
+    data = saved(st)
+    damage(data)
+    with pytest.raises(FudaError) as e:
+        State.from_json(data, st.game)
+    assert e.value.first.code == "E503" and "damaged" in e.value.first.message
+
+
 def test_a_saved_state_of_other_compiled_rules_is_refused_clearly():
     """A saved state resumes compiled procedures at their labels: from other compiled rules (another
     option value here; a changed ruleset or compiler alike) it is refused with E503, not misread."""
@@ -3108,6 +3134,11 @@ def test_a_variant_may_extend_a_base_by_its_path(tmp_path):
     with pytest.raises(FudaError) as e:
         load(str(variant))
     assert e.value.first.code == "E403" and "a base in quotes is a .fuda file's path" in (e.value.first.hint or "")
+    # QA8 D-extends-hint: without .fuda the hint said only where it looked
+    variant.write_text('ruleset v\nextends "../../base"\n', encoding="utf-8")
+    with pytest.raises(FudaError) as e:
+        load(str(variant))
+    assert e.value.first.code == "E403" and 'extends "../../base.fuda"' in (e.value.first.hint or "")
 
 
 def test_a_pile_top_up_shows_its_top_card_and_hides_the_cards_under_it():
@@ -3130,6 +3161,18 @@ def test_a_pile_top_up_shows_its_top_card_and_hides_the_cards_under_it():
     with pytest.raises(FudaError) as e:
         load_text("ruleset t\nplayers 2\ncards standard() in deck\nzone deck: hand hidden top up\nsetup { }\nphase p { }\n")
     assert e.value.first.code == "E309" and "`top up` is for a pile" in e.value.first.message
+    assert "a hand shows sorted to its owner" in (e.value.first.hint or "")      # QA8 P-topup-flags
+
+
+@pytest.mark.parametrize(("flags", "words"), [
+    ("pile top up top up", "`top up` is written twice"), ("pile hidden public", "a zone has one visibility"),
+    ("pile per player owner per player", "`per player` is written twice"),
+])
+def test_qa8_a_zone_word_written_twice_is_e309(flags, words):
+    """QA8 P-topup-flags: `pile top up top up` was accepted, and `pile hidden public` silently hidden."""
+    with pytest.raises(FudaError) as e:
+        load_text(f"ruleset t\nplayers 2\ncards standard() in deck\nzone deck: {flags}\nsetup {{ }}\nphase p {{ }}\n")
+    assert e.value.first.code == "E309" and words in e.value.first.message
 
 
 def test_a_card_put_under_the_top_of_a_pile_top_up_is_not_named():

@@ -219,6 +219,7 @@ def test_scenario_view_variables_are_checked_by_name(tmp_path: Path, expect: str
     ("{vars: {leader: P0}}", "leader: expected P0, found P1"),
     ("{vars: {order: [P0]}}", "order: expected [P0], found [P2, P0]"),
     ("{view: {player: P0, vars: {leader: P2}}}", "P0 sees leader = P1, expected P2"),
+    ("{view: {player: null, shows: [♠A]}}", "the spectator's view should show ♠A"),     # QA8 P-PNone: PNone's
 ])
 def test_scenario_failures_name_players_as_scenarios_write_them(tmp_path: Path, expect: str, words: str) -> None:
     from interpreter.runner.scenario import run_scenario
@@ -1557,6 +1558,47 @@ def test_qa_a_number_out_of_range_stops_at_its_line(stmt: str) -> None:
     assert err.first.span.line == line_of(text, stmt.split("\n")[-1])
 
 
+@pytest.mark.parametrize("stmt", ["score[players[0]] = n", "x = n", "score[players[1]] += n"],
+                         ids=["score", "number_var", "score_plus"])
+def test_qa8_an_int_past_the_float_range_is_no_number(stmt: str) -> None:
+    """QA8 B-bigint-number: `score[p] = n` with n = 10**400 was stored as is; `fuda simulate` then
+    died averaging the scores and a match lost the game. Now E601 at the assignment."""
+    text = RT_HEAD + "var x: number = 1.5\nvar n: int = 1\n\nsetup {\n    repeat 400 {\n        n *= 10\n    }\n" \
+        f"    {stmt}\n}}\n\nphase play {{\n    end game\n}}\n"
+    err = runtime_failure(text)
+    assert "a number out of range" in err.first.message
+    assert err.first.span.line == line_of(text, stmt)
+
+
+def test_qa8_a_huge_int_is_no_number_option_or_initial_value() -> None:
+    """QA8 B-bigint-number: `--set r=1000…0` (401 digits) was taken as the number option's value."""
+    from interpreter.api import load_text
+
+    big = "1" + "0" * 400
+    src = "ruleset o\nplayers 2\noption r: number = 1.5\ncards standard() in deck\nzone deck: pile hidden\n" \
+          "setup { log \"{r}\" }\nphase play { }\n"
+    with pytest.raises(FudaError) as info:
+        load_text(src, options={"r": int(big)})
+    assert info.value.first.code == "E402" and "too large" in info.value.first.message
+    with pytest.raises(FudaError) as info:
+        load_text(src.replace("setup {", "var v: number = " + big + "\nsetup {"))
+    assert info.value.first.code == "E201" and "out of range" in info.value.first.message
+
+
+def test_qa8_statistics_of_scores_near_the_top_of_the_range() -> None:
+    """QA8 B-bigint-number: means and intervals of scores near 1.8e308 overflowed (a crash)."""
+    from interpreter.runner.compare import diff_mean, diff_paired_mean
+    from interpreter.runner.simulate import mean
+
+    top = 1.5e308
+    assert mean([top, top, top]) == pytest.approx(top) and mean([int(top)] * 3) == pytest.approx(top)
+    ma, mb, d, lo, hi = diff_mean([top, top * 0.9], [top * 0.5, top * 0.4])
+    assert ma == pytest.approx(top * 0.95) and lo < d < hi and d == pytest.approx(-top * 0.5)
+    ma, mb, d, lo, hi = diff_paired_mean([(top, top * 0.5), (top * 0.9, top * 0.4)])
+    assert mb == pytest.approx(top * 0.45) and lo <= d <= hi and d == pytest.approx(-top * 0.5)
+    assert diff_mean([1.0, 2.0], [3.0, 5.0])[2] == 2.5      # the same as ever below 1e150
+
+
 def test_number_arithmetic_in_range_is_unchanged() -> None:
     """The check of number results (runtime._num) leaves finite values, ints and a player drawn at
     random in a per-player target alone (drawn once per statement)."""
@@ -1564,6 +1606,17 @@ def test_number_arithmetic_in_range_is_unchanged() -> None:
         "        x = x * 2 - x\n    }\n}\n\nphase play {\n    end game\n}\n"
     st = load_text(text, filename="runtime.fuda").new_state(3)
     assert sum(r["score"] for r in st.result()) == 15.0
+
+
+def test_qa8_one_card_name_repeated_by_a_loop_is_counted():
+    """QA8 P-twice: ten `card "x"` in a loop said "card x is declared twice", without the count."""
+    from interpreter.api import load_text
+
+    with pytest.raises(FudaError) as e:
+        load_text('ruleset dup\nplayers 2\ncards {\n    for i in 1..10 { card "x" }\n} in deck\n'
+                  'zone deck: pile hidden\nsetup { }\nphase play { }\n')
+    text = e.value.format()
+    assert "card x is declared twice" in text and "(and 8 more like it at the same place)" in text
 
 
 def test_one_mistake_repeated_by_a_loop_is_printed_once_with_a_count():
@@ -1576,3 +1629,31 @@ def test_one_mistake_repeated_by_a_loop_is_printed_once_with_a_count():
     text = e.value.format()
     assert len(e.value.diagnostics) == 5 and text.count("error[E102]") == 1
     assert "(and 4 more like it at the same place)" in text
+
+
+@pytest.mark.parametrize("number", ["1e3", "2.5E4"])
+def test_qa8_a_number_with_an_exponent_gets_a_hint(number: str) -> None:
+    """QA8 P-exp-literal: `let x = 1e3` said only that `e3` is not part of the statement."""
+    from interpreter.api import load_text
+
+    with pytest.raises(FudaError) as info:
+        load_text("ruleset m\nplayers 2\ncards standard(ranks=[1]) in deck\nzone deck: pile hidden\nsetup { }\n"
+                  f"phase play {{\n    let x = {number}\n    log \"{{x}}\"\n}}\n")
+    d = info.value.first
+    assert d.code == "E309" and d.hint is not None and "without an exponent" in d.hint
+
+
+def test_qa8_a_scenario_names_a_player_by_number_in_revealed(tmp_path: Path) -> None:
+    """QA8 D-scenario-player-number: `revealed: {1: [♠A]}` was refused (pydantic: "Input should be
+    a valid string") though cli.md says players are P0, P1 … or the numbers 0, 1 …"""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "s.fuda").write_text(
+        "ruleset s\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nsetup { }\n"
+        "phase play { choose players[0] { wait { } } }\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: s.fuda\nsetup:\n  revealed: {1: [♠A]}\nsteps:\n"
+                 "  - expect: {view: {player: 1, shows: [♠A]}}\n  - expect: {view: {player: 0, hides: [♠A]}}\n",
+                 encoding="utf-8")
+    o = run_scenario(f)
+    assert o.passed, o.message

@@ -82,7 +82,7 @@ def test_an_enum_member_named_off_or_on_is_chosen_though_yaml_reads_the_word_as_
     assert "takes one of off, on_top, double" in str(e.value)
 
 
-ON_OFF = ('ruleset en\nplayers 2\nenum Mode { off "Off", on "On", yes "Yes", no "No", true_ "T" }\n'
+ON_OFF = ('ruleset en\nplayers 2\nenum Mode { off "Off", on "On", yes "Yes", no "No", true_ "T", null "Null" }\n'
           'option mode: Mode = off\noption flag: bool = false\noption sw: {on, off, auto "Auto"} = auto\n'
           'cards standard() in deck\nzone deck: pile hidden\nsetup { log "mode={mode} flag={flag} sw={sw}" }\n'
           'phase play { end game draw }\n')
@@ -94,6 +94,10 @@ ON_OFF = ('ruleset en\nplayers 2\nenum Mode { off "Off", on "On", yes "Yes", no 
     ("flag=on", "flag=true"), ("flag=yes", "flag=true"), ("flag=no", "flag=false"), ("flag=true", "flag=true"),
     ("sw=yes", 'option sw takes one of on, off, auto; got "yes"'),
     ("mode=true", "true could be on or yes: name the member"),
+    # QA8 B-enum-null: the member null was none (not a member) and, in an options file, true; and
+    # an options file's `flag: false` was true
+    ("mode=null", "mode=Null"), ("mode=Null", "mode=Null"), ("flag=false", "flag=false"),
+    ("sw=null", 'option sw takes one of on, off, auto; got "null"'),
 ])
 def test_an_option_word_names_the_member_of_that_exact_name(given, shown, tmp_path, capsys):
     """QA7 B-enum-onoff: `--set mode=on` was refused for an enum with members on and yes (YAML made

@@ -207,3 +207,15 @@ def test_a_score_label_is_plain_text():
     with pytest.raises(FudaError) as info:
         load_text(SCORED.replace('score "Points | 文"', 'score "Points {current}"'))
     assert info.value.first.code == "E309" and "the score's label is plain text" in info.value.first.message
+
+
+def test_qa8_a_score_label_is_not_blank():
+    """QA8 P-score-blank: `score ""` was accepted, and results read "P0 lose (place 2,  -3)"."""
+    import pytest
+
+    from interpreter.errors import FudaError
+
+    for blank in ('score ""', 'score "Points | "', 'score "  "'):
+        with pytest.raises(FudaError) as info:
+            load_text(SCORED.replace('score "Points | 文"', blank))
+        assert info.value.first.code == "E309" and "the score's label is blank" in info.value.first.message

@@ -67,6 +67,12 @@ def test_without_seats_players_are_p_numbers():
     ('seats "North", "East", "North", "West"', "E102", "two seats are called North"),
     ('seats "North", "P0", "South", "West"', "E102", "P0 is another seat's number"),
     ('seats "North {current}", "East", "South", "West"', "E309", "a seat's name is plain text"),
+    # QA8 B-seat-names: names are typed in any case, so these took another seat than the one meant
+    ('seats "North", "NORTH", "South", "West"', "E102", "North and NORTH are called alike"),
+    ('seats "North", "p1", "South", "West"', "E102", "p1 is another seat's number"),
+    ('seats "North | 北", "East | 東", "South | 南", "West | north"', "E102", "North and West are called alike"),
+    ('seats "North", "", "South", "West"', "E309", "a seat's name is blank"),
+    ('seats "North", "East | ", "South", "West"', "E309", "a seat's name is blank"),
 ])
 def test_bad_seat_names(seats: str, code: str, words: str):
     text = SRC.replace('seats "North | 北", "East | 東", "South | 南", "West | 西"', seats)

@@ -331,6 +331,16 @@ def test_fuda_serve_help(capsys):
         assert flag in out
 
 
+@pytest.mark.parametrize("port", ["70000", "-1", "http"])
+def test_qa8_fuda_serve_refuses_a_port_out_of_range(capsys, port):
+    """QA8 B-serve-port: --port 70000 was an internal error (the socket library's OverflowError)."""
+    with pytest.raises(SystemExit) as e:
+        main(["serve", "american_page_one", "--no-browser", "--port", port])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "is not a port (a whole number from 0 to 65535)" in err and "internal error" not in err
+
+
 def test_fuda_serve_refuses_a_seat_that_is_no_bot(capsys):
     assert main(["serve", "american_page_one", "--seat", "human", "--seat", "wizard", "--no-browser",
                  "--port", "0"]) == 1

@@ -15,6 +15,7 @@ import math
 import re
 import sys
 import traceback
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -375,15 +376,22 @@ class Game:
                 out[v.name] = vals[0] if v.scope == "global" else vals
         return out
 
+    def carried_kinds(self) -> dict[str, str]:
+        """The kind of each `carried` variable (player, int, enum…), kept beside its values: a match
+        file writes a player as its seat number and an enum member by its name, which an int or a
+        text variable of a changed ruleset would otherwise take as its own (``carried_in``)."""
+        return {v.name: v.type.kind for v in self.prog.vars if v.decl is not None and v.decl.carried}
+
     @functools.cached_property
     def carried_names(self) -> frozenset[str]:
         """The ruleset's `carried` variables."""
         return frozenset(v.name for v in self.prog.vars if v.decl is not None and v.decl.carried)
 
-    def carried_in(self, values: Mapping[str, Any]) -> dict[int, Any]:
+    def carried_in(self, values: Mapping[str, Any], kinds: Mapping[str, str] | None = None) -> dict[int, Any]:
         """``values`` (as ``carried_values`` gives them, maybe read back from a file) checked against
         this ruleset: state slot → value. A name that is no carried variable, or a value that does not
-        fit it, is E503 naming it."""
+        fit it, is E503 naming it; so is a value of another kind than the variable's now, when
+        ``kinds`` (``carried_kinds`` of the game it comes from) says (an int may become a number)."""
         out: dict[int, Any] = {}
         carried = {v.name: v for v in self.prog.vars if v.decl is not None and v.decl.carried}
         for name, value in values.items():
@@ -392,6 +400,9 @@ class Game:
                 raise error("E503", f"carried value {name!r}: the ruleset has no carried variable so named",
                             hint=("carried variables: " + ", ".join(carried)) if carried else None)
             t = v.type
+            was = (kinds or {}).get(name, t.kind)
+            if was != t.kind and (was, t.kind) != ("int", "number"):
+                raise error("E503", f"carried value {name!r}: {'an' if was[:1] in 'aeiou' else 'a'} {was} is no {t}")
             vals = [value] if v.scope == "global" else value
             if v.scope == "player" and not (isinstance(value, list | tuple) and len(value) == self.n):
                 raise error("E503", f"carried value {name!r}: {name} is per player: one value for each of "
@@ -419,8 +430,8 @@ class Game:
             return isinstance(x, int) and 0 <= x < count
         if t.kind == "int":
             return isinstance(x, int)
-        if t.kind == "number":
-            return isinstance(x, int | float) and math.isfinite(x)
+        if t.kind == "number":      # an int past the float range is no number (language.md §25)
+            return isinstance(x, float) and math.isfinite(x) or isinstance(x, int) and abs(x) <= sys.float_info.max
         return t.kind == "text" and isinstance(x, str)
 
     def refresh_options(self, st: State) -> None:
@@ -829,6 +840,8 @@ class Game:
                 return opts[action]
         elif isinstance(action, str):
             legal = self.legal_actions(st, player)
+            if not action.isascii():    # ガ typed as カ + U+3099 (macOS, some input methods): as rulesets are read
+                action = unicodedata.normalize("NFC", action)
             want = " ".join(action.split())
             for a in legal:
                 if a.id == want:
@@ -1341,11 +1354,96 @@ def state_from_json(data: dict[str, Any], game: Game | None = None) -> State:
         st.choice = None
         st.in_check = False
         st.ck_ok = False
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as e:
         raise error("E503", f"saved state is damaged: {type(e).__name__}: {e}") from None
     if len(st.loc) != game.ncards or len(st.g) != game.prog.g_size:
         raise error("E503", "saved state does not match its ruleset (was the ruleset changed?)")
     if data.get("compiled", game.fingerprint) != game.fingerprint:
         raise error("E503", "saved state comes from other compiled rules (the ruleset, its options or fuda "
                             "changed since): its game log (fuda replay) still replays it")
+    damage = _damage(st, game)
+    if damage is None:
+        try:        # what the shape leaves out (events, options, frames' values): every view and menu
+            for p in (None, *range(game.n)):
+                st.view(p)
+            for p in st.to_move():
+                st.legal_actions(p)
+            if st.pend is not None:     # the options saved are the ones the rules give (apply trusts them)
+                site = game.sites[st.pend[0]]
+                if st.schosen is None and st.opts != game.site_options(st, site, st.pend[1][0]):
+                    damage = "opts: not the options of the pending decision"
+                elif st.schosen is not None and st.sopts is not None and any(
+                        c is None and os != game.site_options(st, site, p)
+                        for p, c, os in zip(st.pend[1], st.schosen, st.sopts, strict=True)):
+                    damage = "sopts: not the options of the pending decision"
+        except Exception as e:      # noqa: BLE001 (a Python error here is the file's, reported as such)
+            damage = f"{type(e).__name__}: {e}"
+    if damage is not None:
+        raise error("E503", f"saved state is damaged: {damage}")
     return st
+
+
+def _damage(st: State, game: Game) -> str | None:
+    """What in a loaded state cannot be a state of ``game``, or None: the places of the cards, the
+    variables, sequences, frames, the stack and the pending decision, checked against the ruleset
+    (a damaged file gave IndexError or KeyError at the first view or move, far from its cause)."""
+    def ints(xs: Any, lo: int, hi: int) -> bool:
+        return all(type(x) is int and lo <= x < hi for x in xs)
+
+    nz, n = len(st.z), game.n
+    if len(st.vis) != game.ncards or not ints(st.vis, 0, R.ALL + 1):
+        return "vis: one visibility mask per card expected"
+    if nz != game.static_slots + len(st.dyn):
+        return "z: one list of cards per zone expected"
+    if not ints(st.loc, 0, nz) or any(not ints(z, 0, game.ncards) for z in st.z):
+        return "a card or a zone out of range"
+    if sorted(c for z in st.z for c in z) != list(range(game.ncards)) \
+            or any(st.loc[c] != i for i, z in enumerate(st.z) for c in z):
+        return "every card must lie in one zone, the zone its place (loc) names"
+    if len(st.sq) != game.prog.seq_count or any(not ints(q, 0, nz) for q in st.sq):
+        return "sq: the zones of each sequence expected"
+    if any(not 0 <= seq < len(st.sq) or not (owner is None or type(owner) is int and 0 <= owner < n)
+           for seq, owner in st.dyn):
+        return "dyn: a sequence and an owner per zone made in play expected"
+    labels, types = game.comp.frame_labels, game.comp.frame_types
+    simple = {"int": (None, None), "card": (0, game.ncards), "card!": (0, game.ncards), "player": (0, n),
+              "zone": (0, nz), "item": (None, None)}
+    for fr in st.frames:
+        if not fr or type(fr[0]) is not int or not 0 <= fr[0] < len(game.procs) or len(fr) < 2 \
+                or len(fr) != game.frame_sizes[fr[0]] or type(fr[1]) is not int \
+                or not 0 <= fr[1] < labels.get(fr[0], fr[1] + 1):
+            return "frames: a procedure, its place and its locals expected"
+        for code, v in zip(types.get(fr[0], ()), fr, strict=False):     # a card, a player…: in range
+            lo, hi = simple.get(code, (0, 0))
+            if v is not None and (lo, hi) != (0, 0) and (type(v) is not int or lo is not None
+                                                          and hi is not None and not lo <= v < hi):
+                return "frames: a local value out of range"
+            if v is not None and code.startswith("list:") and not isinstance(v, tuple):
+                return "frames: a list expected"
+    if any(not isinstance(v, list) or not v or type(v[0]) is not int or not 0 <= v[0] < len(game.effects)
+           for v in st.items.values()) or any(i not in st.items for i in st.stack):
+        return "stack: items of the ruleset's effects expected"
+    if not ints(st.revealed, 0, len(st.g)) or not 0 <= st.rng <= R.M64:
+        return "revealed or rng out of range"
+    if st.pend is not None:
+        pend = st.pend
+        if not isinstance(pend, tuple) or len(pend) != 2 or type(pend[0]) is not int \
+                or not 0 <= pend[0] < len(game.sites) or not isinstance(pend[1], tuple) or not pend[1] \
+                or not ints(pend[1], 0, n) or not st.frames:
+            return "pend: a decision and the players it waits for expected"
+        many = len(pend[1])
+        if st.schosen is None:
+            if st.opts is None or many != 1:
+                return "pend: the options of one player expected"
+            sets = [st.opts]
+        else:
+            if st.sopts is None or len(st.sopts) != many or len(st.schosen) != many:
+                return "pend: the options of each player deciding at once expected"
+            sets = st.sopts
+        options = game.sites[pend[0]].options
+        if any(not isinstance(o, tuple) or not o or type(o[0]) is not int or not -1 <= o[0] < len(options)
+               for os in sets for o in os):
+            return "opts: options of the pending decision expected"
+    if any(not isinstance(e, tuple) or len(e) < 2 or type(e[0]) is not int for e in st.ev):
+        return "ev: events expected"
+    return None

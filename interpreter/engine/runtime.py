@@ -8,6 +8,7 @@ Events are tuples ``(kind, span_id, …)``; ``EV`` names the kinds. Generated co
 from __future__ import annotations
 
 import math
+import sys
 from itertools import combinations as _combinations  # noqa: F401 (used by generated code)
 from typing import TYPE_CHECKING, Any
 
@@ -834,10 +835,15 @@ def _hide_var(st: State, slot: int, sp: int) -> None:
 def _num(x: float) -> float:
     """A `number` result of arithmetic, refused when it left the finite range: an infinity or a
     NaN would make the state unequal to its own replay and its JSON unreadable (a rule failure,
-    at the line, as division by zero is). ``x - x`` is 0 for every finite number and every int."""
-    if x - x == 0:
+    at the line, as division by zero is). ``x - x`` is 0 for every finite number and every int;
+    an int past the float range is refused too (a `number` holding it would crash every average
+    and every conversion later, language.md §25)."""
+    if x - x == 0 and (type(x) is not int or -_MAX_NUMBER <= x <= _MAX_NUMBER):
         return x
     raise OverflowError("finite range")
+
+
+_MAX_NUMBER = int(sys.float_info.max)      # the largest int a `number` may hold (about 1.8e308)
 
 
 def _floor(x: float) -> int:

@@ -117,6 +117,17 @@ def _count(text: str) -> int:
     return n
 
 
+def _port(text: str) -> int:
+    """A TCP port: 0 (any free one) to 65535; beyond it the socket library raised OverflowError."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (a whole number from 0 to 65535)")
+    return n
+
+
 def _name(text: str) -> str:
     """A study's name: some visible text."""
     if not text.strip():
@@ -243,6 +254,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _play_match(args)
     resume = None
     carried: dict[str, Any] = {}
+    rules = None
     if args.resume and (args.set or args.options or args.players):
         given = "--set" if args.set else "--options" if args.options else "--players"
         print(f"error: --resume plays on the saved game's ruleset and options, which its moves replay from; "
@@ -260,6 +272,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         args.lang = args.lang or saved.lang
         resume = [(p, a) for p, a in saved.actions]
         carried = saved.carried
+        rules = saved.rules         # kept: the game began under them (a replay warns they have changed)
         game = load(saved.ruleset, saved.options)
         args.log = args.log or args.resume
     else:
@@ -275,7 +288,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(_table_line(game, seats, seed, _lang(args)))
     autosave = str(_fresh(fuda_home() / "games", f"{Path(game.ruleset).stem}-{seed}"))
     play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave, carried=carried,
-         ask_all=args.ask_all)
+         ask_all=args.ask_all, rules=rules)
     return 0
 
 
@@ -348,7 +361,7 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
             print(f"{game.title_in(_lang(args))} — match {m.name}, game {m.games + 1}, {told}: "
                   + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
             actions: list[tuple[int, str]] = []
-            carried = _carried_into(game, m.carried)
+            carried = _carried_into(game, m.carried, m.carried_kinds)
             st = play(game, seats, seed, _lang(args), args.log, out=sys.stdout, actions=actions, carried=carried,
                       ask_all=args.ask_all)
             if not st.over:
@@ -357,6 +370,7 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
             log = game_log(game, seed, actions, seats, _lang(args), carried)
             if game.carried_values(st):
                 log["carried_next"] = game.carried_values(st)
+                log["carried_kinds"] = game.carried_kinds()     # a player 1 is no int 1 (_carried_into)
             try:
                 m = store.record(m, game.result(st), seed, dict(game.options_given), log, seats)
             except FudaError:
@@ -385,15 +399,16 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                     return 0
 
 
-def _carried_into(game: Any, kept: dict[str, Any]) -> dict[str, Any]:
+def _carried_into(game: Any, kept: dict[str, Any], kinds: dict[str, str] | None = None) -> dict[str, Any]:
     """What a match's next game starts with: the previous game's `carried` variables. Each one the
     ruleset (changed since) no longer carries, or that no longer fits (its type changed, its enum
-    member is gone), starts from its initial value, with a note; the others are carried."""
+    member is gone), starts from its initial value, with a note; the others are carried. ``kinds``:
+    the variables' kinds in the game before (a player kept as its seat number is no int)."""
     out = {k: v for k, v in kept.items() if k in game.carried_names}
     dropped = sorted(set(kept) - set(out))
     for name in list(out):
         try:
-            game.carried_in({name: out[name]})
+            game.carried_in({name: out[name]}, kinds)
         except FudaError as e:
             print(f"note: {e.first.message}; {name} starts from its initial value")
             del out[name]
@@ -802,7 +817,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "the JSON API is in docs/cli.md.")
     p.add_argument("ruleset")
     _add_table(p)
-    p.add_argument("--port", type=int, metavar="P", help="port (default: 8765 when free, else any free one)")
+    p.add_argument("--port", type=_port, metavar="P", help="port (default: 8765 when free, else any free one)")
     p.add_argument("--host", default="127.0.0.1", metavar="H",
                    help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser (only print the URL)")

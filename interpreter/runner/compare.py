@@ -29,9 +29,19 @@ def diff_proportion(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float, f
     return d, lo, hi
 
 
+def _scale(xs: list[float]) -> float:
+    """1, or a power of two that brings scores past 1e150 down to where their squares do not
+    overflow (a score may be any `number`, up to about 1.8e308): the same result for the rest."""
+    top = max((abs(x) for x in xs), default=0.0)
+    return 1.0 if top < 1e150 else 2.0 ** (math.frexp(top)[1] - 1)
+
+
 def diff_mean(a: list[float], b: list[float]) -> tuple[float, float, float, float, float]:
     """mean(a), mean(b), the difference and its 95% interval."""
+    k = _scale([*a, *b])
+
     def mv(x: list[float]) -> tuple[float, float]:
+        x = [y / k for y in x]
         m = sum(x) / len(x) if x else 0.0
         v = sum((y - m) ** 2 for y in x) / (len(x) - 1) if len(x) > 1 else 0.0
         return m, v
@@ -39,7 +49,7 @@ def diff_mean(a: list[float], b: list[float]) -> tuple[float, float, float, floa
     mb, vb = mv(b)
     se = math.sqrt(va / max(len(a), 1) + vb / max(len(b), 1))
     d = mb - ma
-    return ma, mb, d, d - 1.96 * se, d + 1.96 * se
+    return ma * k, mb * k, d * k, (d - 1.96 * se) * k, (d + 1.96 * se) * k
 
 
 def diff_paired_proportion(pairs: list[tuple[bool, bool]]) -> tuple[float, float, float]:
@@ -67,11 +77,14 @@ def diff_paired_mean(pairs: list[tuple[float, float]]) -> tuple[float, float, fl
     n = len(pairs)
     if not n:
         return 0.0, 0.0, 0.0, 0.0, 0.0
+    k = _scale([x for pair in pairs for x in pair])
+    pairs = [(a / k, b / k) for a, b in pairs]
     ds = [b - a for a, b in pairs]
     d = sum(ds) / n
     v = sum((x - d) ** 2 for x in ds) / (n - 1) if n > 1 else 0.0
     half = 1.96 * math.sqrt(v / n)
-    return sum(a for a, _ in pairs) / n, sum(b for _, b in pairs) / n, d, d - half, d + half
+    return (sum(a for a, _ in pairs) / n * k, sum(b for _, b in pairs) / n * k, d * k, (d - half) * k,
+            (d + half) * k)
 
 
 def compare(ruleset: str, a: dict[str, Any], b: dict[str, Any], n: int, seed: int = 0, workers: int = 1,

@@ -77,6 +77,7 @@ class Match:
     created: str = ""
     updated: str = ""
     carried: dict[str, Any] = field(default_factory=dict)   # what the next game starts with (`carried` variables)
+    carried_kinds: dict[str, str] = field(default_factory=dict)     # their kinds in the game they come from
 
     def standings(self) -> str:
         """A small table: seat, kind, total score, wins; then the number of games."""
@@ -133,8 +134,11 @@ class MatchStore:
             last = self.db.execute("SELECT log FROM games WHERE match = ? ORDER BY number DESC LIMIT 1",
                                    (name,)).fetchone()
             if last is not None:
-                kept = json.loads(last[0]).get("carried_next")
+                log = json.loads(last[0])
+                log = log if isinstance(log, dict) else {}
+                kept, kinds = log.get("carried_next"), log.get("carried_kinds")
                 m.carried = kept if isinstance(kept, dict) else {}
+                m.carried_kinds = {str(k): str(v) for k, v in kinds.items()} if isinstance(kinds, dict) else {}
             return m
 
     def names(self) -> list[str]:

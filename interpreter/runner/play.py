@@ -191,13 +191,14 @@ def hand_order(legal: list[Action], v: dict[str, Any], deck: dict[str, int]) -> 
 
 
 def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[str],
-             lang: int = 0, carried: dict[str, Any] | None = None) -> dict[str, Any]:
+             lang: int = 0, carried: dict[str, Any] | None = None, rules: str | None = None) -> dict[str, Any]:
     """A replayable log; a ruleset file is named by its full path, so the log resumes from anywhere,
     and in the language it was played in. ``carried``: what a match's game started with (its
-    `carried` variables from the game before), which replaying it needs too."""
+    `carried` variables from the game before), which replaying it needs too; ``rules``: the rules a
+    resumed game was begun under (its log's), kept so that a replay still warns they have changed."""
     ruleset = str(Path(game.ruleset).resolve()) if game.ruleset.endswith(".fuda") else game.ruleset
     out = {"format": "fuda-log/1", "ruleset": ruleset, "options": game.options_given, "seed": seed,
-           "seats": seats, "lang": "ja" if lang else "en", "rules": game.rules_hash,
+           "seats": seats, "lang": "ja" if lang else "en", "rules": rules or game.rules_hash,
            "actions": [[p, a] for p, a in actions]}
     if carried:
         out["carried"] = carried
@@ -219,13 +220,15 @@ def check_writable(path: str) -> None:
 def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str | None = None,
          inp: Callable[[str], str] | None = None, out: TextIO | None = None,
          resume: list[tuple[int, str]] | None = None, actions: list[tuple[int, str]] | None = None,
-         autosave: str | None = None, carried: dict[str, Any] | None = None, ask_all: bool = False) -> State:
+         autosave: str | None = None, carried: dict[str, Any] | None = None, ask_all: bool = False,
+         rules: str | None = None) -> State:
     """Play to the end (or until a human quits). ``resume``: actions of a saved game to replay
     first. With ``log_path`` the game log is written whatever happens, so nothing is lost; without
     one, a game with a human that stops unfinished is written to ``autosave``.
     ``actions``: a list that receives every (player, action id) played (match play keeps them);
     ``carried``: the `carried` variables' values from a match's previous game; ``ask_all``: a
-    human is asked also where one action is legal (scripted input: a line a decision)."""
+    human is asked also where one action is legal (scripted input: a line a decision); ``rules``:
+    a resumed game's rules as its log names them (``game_log``)."""
     if actions is None:
         actions = []
     out = out or sys.stdout
@@ -234,7 +237,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
-                json.dump(game_log(game, seed, actions, seats, lang, carried), f, ensure_ascii=False, indent=1)
+                json.dump(game_log(game, seed, actions, seats, lang, carried, rules), f, ensure_ascii=False, indent=1)
         except OSError as e:
             print(say("cannot_save", lang, path=path, why=os_reason(e, path)), file=out)
             return False

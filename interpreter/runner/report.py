@@ -39,8 +39,8 @@ def _pyplot() -> Any:
 def _rate_bars(ax: Any, xs: list[str], rates: list[tuple[float, list[float]]], colours: list[str]) -> None:
     """Bars of rates with their 95% intervals as error bars."""
     ys = [r for r, _ in rates]
-    err = [[y - ci[0] for y, (_, ci) in zip(ys, rates, strict=True)],
-           [ci[1] - y for y, (_, ci) in zip(ys, rates, strict=True)]]
+    err = [[max(0.0, y - ci[0]) for y, (_, ci) in zip(ys, rates, strict=True)],    # 1 - 1e-16: not below
+           [max(0.0, ci[1] - y) for y, (_, ci) in zip(ys, rates, strict=True)]]
     ax.bar(xs, ys, color=colours)
     ax.errorbar(xs, ys, yerr=err, fmt="none", ecolor="black", capsize=4)
     ax.set_ylabel("win rate (95% CI)")
@@ -71,7 +71,8 @@ def plots(stats: dict[str, Any], games: list[dict[str, Any]]) -> list[tuple[str,
     ax.set_ylabel("games")
     out.append(("Game length", _png(fig)))
     plt.close(fig)
-    if any(any(g["scores"]) for g in games):
+    scores = [abs(x) for g in games for x in g["scores"]]
+    if any(scores) and max(scores) < 1e300:     # an axis up to 1.8e308 overflows in the plotting library
         fig, ax = plt.subplots(figsize=(6, 3))
         ax.boxplot([[g["scores"][p] for g in games] for p in range(len(seats))])
         ax.set_xticks(range(1, len(seats) + 1), [f"P{p}" for p in range(len(seats))])

@@ -17,6 +17,7 @@ import functools
 import math
 import random
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,7 +58,7 @@ class Edit(Strict):
     vars: dict[str, Any] = Field(default_factory=dict)
     card_vars: dict[str, dict[str, Any]] = Field(default_factory=dict)
     face_up: list[str] = Field(default_factory=list)      # as `move … face up` leaves them: everyone sees them
-    revealed: dict[str, list[str]] = Field(default_factory=dict)     # player → cards, as `reveal … to`
+    revealed: dict[str | int, list[str]] = Field(default_factory=dict)     # player → cards, as `reveal … to`
     face_down: list[str] = Field(default_factory=list)    # as `hide`: face up and reveals forgotten
     current: str | int | None = None
 
@@ -238,7 +239,8 @@ class Runner:
             seen[x] = k
 
     def card(self, name: str, path: tuple[Any, ...]) -> int:
-        idx = self.game.card_index.get(str(name))
+        name = unicodedata.normalize("NFC", str(name))      # ガ as カ + U+3099: as the ruleset reads it
+        idx = self.game.card_index.get(name)
         if idx is None:         # its label, or an alias in another case ("h7"), if it names one card
             idx = self.game.typed_cards.get(str(name).lower())
         if idx is None:
@@ -260,8 +262,8 @@ class Runner:
             return self.game.card_index[copies[0]]
         shown = ", ".join(copies) if len(copies) <= 4 else f"{copies[0]}, {copies[1]} … {copies[-1]}"
         raise self.loc.error("E501", f"{name} is the label of {len(copies)} cards ({shown}): name one of them here",
-                             path, "expectations (contains, excludes, cards …) take a label for any copy; "
-                             "edits and card_vars place or set one card")
+                             path, "zone expectations (contains, excludes, cards …) take a label for any copy; "
+                             "edits and card_vars place or set one card, and a view's shows and hides check one")
 
     def label_only(self, name: str, path: tuple[Any, ...]) -> bool:
         """Whether ``name`` is no card's name but the label of one or more (a copy: `Gold`)."""
@@ -889,6 +891,10 @@ class Runner:
     def expect_texts(self, spec: list[str] | TextsSpec, texts: list[str], path: tuple[Any, ...], what: str) -> None:
         if isinstance(spec, list):
             spec = TextsSpec(sequence=spec)
+        nfc = functools.partial(unicodedata.normalize, "NFC")      # as the ruleset's texts are read
+        spec = TextsSpec(**{k: [nfc(str(t)) for t in v] if v is not None else None
+                            for k, v in (("includes", spec.includes), ("excludes", spec.excludes),
+                                         ("sequence", spec.sequence))})
         for t in spec.includes or []:
             if not any(t in x for x in texts):
                 raise self.fail(path, f"{what}: nothing contains {t!r}; found {_last(texts, 12)}")
@@ -919,7 +925,7 @@ class Runner:
         for n in vs.shows or []:
             c = self.card(n, (*path, "shows"))
             if not card_visible(self.st, c, p) or f'"{self.game.card_names[c]}"' not in text:
-                raise self.fail((*path, "shows"), f"P{p}'s view should show {n}")
+                raise self.fail((*path, "shows"), f"{_viewer(p)}'s view should show {n}")
         if vs.hides:        # a variable naming a card the rules name tells which card, not where it is
             named = {x.name for x in self.game.prog.vars if x.named and x.type.kind in ("card", "list")}
             text = json.dumps({**v, "vars": {k: x for k, x in v["vars"].items() if k not in named}},
@@ -927,7 +933,7 @@ class Runner:
         for n in vs.hides or []:
             c = self.card(n, (*path, "hides"))
             if f'"{self.game.card_names[c]}"' in text:
-                raise self.fail((*path, "hides"), f"P{p}'s view shows {n}, which should be hidden")
+                raise self.fail((*path, "hides"), f"{_viewer(p)}'s view shows {n}, which should be hidden")
         seen = v["vars"]
         for name, want in (vs.vars or {}).items():
             vpath = (*path, "vars", name)
@@ -959,7 +965,7 @@ class Runner:
             elif seen.get(var.name) not in (None, {}):
                 raise self.fail(epath, f"{_viewer(p)} sees {var.name} = {_shown(seen[var.name])}, which should be hidden")
         if vs.log is not None:
-            self.expect_texts(vs.log, [e["text"] for e in v["log"]], (*path, "log"), f"P{p}'s log")
+            self.expect_texts(vs.log, [e["text"] for e in v["log"]], (*path, "log"), f"{_viewer(p)}'s log")
 
 
 # a scenario value of a scalar type: does it fit, and how the type is said in a message

@@ -177,6 +177,19 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean(xs: list[Any]) -> float:
+    """The mean of scores: any `number` may be scored (up to about 1.8e308), and the sum of a few
+    such overflows where their mean does not (ints: "too large for a float"; floats: inf)."""
+    n = len(xs)
+    if not n:
+        return 0.0
+    try:
+        m = sum(xs) / n
+    except OverflowError:
+        m = math.inf
+    return m if math.isfinite(m) else sum(x / n for x in xs)
+
+
 @dataclass
 class Summary:
     ruleset: str
@@ -198,7 +211,7 @@ class Summary:
             lo, hi = wilson(w, n)
             scores = [g["scores"][p] for g in self.games]
             seats.append({"player": p, "wins": w, "win_rate": w / n if n else 0.0, "ci95": [lo, hi],
-                          "mean_score": sum(scores) / n if n else 0.0,
+                          "mean_score": mean(scores),
                           "mean_place": sum(g["places"][p] for g in self.games) / n if n else 0.0})
         out["seats"] = seats
         bots = self.bot_stats()
@@ -238,7 +251,7 @@ class Summary:
             w = sum(1 for g, p in cs if p in g["winners"])
             first = sum(1 for g, p in cs if g["places"][p] == 1)
             out.append({"bot": k, "chairs": m, "wins": w, "win_rate": w / m, "ci95": list(wilson(w, m)),
-                        "first_place": first / m, "mean_score": sum(g["scores"][p] for g, p in cs) / m,
+                        "first_place": first / m, "mean_score": mean([g["scores"][p] for g, p in cs]),
                         "mean_place": sum(g["places"][p] for g, p in cs) / m})
         return out
 

@@ -94,8 +94,12 @@ _BOOL_WORDS = frozenset({"yes", "no", "on", "off"})
 
 def typed_word(text: str, read: Any) -> Any:
     """A value as YAML read it (``read``), or the word ``text`` itself if YAML made a bool of a word
-    that is no true or false: `on` names the member on, never the member yes."""
-    return text if isinstance(read, bool) and text.strip().lower() in _BOOL_WORDS else read
+    that is no true or false (`on` names the member on, never the member yes), or none of the word
+    null (the member null, Skat's Null game; `~` stays none)."""
+    word = text.strip().lower()
+    if isinstance(read, bool) and word in _BOOL_WORDS or read is None and word == "null":
+        return text.strip()
+    return read
 
 
 def keep_words(loc: Located, data: dict[Any, Any], top: tuple[Any, ...]) -> None:
@@ -103,7 +107,7 @@ def keep_words(loc: Located, data: dict[Any, Any], top: tuple[Any, ...]) -> None
     from a word other than true or false replaced by that word (``typed_word``)."""
     for path, word in loc.words.items():
         if path[:-1] == top and len(path) == len(top) + 1:
-            _put(data, path[len(top):], typed_word(word, True))
+            _put(data, path[len(top):], typed_word(word, yaml.safe_load(word)))   # `false` stays false
 
 
 def _place(node: Any) -> tuple[int, int, int, int]:
