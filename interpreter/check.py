@@ -1681,11 +1681,11 @@ class Checker:
             self.defs.append((loc, s.value))
             self.list_defs.append((loc, s.value))
             loc.sized = _size_public(s.value)
-            if T.ZONE in (ty, ty.elem):
-                if (zs := self.zones_named(s.value)) is not None:
-                    self.zone_values[id(loc)] = zs
-            else:       # a card, a text made of cards, a number or list worked out from them
-                self.local_defs[id(loc)] = [(s.value, sc, None)]
+            if T.ZONE in (ty, ty.elem) and (zs := self.zones_named(s.value)) is not None:
+                self.zone_values[id(loc)] = zs
+            # a card, a text made of cards, a number or list worked out from them; a zone (`let z =
+            # hand[q]`: what is read through it is read of hand[q])
+            self.local_defs[id(loc)] = [(s.value, sc, None)]
         elif isinstance(s, A.Assign):
             self.assign(s, sc, ctx)
         elif isinstance(s, A.ExprStmt):
@@ -2074,7 +2074,8 @@ class Checker:
                 out.append((name, owner))
                 continue
             if sc.was_revealed(name) or id(loc) in seen or not (every or T.CARD in (loc.type, loc.type.elem)
-                                                                  or T.TEXT in (loc.type, loc.type.elem)):
+                                                                  or T.TEXT in (loc.type, loc.type.elem)
+                                                                  or T.ZONE in (loc.type, loc.type.elem)):
                 continue
             for value, dsc, given in self.local_defs.get(id(loc), []):
                 if given is not None and not params:

@@ -885,6 +885,19 @@ def test_a_where_that_tests_cards_the_chooser_cannot_see_is_warned(tmp_path: Pat
     assert warnings("flip c in deck where not revealed(c) { reveal c }") == []     # face up or not: public
 
 
+def test_a_zone_held_in_a_let_is_followed_by_the_warnings(tmp_path: Path) -> None:
+    """QA8 B-zone-let: `let z = hand[q]` then `take c in cards(z)` or `log "{top(z)}"` named the
+    other hand's cards with no warning; reading through the `let` is reading the zone."""
+    base = _OPTION_BASE.replace("    let q = next(current)\n", "    let q = next(current)\n    let z = hand[q]\n"
+                                "    let mine = hand[current]\n    {LOG}\n")
+    def warnings(option: str, log: str = "") -> list[str]:
+        return _warnings_of(tmp_path, base.replace("{OPTION}", option), "{LOG}", log)
+    assert warnings("take c in cards(z) { }") == ["W102"]
+    assert warnings("take c in cards(mine) { }") == []
+    assert warnings("peek where size(z) > 2 { }", 'log "{size(z)} cards"') == []
+    assert warnings("peek { }", 'log "{top(z)}"') == ["W104"]
+
+
 def test_a_label_that_shows_a_card_the_chooser_cannot_see_is_warned(tmp_path: Path) -> None:
     """W102 for labels: `take c in hand[q] "take the {c.rank}"` labelled each face-down place with the
     rank lying there (the bare `{c}` is shown as the place; `c.rank` was computed from the card)."""

@@ -242,7 +242,9 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             + (f" ×{it['times']}" if it["times"] != 1 else "") + (say("negated", lang) if it["negated"] else "")
             + "".join(f" · {label} {_field(it[name], code, lang, members)}" for name, code, label in it.get("fields", []))
             for it in v["stack"]))
-    log = fold_reveals([e["text"] for e in v["log"] if e["kind"] not in ("move", "turn") and not e.get("quiet")],
+    # what the screen shows already: cards where they lie, whose turn it is, a row's zones
+    log = fold_reveals([e["text"] for e in v["log"] if e["kind"] not in ("move", "turn", "insert", "remove_zone")
+                        and not e.get("quiet")],
                   lang)[-log_lines:]
     if log:
         out.append(say("recent", lang))

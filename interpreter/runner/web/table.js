@@ -443,7 +443,7 @@ function headerEl(d, view) {
 
 function eventsEl(view) {
   const moves = $("show-moves").checked;
-  const list = view.log.filter((e) => moves || (e.kind !== "move" && e.kind !== "turn" && !e.quiet)).slice(-80);
+  const list = view.log.filter((e) => moves || (!["move", "turn", "insert", "remove_zone"].includes(e.kind) && !e.quiet)).slice(-80);
   const box = $("events");
   box.replaceChildren(...list.map((e) => el("li", { class: e.kind, title: e.rule || "" }, suited(e.text))));
   box.scrollTop = box.scrollHeight;
