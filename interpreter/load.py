@@ -15,7 +15,7 @@ from pathlib import Path
 from . import ast as A
 from .errors import Diagnostic, FudaError, Span, did_you_mean, error
 from .parse import normal_text, parse_module
-from .resources import bundled_rulesets, find_ruleset
+from .resources import bundled_rulesets, example_rulesets, find_ruleset
 
 SINGLETONS = (A.PlayersDecl, A.CardsDecl, A.WindowsDecl, A.LimitDecl, A.ShowDecl, A.EvaluateDecl, A.AlliesDecl,
               A.BeliefDecl, A.ScoreDecl)
@@ -92,11 +92,11 @@ def locate(name_or_path: str) -> Path:
             raise error("E005", f"{name_or_path} is a folder, not a ruleset file")
         where = "" if Path(name_or_path).is_absolute() else f" (in {Path.cwd()})"
         raise error("E005", f"no file {name_or_path}{where}",
-                    hint=did_you_mean(Path(name_or_path).stem, bundled_rulesets())
+                    hint=did_you_mean(Path(name_or_path).stem, bundled_rulesets() + example_rulesets())
                     or "a bundled ruleset is named without .fuda (`fuda list` shows them)")
     if found is None:
         raise error("E504", f"no ruleset named {name_or_path!r}",
-                    hint=did_you_mean(name_or_path, bundled_rulesets())
+                    hint=did_you_mean(name_or_path, bundled_rulesets() + example_rulesets())
                     or "`fuda list` shows the bundled rulesets; a file path must end in .fuda")
     return found
 
@@ -143,7 +143,7 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
                         hint="extend another ruleset (a bundled name or a .fuda file next to this one)",
                         sources=sources)
         if base is None:
-            near = [f.stem for d in (here, here.parent) for f in d.glob("*.fuda")] + bundled_rulesets()
+            near = [f.stem for d in (here, here.parent) for f in d.glob("*.fuda")] + bundled_rulesets() + example_rulesets()
             guess = did_you_mean(ext[0].base, near)
             where = (f"a base is a bundled ruleset's name (fuda list) or a file {ext[0].base}.fuda in "
                      f"{display_name(here)}/ or {display_name(here.parent)}/")

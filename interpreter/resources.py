@@ -41,10 +41,16 @@ def bundled_rulesets() -> list[str]:
     return names
 
 
+def example_rulesets() -> list[str]:
+    """Names of the example games (rulesets/examples/, docs/examples.md): other well-known card
+    games written in fuda, playable by name like the bundled ones."""
+    return [p.stem for p in sorted((rulesets_dir() / "examples").glob("*.fuda"))]
+
+
 def find_ruleset(name: str) -> Path | None:
-    """A bundled ruleset by name (e.g. ``my_variant``), or None."""
+    """A bundled ruleset or example game by name (e.g. ``my_variant``, ``hanabi``), or None."""
     root = rulesets_dir()
-    for candidate in (root / f"{name}.fuda", root / "variants" / f"{name}.fuda"):
+    for candidate in (root / f"{name}.fuda", root / "variants" / f"{name}.fuda", root / "examples" / f"{name}.fuda"):
         if candidate.is_file():
             return candidate
     return None

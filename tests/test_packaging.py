@@ -21,6 +21,10 @@ def test_wheel_ships_grammar_and_rulesets(tmp_path):
     assert "interpreter/rulesets/american_page_one.fuda" in names
     assert any(n.startswith("interpreter/rulesets/tests/") and n.endswith(".yaml") for n in names)
     assert any(n.startswith("interpreter/rulesets/personas/") and n.endswith(".yaml") for n in names)
+    # every ruleset, example game, scenario, options and persona file of the source tree
+    data = {"interpreter/" + str(p.relative_to(ROOT)) for p in (ROOT / "rulesets").rglob("*")
+            if p.suffix in (".fuda", ".yaml")}
+    assert data <= names, f"missing from the wheel: {sorted(data - names)}"
     # the page of `fuda serve`
     assert {f"interpreter/runner/web/{f}" for f in ("index.html", "table.css", "table.js")} <= names
     # every module of the source tree is in the wheel (a package missing from pyproject's list is not)

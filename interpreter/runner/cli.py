@@ -215,10 +215,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     from ..api import check_ruleset
     from ..check import text_plain
-    from ..resources import bundled_rulesets
+    from ..resources import bundled_rulesets, example_rulesets
 
     names = [args.name] if args.name else bundled_rulesets()
-    for name in names:
+    examples = [] if args.name else example_rulesets()
+    for name in names + examples:
+        if examples and name == examples[0]:
+            print("\nexample games (docs/examples.md):")
         try:
             prog = check_ruleset(name)
         except FudaError as e:
