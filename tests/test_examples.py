@@ -25,7 +25,7 @@ def test_example_plays_to_the_end(name: str):
     game = load(name)
     for seed in range(3):
         st = game.new_state(seed)
-        game.playout(st, random.Random(seed))
+        game.playout(st, random.Random(seed).random)
         assert st.over, f"{name} seed {seed} did not finish"
         assert len(game.result(st)) == game.n
 
