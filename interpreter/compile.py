@@ -2361,11 +2361,13 @@ class BodyGen:
         eg = self.eg
         if s.under:
             self.cg.under_spans.add(sp)
-        # onto a pile `top up`, on top: seen landing (under it, or `at N`, as its visibility says: the
-        # pile turns up whatever card ends on top, with a reveal everyone reads)
-        face = 1 if s.face == "up" or s.face is None and not s.under and s.at is None and _top_up(s.dest) else 0
-        dest = eg.gen(s.dest)
+        # one card onto a pile `top up`, on top: seen landing (under it, `at N`, or a packet of several
+        # cards, as its visibility says: the pile turns up whatever card ends on top, with a reveal
+        # everyone reads)
         ct = s.cards.ty or T.ANY
+        face = 1 if s.face == "up" or s.face is None and not s.under and s.at is None and _top_up(s.dest) \
+            and ct.kind in ("card", "none") else 0
+        dest = eg.gen(s.dest)
         if secret(s.cards) or self.hush:    # cards picked in secret: peeks at their zones are lost (secret_places.py)
             one = ct.kind in ("card", "none")
             self.line(ind, f"_c = {eg.gen(s.cards) if one else eg.seq(s.cards)}; _unpeek(st, {'(_c,)' if one else '_c'})",

@@ -3196,6 +3196,19 @@ def test_a_card_put_under_the_top_of_a_pile_top_up_is_not_named():
     assert f"reveal {c} to everyone" in log_texts(st, 1) and st.view(1)["zones"]["discards"]["cards"][-1] == c
 
 
+def test_a_packet_of_cards_put_on_a_pile_top_up_shows_only_its_top_card():
+    """Dominion's Clean-up: a hand discarded at once onto a squared pile shows the card that ends on
+    top, not the others (ex2's port of Dominion kept its discard pile unsquared for this)."""
+    g = load_text((CONSTRUCTS / "top_up.fuda").read_text(encoding="utf-8").replace(
+        "choose players[0] { put c in hand[players[0]] { move c to discards } }",
+        "move hand[players[0]] to discards"), filename="top_up.fuda")
+    st = g.new_state(2)
+    log = log_texts(st, 1)
+    assert log.count("a card: Hand[P0] → Discards") == 3
+    top = st.view(None)["zones"]["discards"]["cards"][-1]
+    assert f"reveal {top} to everyone" in log and st.view(1)["zones"]["discards"]["cards"] == [None] * 3 + [top]
+
+
 def test_a_scenario_edit_of_a_pile_top_up_turns_its_new_top_card_up():
     st = scenario_state("top_up", """
         setup:
