@@ -622,6 +622,9 @@ class Checker:
                          "case)", t.span)
             elif any(h.strip().upper() in ids for h in names[i]):
                 self.err("E102", f"{names[i][0]} is another seat's number: name seats by words", t.span)
+            elif any(h.strip().isdigit() for h in names[i]):
+                self.err("E102", f"{names[i][0]} reads as a number, which picks a line of the menu: name seats "
+                         "by words", t.span)
             for h in names[i]:
                 typed.setdefault(h.lower(), i)
         return names
