@@ -49,6 +49,8 @@ def test_hover_shows_the_declaration_and_the_comment_above_it():
     said = editor.hover(SPO, TEXT, line, col + len("while "))
     assert said is not None and "(fn)" in said and "fn can_kick(p: player)" in said
     assert "[seed] a revealed K stays revealed" in said
+    # a function written over two lines is shown whole (its first line ends mid-condition)
+    assert "and (any k in kings() where k in 手札[p] and not revealed(k))" in said
     line, col = at(TEXT, "size(")
     assert "size(zone or list)" in (editor.hover(SPO, TEXT, line, col) or "")
 

@@ -256,7 +256,7 @@ def _symbols(d: A.Decl, sources: dict[str, str]) -> Iterator[Symbol]:
     if kind is None:
         return
     name = getattr(d, "name", None) or d.key
-    yield _symbol(name, kind, d.span, sources)
+    yield _symbol(name, kind, d.span, sources, whole=isinstance(d, A.FnDecl))
     if isinstance(d, A.EnumDecl):
         for m in d.members:
             yield _symbol(m.name, f"member of {d.name}", m.span, sources)
@@ -266,7 +266,12 @@ def _symbols(d: A.Decl, sources: dict[str, str]) -> Iterator[Symbol]:
                 yield _symbol(item.name, "card attribute", item.span, sources)
 
 
-def _symbol(name: str, kind: str, span: Span, sources: dict[str, str]) -> Symbol:
+_HOVER_LINES = 8        # a function written over several lines is shown whole, up to this many
+
+
+def _symbol(name: str, kind: str, span: Span, sources: dict[str, str], whole: bool = False) -> Symbol:
+    """``whole``: the signature is the declaration's text (a function over several lines: its
+    first line often ends at `=`), else its first line."""
     lines = sources.get(span.file, "").splitlines()
     first = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
     at = first.find(name, max(span.col - 1, 0))
@@ -276,7 +281,11 @@ def _symbol(name: str, kind: str, span: Span, sources: dict[str, str]) -> Symbol
     while i >= 0 and lines[i].lstrip().startswith("#"):     # the comment block right above
         doc.insert(0, lines[i].lstrip()[1:].strip())
         i -= 1
-    return Symbol(name, kind, span, name_span, first.strip(), " ".join(doc))
+    signature = first.strip()
+    if whole and span.end_line > span.line:
+        body = lines[span.line - 1:min(span.end_line, span.line - 1 + _HOVER_LINES)]
+        signature = "\n".join(x.rstrip() for x in body).strip() + ("\n…" if span.end_line - span.line >= _HOVER_LINES else "")
+    return Symbol(name, kind, span, name_span, signature, " ".join(doc))
 
 
 def _local(path: str, text: str, word: str, line: int, col: int) -> Span | None:
