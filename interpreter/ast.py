@@ -298,6 +298,19 @@ class Option(Node):
     label: Text | None = None
     body: list[Stmt]
     implied: bool = False            # the `pass` of `choose … optional` / `offer`: its where is the others'
+    origin: UseOptions | None = None    # written out from `use GROUP(…)` (sugar.py): the checker types its arguments
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
+class UseOptions(Node):
+    """``use GROUP(args) [{ then }]`` among a decision's options: the group's options, its parameters
+    replaced by the arguments, each followed by ``then`` (sugar.py writes them out)."""
+    name: str
+    args: list[Expr]
+    kwargs: list[KwArg] = field(default_factory=list)
+    then: list[Stmt] = field(default_factory=list)
+    at: int = 0                      # how many options are written before it
+    params: list[Param] = field(default_factory=list)    # the group's, once written out (for the checker)
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
@@ -307,6 +320,19 @@ class Choose(Stmt):
     options: list[Option]
     otherwise: list[Stmt] | None = None
     hidden: bool = False             # the others see that the player chose, not what
+    optional: bool = False           # `choose … optional`: a pass is added (sugar.py)
+    uses: list[UseOptions] = field(default_factory=list)
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
+class Offer(Stmt):
+    """``offer p in L [ask all] { options }``: written out as a loop of choices (sugar.py)."""
+    var: str
+    players: Expr
+    label: Text | None = None
+    options: list[Option]
+    ask_all: bool = False
+    uses: list[UseOptions] = field(default_factory=list)
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
@@ -315,6 +341,7 @@ class Simultaneous(Stmt):
     players: Expr
     label: Text | None = None
     options: list[Option]
+    uses: list[UseOptions] = field(default_factory=list)
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
@@ -552,6 +579,16 @@ class FnDecl(Decl):
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
+class OptionsDecl(Decl):
+    """``options NAME(params) { options }``: options that decisions and windows take in with ``use``."""
+    name: str
+    params: list[Param]
+    options: list[Option]
+    uses: list[UseOptions] = field(default_factory=list)
+    used: bool = False               # some decision takes it in (W101 otherwise)
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class RuleDecl(Decl):
     name: str
     params: list[Param]
@@ -595,6 +632,7 @@ class WindowDecl(Decl):
     simultaneous: bool = False      # its responders are asked together; the first in order who answers does
     once: bool = False              # each responder is asked once an item, not again when the windows reopen
     options: list[Option]
+    uses: list[UseOptions] = field(default_factory=list)
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
@@ -720,7 +758,7 @@ def walk(node: object) -> Iterator[Node]:
     if isinstance(node, Node):
         yield node
         for f in fields(node):       # type: ignore[arg-type]
-            if f.name not in ("ty", "ref", "span"):
+            if f.name not in ("ty", "ref", "span", "origin"):
                 yield from walk(getattr(node, f.name, None))
     elif isinstance(node, list | tuple):
         for x in node:

@@ -193,6 +193,11 @@ class WindowSym(Sym):
 
 
 @dataclass(eq=False)
+class OptionsSym(Sym):
+    """A group of options (`options NAME(…) { … }`), written out where it is used (sugar.py)."""
+
+
+@dataclass(eq=False)
 class CheckSym(Sym):
     decl: A.CheckDecl | None = None
     proc: Proc | None = None
@@ -362,6 +367,7 @@ class Checker:
         self.list_defs: list[tuple[LocalSym, A.Expr | None]] = []   # what distinct_values.mark reads
         self.var_defs: list[tuple[VarSym, A.Expr]] = []     # every variable's assignments (secret_places.mark)
         self.picks: list[LocalSym] = []     # binders of secret decisions (secret_places.py)
+        self.uses_checked: set[int] = set()     # `use GROUP(…)`s whose arguments were typed (by id)
         # a local (by id) → its definitions: the value, the scope it is read in, and for a rule's parameter
         # the call's arguments by parameter (W102, W104 follow them: zones_through_locals)
         self.local_defs: dict[int, list[tuple[A.Expr, Scope, dict[str, A.Expr] | None]]] = {}
@@ -471,6 +477,8 @@ class Checker:
             window = WindowSym(wd.name, wd.span, decl=wd)
             self.declare(wd.name, window, wd.span)
             self.windows[wd.name] = window
+        for gd in by(A.OptionsDecl):
+            self.declare(gd.name, OptionsSym(gd.name, gd.span, used=gd.used), gd.span)
         for cd in by(A.CheckDecl):
             chk = CheckSym(cd.name, cd.span, decl=cd)
             self.declare(cd.name, chk, cd.span)
@@ -2366,6 +2374,9 @@ class Checker:
         """``secret``: only the chooser knows what was chosen (a hidden or simultaneous decision)."""
         inner = Scope(sc)
         assert ctx.proc
+        if o.origin is not None and id(o.origin) not in self.uses_checked:
+            self.uses_checked.add(id(o.origin))
+            self.use_arguments(o.origin, sc, ctx)
         for i, b in enumerate(o.binders):
             try:
                 bt = self.expr(b.source, inner, Ctx(ctx.kind, ctx.proc, pure=True))
@@ -2405,6 +2416,18 @@ class Checker:
             else:
                 self.text(o.reason, sc, Ctx(ctx.kind, ctx.proc, pure=True))
         self.block(o.body, inner, ctx)
+
+    def use_arguments(self, use: A.UseOptions, sc: Scope, ctx: Ctx) -> None:
+        """E201: an argument of ``use GROUP(…)`` that is not of its parameter's type (its options,
+        written out, would fail where the parameter stands)."""
+        for p, a in zip(use.params, use.args, strict=True):
+            try:
+                at = self.expr(a, sc, Ctx(ctx.kind, ctx.proc, pure=True))
+            except Abort:
+                continue
+            pt = self.type_ref(p.type)
+            if not T.assignable(at, pt):
+                self.err("E201", f"options {use.name}: {p.name} is {pt}, got {at}", a.span, self.member_hint(a, pt))
 
     def text(self, t: A.Text, sc: Scope, ctx: Ctx) -> None:
         for parts in t.parts:

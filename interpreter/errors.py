@@ -20,6 +20,9 @@ class Span:
     col: int
     end_line: int
     end_col: int
+    # which written-out copy of this text (an options group's, at each `use`; sugar.py): two copies
+    # of a binder are two locals, though they print, and are reported, alike
+    copy: int = 0
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
@@ -36,6 +39,10 @@ class Diagnostic:
     hint: str | None = None
     severity: str = "error"
     subject: str | None = None    # the option a value error is about, so a caller can show where it was given
+
+    def __post_init__(self) -> None:
+        if self.span.copy:      # a mistake in an options group is one mistake, however often it is used
+            self.span = Span(self.span.file, self.span.line, self.span.col, self.span.end_line, self.span.end_col)
 
     def format(self, sources: dict[str, str] | None = None) -> str:
         head = f"{self.severity}[{self.code}]: {self.message}"

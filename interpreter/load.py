@@ -13,6 +13,7 @@ import dataclasses
 from pathlib import Path
 
 from . import ast as A
+from . import sugar
 from .errors import Diagnostic, FudaError, Span, did_you_mean, error
 from .parse import normal_text, parse_module
 from .resources import bundled_rulesets, example_rulesets, find_ruleset
@@ -155,6 +156,7 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
     diags: list[Diagnostic] = []
     for _fname, module in reversed(chain):
         decls = _merge(decls, module.decls, diags, is_base=not decls)
+    decls = sugar.write_out(decls, diags)
     return Source(decls, sources, [f for f, _ in chain], path, files, diags)
 
 
@@ -185,7 +187,7 @@ def _signature(d: A.Decl) -> str | None:
     (its initial value and visibility may change)."""
     if isinstance(d, A.FnDecl | A.RuleDecl):
         return f"({', '.join(_type_text(p.type) for p in d.params)}) -> {_type_text(d.ret)}"
-    if isinstance(d, A.EffectDecl | A.OrderingDecl):
+    if isinstance(d, A.EffectDecl | A.OrderingDecl | A.OptionsDecl):
         return f"({', '.join(_type_text(p.type) for p in d.params)})"
     if isinstance(d, A.OptionDecl) and d.type is not None:
         t = d.type

@@ -15,7 +15,6 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast as A
-from . import sugar
 from .errors import Diagnostic, FudaError, Span, error
 from .resources import grammar_text
 
@@ -209,7 +208,7 @@ def _describe_token(tok: Token) -> str:
 
 _DECL_WORDS = {"show", "ruleset", "extends", "players", "option", "enum", "cards", "zone", "var", "fn", "rule", "setup",
                "phase", "effect", "window", "windows", "check", "ordering", "limit", "override",
-               "evaluate", "allies", "belief", "score"}
+               "evaluate", "allies", "belief", "score", "options"}
 _COMPARE = ("==", "!=", "<", ">", "<=", ">=")
 _QUANT_WORDS = {"any": "any x in LIST where COND", "all": "all x in LIST where COND",
                 "count": "count x in LIST where COND", "best": "best x in LIST by KEY",
@@ -422,6 +421,19 @@ class _Tag:
 
 def _get(children: list[Any], cls: type) -> list[Any]:
     return [c for c in children if isinstance(c, cls)]
+
+
+def _option_items(children: list[Any]) -> tuple[list[A.Option], list[A.UseOptions]]:
+    """A decision's options and its ``use``s, each ``use`` knowing how many options come before it."""
+    options: list[A.Option] = []
+    uses: list[A.UseOptions] = []
+    for x in children:
+        if isinstance(x, A.Option):
+            options.append(x)
+        elif isinstance(x, A.UseOptions):
+            x.at = len(options)
+            uses.append(x)
+    return options, uses
 
 
 def _first(children: list[Any], cls: type) -> Any:
@@ -706,6 +718,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def window_decl(self, meta: Any, c: list[Any]) -> A.WindowDecl:
         names = _names(c)
+        options, uses = _option_items(c)
         when = _tag(c, "when")
         resp = _tag(c, "responders")
         ask = _tag(c, "ask_all")
@@ -717,7 +730,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
             item_var=str(names[1]), player_var=str(names[2]), when=when.value if when else None,
             responders=resp.value if resp else None, ask_all=ask_expr,
             simultaneous=_tag(c, "simultaneous") is not None, once=_tag(c, "once") is not None,
-            options=_get(c, A.Option))
+            options=options, uses=uses)
 
     def w_when(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("when", c[0])
@@ -799,7 +812,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     # -------------------------------------------------------------- statements
     def block(self, meta: Any, c: list[Any]) -> list[A.Stmt]:
-        """Statements in order; one written out as several (sugar.py) adds them all."""
+        """Statements in order (an empty statement, `;`, left out)."""
         out = [x for s in c if s is not None for x in (s if isinstance(s, list) else [s])]
         for a, b in zip(out, out[1:], strict=False):    # `deal 3 from deck to hand[p]` reads as a deal, then `[p]`
             if isinstance(a, A.Deal) and isinstance(b, A.ExprStmt) and isinstance(b.expr, A.ListLit) \
@@ -894,31 +907,37 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         other = c[-1] if isinstance(c[-1], list) else None
         flags = {x.type for x in c if isinstance(x, Token) and x.type in ("HIDDEN", "OPTIONAL")}
         rest = [x for x in c[1:] if not (isinstance(x, Token) and x.type in flags)]
-        choose = A.Choose(span=self.sp(meta), player=c[0], label=_first(rest[:1], A.Text),
-                          options=_get(c, A.Option), otherwise=other, hidden="HIDDEN" in flags)
-        return sugar.optional_choice(self.own_pass(choose)) if "OPTIONAL" in flags else choose
+        options, uses = _option_items(c)
+        return A.Choose(span=self.sp(meta), player=c[0], label=_first(rest[:1], A.Text), options=options,
+                        uses=uses, otherwise=other, hidden="HIDDEN" in flags, optional="OPTIONAL" in flags)
 
-    def offer_stmt(self, meta: Any, c: list[Any]) -> list[A.Stmt]:
-        span = self.sp(meta)
-        options = _get(c, A.Option)
-        self.own_pass(A.Choose(span=span, player=c[1], options=options))
-        ask_all = _tag(c, "ask_all") is not None
-        return sugar.offer(span, str(c[0]), c[1], _first(c[2:], A.Text), options, ask_all)
+    def offer_stmt(self, meta: Any, c: list[Any]) -> A.Offer:
+        options, uses = _option_items(c)
+        return A.Offer(span=self.sp(meta), var=str(c[0]), players=c[1], label=_first(c[2:], A.Text),
+                       options=options, uses=uses, ask_all=_tag(c, "ask_all") is not None)
 
     def offer_ask_all(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("ask_all", None)
 
-    def own_pass(self, choose: A.Choose) -> A.Choose:
-        """An optional choice brings its own pass: an option of that name would be a second one."""
-        clash = next((o for o in choose.options if o.name == sugar.PASS), None)
-        if clash is not None:
-            raise error("E102", "an optional choice has its own pass option: leave this one out", clash.span,
-                        "or write choose … without optional, with a pass of your own")
-        return choose
-
     def simul_stmt(self, meta: Any, c: list[Any]) -> A.Simultaneous:
+        options, uses = _option_items(c)
         return A.Simultaneous(span=self.sp(meta), var=str(c[0]), players=c[1],
-                                              label=_first(c[2:3], A.Text), options=_get(c, A.Option))
+                              label=_first(c[2:3], A.Text), options=options, uses=uses)
+
+    def use_options(self, meta: Any, c: list[Any]) -> A.UseOptions:
+        given = _tag(c, "args")
+        args = given.value if given else []
+        then = c[-1] if isinstance(c[-1], list) else []
+        return A.UseOptions(span=self.sp(meta), name=str(c[0]), args=[a for a in args if not isinstance(a, A.KwArg)],
+                            kwargs=[a for a in args if isinstance(a, A.KwArg)], then=then)
+
+    def use_args(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("args", c[0] or [])
+
+    def options_decl(self, meta: Any, c: list[Any]) -> A.OptionsDecl:
+        options, uses = _option_items(c)
+        return A.OptionsDecl(span=self.sp(meta), override=_override(c), name=str(_names(c)[0]),
+                             params=_first([x for x in c if isinstance(x, list)], list) or [], options=options, uses=uses)
 
     def option(self, meta: Any, c: list[Any]) -> A.Option:
         binders = _tag(c, "binders")

@@ -1,6 +1,9 @@
-"""Statements the parser writes out in simpler ones, so that the checker, compiler and engine only
-ever see the core language:
+"""Constructs written out in simpler ones once a ruleset and its bases are merged (load.py), so that
+the checker, compiler and engine only ever see the core language:
 
+- ``options NAME(params) { options }`` and ``use NAME(args) [{ then }]`` among a decision's or
+  window's options: the group's options put in place, each parameter replaced by its argument (as
+  written: the argument is read where the parameter stands), each block followed by ``then``;
 - ``choose P optional { options }``: the options, plus a ``pass`` offered only while one of them
   may be taken; a player with nothing to take is not asked (an empty ``otherwise``);
 - ``offer p in L { options }``: a round of optional choices, the players of ``L`` in order (those
@@ -12,11 +15,151 @@ ever see the core language:
 from __future__ import annotations
 
 from copy import deepcopy
+from dataclasses import fields, replace
+from itertools import count
+from typing import Any
 
 from . import ast as A
-from .errors import Span
+from .errors import Diagnostic, Span, did_you_mean
 
 PASS = "pass"
+
+
+def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
+    """Every ``use`` of an options group, then every ``choose … optional`` and ``offer``, written
+    out in place; mistakes are added to ``diags``."""
+    groups = {d.name: d for d in decls if isinstance(d, A.OptionsDecl)}
+    done: set[str] = set()
+    copies_made = count(1)
+
+    def expand(holder: Any, inside: list[str]) -> None:
+        failed = len(diags)
+        for use in reversed(holder.uses):
+            group = groups.get(use.name)
+            if group is None:
+                diags.append(Diagnostic("E101", f"unknown options group {use.name}", use.span,
+                                        did_you_mean(use.name, groups) or
+                                        "declare it: options NAME(p: player) { OPTION … }"))
+                continue
+            if use.name in inside:
+                diags.append(Diagnostic("E307", f"options {use.name} uses itself", use.span,
+                                        " → ".join([*inside, use.name])))
+                continue
+            if use.name not in done:
+                for n in _holders(group):
+                    expand(n, [*inside, use.name])
+                done.add(use.name)
+            group.used = True
+            args = _arguments(use, group, diags)
+            if args is None:
+                continue
+            use.params = group.params
+            copies = []
+            for o in group.options:
+                o = _substitute(deepcopy(o), args)
+                o.body.extend(deepcopy(use.then))
+                k = next(copies_made)
+                for n in A.walk(o):
+                    n.span = replace(n.span, copy=k)
+                o.origin = use
+                copies.append(o)
+            holder.options[use.at:use.at] = copies
+        if not holder.options and len(diags) == failed and not isinstance(holder, A.WindowDecl | A.OptionsDecl):
+            diags.append(Diagnostic("E309", "this decision has no options: the groups it uses have none",
+                                    holder.uses[0].span))
+        holder.uses = []
+
+    for g in groups.values():
+        _shadowing(g, diags)
+    for n in _holders(decls):
+        expand(n, [])
+    for n in list(A.walk(decls)):
+        if isinstance(n, A.Choose) and n.optional and n.options:
+            _own_pass(n, diags)
+            optional_choice(n)
+            n.optional = False
+        for f in fields(n):     # type: ignore[arg-type]
+            v = getattr(n, f.name, None)
+            if isinstance(v, list) and any(isinstance(x, A.Offer) for x in v):
+                setattr(n, f.name, [y for x in v for y in (_offer(x, diags) if isinstance(x, A.Offer) else [x])])
+    return decls
+
+
+def _holders(node: object) -> list[Any]:
+    """The decisions, windows and groups in ``node`` that take in a group with ``use``."""
+    return [n for n in A.walk(node) if isinstance(n, A.Choose | A.Offer | A.Simultaneous | A.WindowDecl
+                                                   | A.OptionsDecl) and n.uses]
+
+
+def _arguments(use: A.UseOptions, group: A.OptionsDecl, diags: list[Diagnostic]) -> dict[str, A.Expr] | None:
+    """The argument of each parameter (a default where it is left out), or None after an error."""
+    shown = f"{group.name}({', '.join(p.name for p in group.params)})"
+    if len(use.args) > len(group.params):
+        diags.append(Diagnostic("E202", f"options {group.name} takes {len(group.params)} argument"
+                                f"{'s' if len(group.params) != 1 else ''}, got {len(use.args) + len(use.kwargs)}",
+                                use.span, shown))
+        return None
+    given = {p.name: a for p, a in zip(group.params, use.args, strict=False)}
+    for kw in use.kwargs:
+        if kw.name not in {p.name for p in group.params} or kw.name in given:
+            diags.append(Diagnostic("E207", f"options {group.name} has no parameter {kw.name}" if kw.name not in
+                                    {p.name for p in group.params} else f"{kw.name} is given twice", kw.span, shown))
+            return None
+        given[kw.name] = kw.value
+    for p in group.params:
+        if p.name not in given and p.default is not None:
+            given[p.name] = p.default
+    missing = [p.name for p in group.params if p.name not in given]
+    if missing:
+        diags.append(Diagnostic("E202", f"options {group.name} needs {', '.join(missing)}", use.span, shown))
+        return None
+    use.args, use.kwargs = [given[p.name] for p in group.params], []
+    return given
+
+
+def _shadowing(group: A.OptionsDecl, diags: list[Diagnostic]) -> None:
+    """E109: a name bound inside a group (a binder, a `let`, a loop) may not be one of its parameters,
+    which every use replaces by its argument."""
+    params = {p.name for p in group.params}
+    for n in A.walk(group.options):
+        bound = getattr(n, "var", None) if not isinstance(n, A.Let) else n.name
+        if isinstance(bound, str) and bound in params:
+            diags.append(Diagnostic("E109", f"{bound} is a parameter of options {group.name}", n.span,
+                                    "name the binder or local otherwise"))
+
+
+def _substitute(node: Any, args: dict[str, A.Expr]) -> Any:
+    """``node`` with every name of a parameter replaced by (a copy of) its argument."""
+    if isinstance(node, A.Name) and node.name in args:
+        return deepcopy(args[node.name])
+    if isinstance(node, A.Node):
+        for f in fields(node):      # type: ignore[arg-type]
+            if f.name not in ("span", "ty", "ref", "origin"):
+                v = getattr(node, f.name, None)
+                if isinstance(v, A.Node | list | tuple):
+                    setattr(node, f.name, _substitute(v, args))
+        return node
+    if isinstance(node, list):
+        return [_substitute(x, args) for x in node]
+    if isinstance(node, tuple):
+        return tuple(_substitute(x, args) for x in node)
+    return node
+
+
+def _own_pass(choose: A.Choose | A.Offer, diags: list[Diagnostic]) -> None:
+    """An optional choice brings its own pass: an option of that name would be a second one."""
+    clash = next((o for o in choose.options if o.name == PASS), None)
+    if clash is not None:
+        diags.append(Diagnostic("E102", "an optional choice has its own pass option: leave this one out", clash.span,
+                                "or write choose … without optional, with a pass of your own"))
+        choose.options.remove(clash)
+
+
+def _offer(o: A.Offer, diags: list[Diagnostic]) -> list[A.Stmt]:
+    _own_pass(o, diags)
+    if not o.options:       # its `use`s failed (reported)
+        return []
+    return offer(o.span, o.var, o.players, o.label, o.options, o.ask_all)
 
 
 def optional_choice(choose: A.Choose, ask_all: bool = False) -> A.Choose:

@@ -208,3 +208,17 @@ def test_go_to_definition_of_an_item_field_lands_on_the_effect_parameter():
     span = editor.definition("f.fuda", FIELDS, line, at(FIELDS, ").role")[1] + 2)     # the card's: the attribute
     line, col = at(FIELDS, "attr role")
     assert span is not None and (span.line, span.col) == (line, col + len("attr "))
+
+
+def test_an_options_group_is_outlined_and_found_from_its_use():
+    path = str(ROOT / "tests" / "constructs" / "option_groups.fuda")
+    text = Path(path).read_text(encoding="utf-8")
+    assert {s.name: s.kind for s in editor.outline(path, text)}["quick"] == "options"
+    line, col = at(text, "use quick(current)")
+    span = editor.definition(path, text, line, col + len("use "))
+    assert span is not None and text.splitlines()[span.line - 1].startswith("options quick(")
+    said = editor.hover(path, text, line, col + len("use "))
+    assert said is not None and "(options)" in said
+    line, col = at(text, "offer q in others(current) { use quick(q, 12) }")     # the offer's own binder
+    span = editor.definition(path, text, line, col + len("offer q in others(current) { use quick("))
+    assert span is not None and span.line == line

@@ -30,7 +30,7 @@ TOKEN_TYPES = ["keyword", "comment", "string", "number", "function", "variable",
                "enumMember", "property", "event", "namespace"]
 KIND_TOKEN = {"fn": "function", "rule": "function", "ordering": "function", "built-in": "function",
               "zone": "variable", "var": "variable", "option": "parameter", "enum": "type",
-              "card attribute": "property", "effect": "event", "window": "event", "check": "event",
+              "card attribute": "property", "options": "function", "effect": "event", "window": "event", "check": "event",
               "phase": "namespace", "ruleset": "namespace"}
 
 # what each kind of declaration is called in an outline and on hover
@@ -38,7 +38,7 @@ KINDS: dict[type, str] = {
     A.OptionDecl: "option", A.EnumDecl: "enum", A.ZoneDecl: "zone", A.VarDecl: "var", A.FnDecl: "fn",
     A.RuleDecl: "rule", A.PhaseDecl: "phase", A.EffectDecl: "effect", A.WindowDecl: "window",
     A.CheckDecl: "check", A.OrderingDecl: "ordering", A.SetupDecl: "setup", A.CardsDecl: "cards",
-    A.RulesetDecl: "ruleset",
+    A.RulesetDecl: "ruleset", A.OptionsDecl: "options",
 }
 
 
@@ -317,5 +317,5 @@ def _bindings(node: object) -> Iterator[tuple[A.Node, str]]:
         if isinstance(n, A.Param | A.Let | A.LetIn):
             yield n, n.name
         elif isinstance(n, A.For | A.Binder | A.Comprehension | A.Quantifier | A.Best | A.CardFor | A.CheckDecl
-                        | A.ShowDecl) and n.var:
+                        | A.ShowDecl | A.Offer | A.Simultaneous) and n.var:
             yield n, n.var

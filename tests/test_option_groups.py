@@ -1,0 +1,105 @@
+"""Options groups (`options NAME(params) { … }`, `use NAME(args) [{ then }]`): the group's options
+written out in each decision that uses it (tests/constructs/option_groups.fuda and its variant)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from interpreter.api import load, load_text
+from interpreter.engine.state import State
+from interpreter.errors import FudaError
+
+from .conftest import random_game
+from .test_constructs import CONSTRUCTS, scenario_state
+
+HANDS = """
+setup:
+  zones:
+    "hand[P0]": [♠2, ♠K, ♥3, ♦4]
+    "hand[P1]": [♥K, ♥Q, ♥2, ♣5]
+    "hand[P2]": [♦K, ♦2, ♦3, ♣4]
+"""
+
+
+def ids(st: State, p: int) -> list[str]:
+    return [a.id for a in st.legal_actions(p)]
+
+
+def test_a_use_writes_the_options_out_in_place_with_the_arguments():
+    st = scenario_state("option_groups", HANDS + "steps: []")
+    # least left out: its default 1; the group's options first, then the choice's own
+    assert ids(st, 0) == ["flash ♠2", "flash ♠K", "flash ♥3", "flash ♦4", "fold", "poke"]
+
+
+def test_each_use_runs_its_own_block_after_the_option():
+    st = scenario_state("option_groups", HANDS + "steps: [{P0: flash ♠2}]")
+    assert st.view(None)["vars"]["at_least"] == 1
+    assert st.view(None)["vars"]["flashes"] == {"P0": 1, "P1": 0, "P2": 0}
+    # the offer's use gives least by position (12): only queens and kings
+    assert ids(st, 1) == ["flash ♥K", "flash ♥Q", "fold", "pass"]
+
+
+def test_a_window_takes_the_group_with_its_own_arguments_and_block():
+    st = scenario_state("option_groups", HANDS + "steps: [{P0: poke}]")
+    assert st.to_move() == [1]
+    assert ids(st, 1) == ["flash ♥K", "flash ♥Q", "fold", "pass"]
+    st.apply(1, "flash ♥Q")
+    assert st.view(None)["vars"]["answers"] == 1
+
+
+OPTIONAL = """
+ruleset optional_use
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+zone table: pile public
+options high(p: player, least: int) {
+    flash c in hand[p] where c.rank >= least "flash {c}" { move c to table }
+}
+setup { move card("CARD") to hand[players[0]] }
+phase play {
+    choose players[0] optional { use high(players[0], 13) }
+    end game
+}
+"""
+
+
+def test_an_optional_choice_passes_only_while_a_used_option_is_legal():
+    st = load_text(OPTIONAL.replace("CARD", "♠K")).new_state(1)
+    assert ids(st, 0) == ["flash ♠K", "pass"]
+    st = load_text(OPTIONAL.replace("CARD", "♠Q")).new_state(1)
+    assert st.over      # nothing to take: not asked
+
+
+def test_a_variant_overrides_the_group_once_for_every_use():
+    st = scenario_state("option_groups_variant", HANDS + "steps: []")
+    assert ids(st, 0) == ["flash ♥3", "flash ♦4", "burn ♠2", "burn ♠K", "burn ♥3", "burn ♦4", "wait", "poke"]
+    st = scenario_state("option_groups_variant", HANDS + "steps: [{P0: poke}]")
+    assert ids(st, 1) == ["flash ♥K", "flash ♥Q", "burn ♥K", "burn ♥Q", "burn ♥2", "burn ♣5", "wait", "pass"]
+
+
+@pytest.mark.parametrize("name", ["option_groups", "option_groups_variant"])
+def test_random_games_end_and_survive_a_save(name):
+    g = load(str(CONSTRUCTS / f"{name}.fuda"))
+    for seed in range(40):
+        st = random_game(g, seed)
+        assert st.over
+        back = State.from_json(json.loads(json.dumps(st.to_json())), g)
+        assert back.to_json() == st.to_json()
+
+
+def test_a_mistake_in_a_group_is_reported_once_at_the_group():
+    text = (CONSTRUCTS / "option_groups.fuda").read_text().replace("c.rank >= least", "c.rank >= lest")
+    with pytest.raises(FudaError) as e:
+        load_text(text, filename="g.fuda")
+    unknown = [d for d in e.value.diagnostics if d.code == "E101"]
+    assert len(unknown) == 1 and unknown[0].span.line == 15
+
+
+def test_an_unused_group_is_warned():
+    text = (CONSTRUCTS / "option_groups.fuda").read_text() + "\noptions spare(p: player) { nap \"nap\" { } }\n"
+    g = load_text(text, filename="g.fuda")
+    assert [(w.code, w.message) for w in g.prog.warnings] == [("W101", "options spare is never used")]
