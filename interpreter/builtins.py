@@ -331,6 +331,8 @@ B: list[Builtin] = [
             "next(player) or next(player, n): in turn order, skipping players who are out"),
     Builtin("prev", 1, 2, _player_n,
             lambda a, t, c: f"_next(st, {a[0]}, -({a[1] if len(a) > 1 else 1}))", "prev(player) or prev(player, n)"),
+    Builtin("seat_after", 2, 2, _player_n, lambda a, t, c: f"(({a[0]}) + ({a[1]})) % {c.p.players}",
+            "seat_after(player, n): n seats on in seat order, counting every seat (out or not): partners"),
     Builtin("others", 1, 1, _players_of, lambda a, t, c: f"_others(st, {a[0]})",
             "others(player): the other active players in turn order after them"),
     Builtin("seats_from", 1, 1, _players_of, lambda a, t, c: f"_seats_from(st, {a[0]})",

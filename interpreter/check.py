@@ -419,8 +419,9 @@ class Checker:
             return
         if name in self.globals:
             prev = self.globals[name]
-            self.err("E102", f"{name} is already declared", span,
-                     f"the other declaration is at {prev.span}" if hasattr(prev, "span") else None)
+            if not any(d.code == "E102" and d.span == span for d in self.diags):    # said when merging (load.py)
+                self.err("E102", f"{name} is already declared", span,
+                         f"the other declaration is at {prev.span}" if hasattr(prev, "span") else None)
             return
         self.globals[name] = sym
         self.keyword_name(name, span)
@@ -1645,6 +1646,13 @@ class Checker:
         prev: A.Stmt | None = None
         leftover = False        # one error for the words left over after a statement, not one each
         for s in stmts:
+            if isinstance(prev, A.Deal) and isinstance(s, A.ExprStmt) and isinstance(s.expr, A.ListLit) \
+                    and (s.span.line, s.span.col) == (prev.dest_span.end_line, prev.dest_span.end_col):
+                # `deal 3 from deck to hand[p]` reads as a deal, then `[p]`
+                self.err("E309", f"deal gives to every player's {prev.dest}, not to one of them", s.span,
+                         f"one player: deal … to {prev.dest} for [p], or move top(ZONE, n) to {prev.dest}[p]")
+                prev, leftover = s, True
+                continue
             if isinstance(s, A.ExprStmt) and not isinstance(s.expr, A.Call) and prev is not None \
                     and prev.span.end_line == s.span.line:
                 if not leftover:
@@ -1861,7 +1869,9 @@ class Checker:
             self.block(s.body, sc, ctx)
         elif isinstance(s, A.Goto):
             ph = self.globals.get(s.phase)
-            if not isinstance(ph, PhaseSym):
+            if not isinstance(ph, PhaseSym):    # a phase whose name another declaration took (E102) is still one
+                ph = next((p for p in self.phases if p.name == s.phase), None)
+            if ph is None:
                 raise self.fail("E105", f"unknown phase {s.phase}", s.span,
                                 did_you_mean(s.phase, [p.name for p in self.phases]))
             ph.used = True
@@ -2762,7 +2772,7 @@ class Checker:
                             e.span)
         values = [n for n, g in self.globals.items() if not isinstance(g, EnumSym | PhaseSym | WindowSym | CheckSym)]
         cands = [*sc.all_names(), *values, *self.members, "players", "active", "stack", "all_cards"]
-        raise self.fail("E101", f"unknown name {e.name}", e.span, did_you_mean(e.name, cands))
+        raise self.fail("E101", f"unknown name {e.name}", e.span, _deck_word(e.name) or did_you_mean(e.name, cands))
 
     def attr(self, e: A.Attr, sc: Scope, ctx: Ctx) -> T.T:
         if isinstance(e.obj, A.Name) and e.obj.name in self.enums and sc.lookup(e.obj.name) is None \
@@ -2970,6 +2980,8 @@ class Checker:
         b = BUILTINS.get(e.func)
         if b is None:
             cands = [*self.fns, *self.rules, *self.orderings, *BUILTINS]
+            if e.func in self.rules or e.func in self.fns:      # its name another declaration took: E102 said so
+                raise Abort()
             if sc.lookup(e.func) is not None or e.func in self.globals:
                 raise self.fail("E104", f"{e.func} is not a function", e.span, did_you_mean(e.func, cands))
             raise self.fail("E104", f"unknown function {e.func}", e.span,
@@ -3437,6 +3449,23 @@ def _names_in(e: Any) -> set[str]:
     if isinstance(e, A.Node):
         return set().union(*(_names_in(v) for v in vars(e).values() if isinstance(v, A.Node | list)))
     return set()
+
+
+# how the standard deck writes what players call a rank or suit by name (language.md §6)
+_RANK_WORDS = {"a": 1, "ace": 1, "j": 11, "jack": 11, "q": 12, "queen": 12, "k": 13, "king": 13}
+_SUIT_WORDS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
+
+
+def _deck_word(name: str) -> str | None:
+    """A hint for `c.rank == J` or `c.suit == hearts`: the standard deck's ranks are numbers, its
+    suits the signs."""
+    word = name.lower() if len(name) > 1 or name.isupper() else ""      # a local `a` is no ace
+    if word in _RANK_WORDS:
+        return f"the standard deck's ranks are numbers: {name} is {_RANK_WORDS[word]} (c.rank == {_RANK_WORDS[word]})"
+    sign = _SUIT_WORDS.get(word.removesuffix("s"))
+    if sign is not None:
+        return f"the standard deck's suits are written as signs: c.suit == {sign} (♠ ♥ ♦ ♣)"
+    return None
 
 
 def _option_shown(o: OptionSym) -> str:

@@ -233,6 +233,8 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
             twice = f"{_what(d)} is declared twice" if type(d) is type(own[k]) else \
                 f"{_what(d)}: the name is already taken by {_what(own[k])}"
             diags.append(Diagnostic("E102", twice, d.span, f"the first is at {own[k].span}"))
+            if type(d) is not type(own[k]):
+                out.append(d)       # kept for the checker (a phase, a rule): no errors that follow from its absence
             continue
         own[k] = d
         if isinstance(d, (A.RulesetDecl, *SINGLETONS)):

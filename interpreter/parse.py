@@ -158,6 +158,15 @@ def parse_module(text: str, file: str) -> A.Module:
         raise too_deep(file, text) from None
 
 
+def words_of(text: str) -> list[str]:
+    """The ruleset's words as the lexer reads them: comments and layout left out (what names the
+    rules, not how they are written down); the text itself where it cannot be read."""
+    try:
+        return [str(t) for t in parser().lex(normal_text(text))]
+    except UnexpectedInput:
+        return [text]
+
+
 def too_deep(file: str, text: str) -> FudaError:
     """Python's recursion limit, hit by hundreds of operators, brackets or blocks inside one another."""
     return FudaError([Diagnostic("E309", "the rules nest too deeply to be read", Span(file, 1, 1, 1, 2),
@@ -813,13 +822,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     # -------------------------------------------------------------- statements
     def block(self, meta: Any, c: list[Any]) -> list[A.Stmt]:
         """Statements in order (an empty statement, `;`, left out)."""
-        out = [x for s in c if s is not None for x in (s if isinstance(s, list) else [s])]
-        for a, b in zip(out, out[1:], strict=False):    # `deal 3 from deck to hand[p]` reads as a deal, then `[p]`
-            if isinstance(a, A.Deal) and isinstance(b, A.ExprStmt) and isinstance(b.expr, A.ListLit) \
-                    and (b.span.line, b.span.col) == (a.dest_span.end_line, a.dest_span.end_col):
-                raise error("E309", f"deal gives to every player's {a.dest}, not to one of them", b.span,
-                            f"one player: deal … to {a.dest} for [p], or move top(ZONE, n) to {a.dest}[p]")
-        return out
+        return [x for s in c if s is not None for x in (s if isinstance(s, list) else [s])]
 
     def empty_stmt(self, meta: Any, c: list[Any]) -> None:
         return None

@@ -646,7 +646,7 @@ def test_qa8_a_resumed_log_keeps_the_rules_it_was_played_under(tmp_path, monkeyp
     monkeypatch.setattr("builtins.input", lambda _p: "quit")
     assert main(["play", str(mine), "--seed", "3", "--log", str(log)]) == 0
     before = json.loads(log.read_text(encoding="utf-8"))["rules"]
-    mine.write_text(mine.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    mine.write_text(mine.read_text(encoding="utf-8").replace('"Pile | 場"', '"Table | 場"'), encoding="utf-8")
     capsys.readouterr()
     assert main(["play", "--resume", str(log)]) == 0
     assert "the ruleset has changed" in capsys.readouterr().err
@@ -971,6 +971,21 @@ def test_an_option_s_else_text_says_why_it_is_refused():
     assert "(no knock is legal now: your deadwood is 14)" in out.getvalue()
 
 
+def test_an_else_text_says_why_one_action_of_a_legal_option_is_refused():
+    """A newcomer's Euchre: a card that does not follow suit was refused like a card not held."""
+    from interpreter.api import load_text
+
+    game = load_text('ruleset r\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n'
+                     'zone hand: hand per player owner\nsetup { move [card("♥2"), card("♥3"), card("♠K")] to hand[players[0]] }\n'
+                     'phase play { choose players[0] {\n'
+                     '  play c in hand[players[0]] where c.suit == ♥ else "you must follow ♥ | ♥ を出す" { end game }\n'
+                     '} }\n')
+    answers = iter(["play ♠K", "1"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    assert "(play ♠K is not legal now: you must follow ♥)" in out.getvalue()
+
+
 def test_an_else_text_shows_no_card_its_reader_cannot_see():
     """QA7 B-why-text: `steal where false else "P0 holds {top(hand[q])}"` printed P0's hidden card in
     P1's refusal; the else text is written as a prompt is (a hidden card as "a card", its attribute
@@ -1092,6 +1107,9 @@ def test_resuming_a_game_under_an_edited_ruleset_warns(tmp_path, capsys):
     assert saved["rules"] == load(str(rules)).rules_hash
     log.write_text(json.dumps(saved), encoding="utf-8")
     assert main(["replay", str(log)]) == 0 and "has changed" not in capsys.readouterr().err
+    # a comment or a reformatting changes no rule (a Euchre newcomer's false alarm)
+    rules.write_text("# a new comment\n" + LAY_FACE_DOWN.replace("\n", "\n\n"), encoding="utf-8")
+    assert main(["replay", str(log)]) == 0 and "has changed" not in capsys.readouterr().err
     rules.write_text(LAY_FACE_DOWN.replace("owner", "public"), encoding="utf-8")
     assert main(["replay", str(log)]) == 0
     assert "the ruleset has changed since this game was saved" in capsys.readouterr().err
@@ -1144,3 +1162,18 @@ def test_qa8_typed_and_scenario_text_is_read_as_nfc(tmp_path):
                                      encoding="utf-8")
     outcome = run_scenario(str(tmp_path / "u.yaml"))
     assert outcome.passed, outcome.message
+
+
+def test_a_choice_of_hundreds_of_card_sets_is_one_menu_entry():
+    """A Hearts newcomer's pass of three cards listed 286 lines and pushed the table off the screen."""
+    from itertools import combinations
+
+    from interpreter.runner.render import render_choices
+
+    hand = ["♣2", "♣5", "♣8", "♦3", "♦9", "♥4", "♥J", "♠2", "♠7", "♠Q", "♠K", "♥A", "♦5"]
+    legal = [{"id": "pass_three " + " ".join(cs)} for cs in combinations(hand, 3)] + [{"id": "wait"}]
+    text = render_choices({"legal": legal}, columns=100)
+    assert text.splitlines() == ["   1–286. pass_three …: 286 choices — type pass_three and its values, as "
+                                 "pass_three ♣2 ♣5 ♣8", "  287. wait"]
+    bids = [{"id": f"bid {n}{s}"} for n in range(1, 8) for s in "♣♦♥♠N"]        # 35: listed as they are
+    assert len(render_choices({"legal": bids}, columns=100).splitlines()) > 1

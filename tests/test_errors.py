@@ -1657,3 +1657,61 @@ def test_qa8_a_scenario_names_a_player_by_number_in_revealed(tmp_path: Path) -> 
                  encoding="utf-8")
     o = run_scenario(f)
     assert o.passed, o.message
+
+
+STALE = """ruleset stale
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+zone table: pile public
+setup { }
+phase play {
+    let high = [c for c in hand[players[0]] where c.rank > 10]
+    choose players[0] { play c in high where c in hand[players[0]] "play {c}" { move c to table } }
+    end game
+}
+"""
+
+
+def test_a_set_that_leaves_the_waiting_decision_with_no_action_says_so(tmp_path: Path) -> None:
+    """A newcomer's Euchre scenario: the options came from a `let` worked out before the edit."""
+    from interpreter.runner.scenario import Runner
+
+    (tmp_path / "stale.fuda").write_text(STALE, encoding="utf-8")
+    text = ("ruleset: stale.fuda\nsetup:\n  zones: {\"hand[P0]\": [♠K]}\nsteps:\n"
+            "  - expect: {legal: [play ♠K]}\n  - set:\n      zones: {\"hand[P0]\": [♠2]}\n  - P0: play ♠2\n")
+    sc, loc = parse_scenario(text, str(tmp_path / "stale.yaml"))
+    with pytest.raises(FudaError) as info:
+        Runner(sc, loc, tmp_path).run()
+    d = info.value.first
+    assert d.code == "E501" and "no legal action in the decision waiting" in d.message and d.span.line == 7
+
+
+def test_validate_goes_on_after_a_deal_to_one_players_hand() -> None:
+    """`deal 3 from deck to hand[p]` is one mistake among the file's others, not the end of the check."""
+    text = STALE.replace("setup { }", "setup {\n    deal 3 from deck to hand[players[0]]\n    deal 2 from deck to "
+                         "hand[players[1]]\n}").replace("c.rank > 10", "c.rank > J")
+    with pytest.raises(FudaError) as info:
+        load_text(text)
+    found = [(d.code, d.span.line) for d in info.value.diagnostics]
+    assert found == [("E309", 8), ("E309", 9), ("E101", 12)]
+    assert "ranks are numbers: J is 11" in (info.value.diagnostics[2].hint or "")
+
+
+@pytest.mark.parametrize("decl, call", [("phase hand { end game }", "goto hand"),
+                                        ("rule hand() { end game }", "hand()")])
+def test_a_name_taken_twice_is_one_error_not_its_consequences(decl: str, call: str) -> None:
+    """A newcomer named a phase like a zone: "the ruleset has no phase" and "unknown phase" followed."""
+    text = STALE.replace("    end game\n}", f"    {call}\n}}\n{decl}")
+    with pytest.raises(FudaError) as info:
+        load_text(text)
+    assert [d.code for d in info.value.diagnostics] == ["E102"]
+
+
+@pytest.mark.parametrize("text", ["ruleset: john\nsetup:\n  score: {P0: 95}\n",
+                                  "ruleset: john\nsteps:\n  - set:\n      score: {P0: 95}\n"])
+def test_a_variable_written_beside_vars_is_pointed_under_it(text: str) -> None:
+    with pytest.raises(FudaError) as info:
+        parse_scenario(text, "s.yaml")
+    assert "a variable goes under vars: vars: {score: …}" in (info.value.first.hint or "")

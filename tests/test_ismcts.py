@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.api import load
+from interpreter.api import load, load_text
 from interpreter.bots.base import make_bot
-from interpreter.bots.ismcts import ISMCTS
+from interpreter.bots.ismcts import ISMCTS, rewards, score_direction
 from interpreter.engine import runtime as R
 from interpreter.engine.determinize import determinize
 from interpreter.engine.observe import card_visible, remembered, view
@@ -1030,3 +1030,39 @@ def test_cards_in_lists_of_lists_follow_their_places_in_worlds():
     held = {determinize(st, 1, random.Random(seed)).g[melds.slot][0][0] for seed in range(20)}
     keys = {k for seed in range(20) for k in determinize(st, 1, random.Random(seed)).tally}
     assert len(held) > 3 and len(keys) > 3 and key in st.tally and real in range(game.ncards)
+
+
+LOWEST_WINS = """ruleset lowest_wins
+players 3
+cards standard() in deck
+zone deck: pile hidden
+setup { }
+phase play {
+    choose players[0] {
+        win_it "take 0 points: I win" { score[players[1]] = 10  score[players[2]] = 5 }
+        lose_it "take 10 points: I lose" { score[players[0]] = 10  score[players[1]] = 5 }
+    }
+    end game ranking p in players by -score[p]
+}
+"""
+
+
+def test_where_the_fewest_points_win_the_bot_counts_points_that_way():
+    """A newcomer's Hearts: with `ranking … by -score[p]` the score pulled against the places, and
+    winning was worth what losing was (the bot took the winning move half the time)."""
+    g = load_text(LOWEST_WINS)
+    won, lost = g.new_state(1), g.new_state(1)
+    won.apply(0, "win_it")
+    lost.apply(0, "lose_it")
+    assert rewards(won)[0] == 1.0 and rewards(lost)[0] == 0.0
+    assert rewards(won) == [1.0, 0.0, 0.5]
+    for seed in range(6):
+        st = g.new_state(seed)
+        assert ISMCTS(seed, iterations=30).choose(st, 0, st.legal_actions(0)).id == "win_it"
+
+
+def test_a_score_that_disagrees_with_the_places_is_left_out():
+    assert score_direction([1, 2, 3], [9, 5, 1]) == 1
+    assert score_direction([1, 2, 3], [1, 5, 9]) == -1
+    assert score_direction([1, 2, 3], [5, 9, 1]) == 0
+    assert score_direction([1, 1, 2], [6, 4, 0]) == 1      # Napoleon's side: shares differ within a place

@@ -227,3 +227,15 @@ def test_a_match_or_study_file_of_the_wrong_shape_is_e503_not_a_crash(capsys, tm
     c.close()
     code, _, err = run(capsys, "report", "--db", sdb, "--csv", "-", "s")
     assert code == 1 and "game 1 of study 's'" in err and "winners" in err
+
+
+def test_the_totals_call_the_score_what_the_ruleset_calls_it(capsys, tmp_path):
+    """A Hearts newcomer's match read `score 86` where the ruleset says `score "Points | 点"`."""
+    rules = tmp_path / "pts.fuda"
+    rules.write_text('ruleset pts\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nscore "Points | 点"\n'
+                     'setup { }\nphase play { score[players[0]] = 3\n end game }\n', encoding="utf-8")
+    db = str(tmp_path / "m.sqlite")
+    code, out, err = run(capsys, "play", str(rules), "--match", "m", "--match-db", db, "--seat", "random",
+                         "--games", "1", "--seed", "1")
+    assert code == 0, err
+    assert "P0  random  Points      3" in out and " score " not in out

@@ -72,8 +72,12 @@ def test_play_prints_a_bots_simultaneous_choice_as_chosen_only():
     answers = iter(["1", "1"])
     play(game, ["random", "human"], seed=1, inp=lambda _prompt: next(answers), out=out)
     text = out.getvalue()
-    assert "P0 (random): has chosen" in text
+    assert "P0 (random) has chosen" in text
     assert "P0 (random): give" not in text
+    out = io.StringIO()
+    answers = iter(["1", "1"])
+    play(game, ["random", "human"], seed=1, inp=lambda _prompt: next(answers), out=out, lang=1)
+    assert "P0 (random) が選んだ" in out.getvalue()     # not "P0 (random): が選んだ"
 
 
 def test_logged_messages_are_worded_when_read():

@@ -87,3 +87,44 @@ def test_persona_lines_follow_seat_names():
     assert _log_matches("log_mine:^{me} gives", "East gives the lead to West", "East", None, seats)
     assert _log_matches("log_ally:^{me} gives", "West gives the lead to East", "East", lambda q: q == 3, seats)
     assert not _log_matches("log_foe:^{me} gives", "West gives the lead to East", "East", lambda q: q == 3, seats)
+
+
+def test_seat_after_counts_every_seat_where_next_skips_who_sits_out():
+    """A newcomer's Euchre: `partner = next(next(p))` named the wrong player once a partner sat out."""
+    from interpreter.api import load_text
+
+    game = load_text("""ruleset partners
+players 4
+cards standard() in deck
+zone deck: pile hidden
+var partner: player per player = none
+var after_next: player per player = none
+setup {
+    sit out players[2]
+    for p in players {
+        partner[p] = seat_after(p, 2)
+        after_next[p] = next(next(p))
+    }
+    reverse direction
+    partner[players[3]] = seat_after(players[3], -1)
+}
+phase play { end game }
+""")
+    v = game.new_state(1).view(None)["vars"]
+    assert v["partner"] == {"P0": 2, "P1": 3, "P2": 0, "P3": 2}
+    assert v["after_next"]["P0"] == 3        # P1, then P3: P2 sits out
+
+
+def test_the_empty_zones_of_a_family_share_one_line_on_the_screen():
+    """A Euchre newcomer: the one partner who sits out lays down a hand, and the screen listed the
+    other three seats' empty `Laid down` zones a line each."""
+    game = load_text("""ruleset laid
+players 4
+cards standard() in deck
+zone deck: pile hidden
+zone laid: pile per player public "Laid down | 置いた札"
+setup { move top(deck) to laid[players[1]] }
+phase play { end game }
+""")
+    screen = render(game.new_state(1).view(0))
+    assert "Laid down[P0], [P2], [P3] —" in screen and screen.count("Laid down") == 2

@@ -57,8 +57,9 @@ def rewards(st: State) -> list[float]:
            for pl, r in zip(places, res, strict=True)]
     scores = [float(r["score"] or 0) for r in res]
     lo, hi = min(scores), max(scores)
-    if hi > lo:
-        out = [0.5 * a + 0.5 * (s - lo) / (hi - lo) for a, s in zip(out, scores, strict=True)]
+    way = score_direction(places, scores) if worst > best else 1
+    if hi > lo and way:
+        out = [0.5 * a + 0.5 * ((s - lo) if way > 0 else (hi - s)) / (hi - lo) for a, s in zip(out, scores, strict=True)]
     elif worst == best and st.game.eval_fn is not None:
         # a table that ends alike (a cooperative game: one outcome, one shared score) tells the bots
         # nothing by comparison; the ruleset's evaluate judges how well it ended
@@ -68,6 +69,18 @@ def rewards(st: State) -> list[float]:
             return out
         out = [0.5 * a + 0.5 * e for a, e in zip(out, ev, strict=True)]
     return out
+
+
+def score_direction(places: list[int], scores: list[float]) -> int:
+    """How the score counts towards a good result, as the places tell: 1 where a better place never
+    has the lower score (most points win), -1 where it never has the higher (Hearts: fewest points
+    win, a ranking `by -score[p]`), 0 where places and scores disagree (the score is then left out)."""
+    pairs = [(scores[i], scores[j]) for i in range(len(places)) for j in range(len(places)) if places[i] < places[j]]
+    if all(a >= b for a, b in pairs):
+        return 1
+    if all(a <= b for a, b in pairs):
+        return -1
+    return 0
 
 
 DEFAULT_ITERATIONS = 300

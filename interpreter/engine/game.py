@@ -299,11 +299,19 @@ class Game:
 
     @functools.cached_property
     def rules_hash(self) -> str:
-        """Names the rules as written and compiled: the compiled module and the text of every file
-        of the ruleset (a zone's visibility is not in the generated code), so a saved game can tell
-        it is resumed under edited rules."""
-        texts = "\0".join(self.prog.sources.get(f, "") for f in self.prog.chain)
+        """Names the rules as written and compiled: the compiled module and the words of every file
+        of the ruleset (a zone's visibility is not in the generated code; comments and layout are
+        not rules), so a saved game can tell it is resumed under edited rules."""
+        from ..parse import words_of
+
+        texts = "\0".join(" ".join(words_of(self.prog.sources.get(f, ""))) for f in self.prog.chain)
         return hashlib.sha1((self.fingerprint + texts).encode()).hexdigest()[:16]
+
+    def same_rules(self, saved: str) -> bool:
+        """Whether a game saved under rules hash ``saved`` was played under these rules (also a hash
+        of an older fuda's, which took the files' whole text)."""
+        texts = "\0".join(self.prog.sources.get(f, "") for f in self.prog.chain)
+        return saved in (self.rules_hash, hashlib.sha1((self.fingerprint + texts).encode()).hexdigest()[:16])
 
     def __repr__(self) -> str:
         return f"<Game {self.name} players={self.n}>"

@@ -244,7 +244,8 @@ def cmd_list(args: argparse.Namespace) -> int:
                 default = o.members[o.default] if o.members and isinstance(o.default, int) else o.default
                 shown = str(default).lower() if isinstance(default, bool) else str(default)
                 label = text_plain(o.decl.label) if o.decl and o.decl.label else ""
-                print(f"    {oname}: {o.type}{vals} = {shown}   {label}")
+                kind = "" if o.members and str(o.type) == oname else str(o.type)    # `moon: {a, b}`, its own list
+                print(f"    {oname}: {(kind + vals).strip()} = {shown}   {label}")
     return 0
 
 
@@ -356,7 +357,7 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                 print(f"error: match {m.name} is for {m.players} players, not {game.n}", file=sys.stderr)
                 return 2
             seats = _seats(args.seat or m.seats, game.n)
-            print(m.standings())
+            print(m.standings(_score_name(game, _lang(args))))
         played = 0
         while True:
             seed = args.seed + m.games if args.seed is not None else int.from_bytes(os.urandom(4), "little")
@@ -385,7 +386,7 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                       f"(fuda replay {kept})", file=sys.stderr)
                 raise
             played += 1
-            print(m.standings())
+            print(m.standings(_score_name(game, _lang(args))))
             if args.games is not None:
                 if played >= args.games:
                     return 0
@@ -494,6 +495,14 @@ def cmd_match(args: argparse.Namespace) -> int:
             scores = " ".join(f"P{r['player']}:{number_text(r['score'])}" for r in g["result"])
             print(f"  game {g['number']:>3}  seed {g['seed']}  {scores}")
     return 0
+
+
+def _score_name(game: Any, lang: int) -> str:
+    """What the ruleset calls its score (`score "Points | 点"`), for a match's totals."""
+    from ..check import text_plain
+
+    label = game.prog.score_label
+    return text_plain(label, lang) if label is not None else "score"
 
 
 def _match_dict(m: Any) -> dict[str, Any]:

@@ -141,7 +141,8 @@ def _by_number(raw: str, legal: list[Action], lang: int = 0) -> Action | str | N
 
 def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
     """What a refused input named, when it starts with an option's name (`order up` for order_up
-    too): an option of this decision with nothing legal now (`knock` with too much deadwood), or,
+    too): an option of this decision with nothing legal now (`knock` with too much deadwood), an
+    action of it that its `where` rules out (`play ♠K` when ♥ must be followed: its else text), or,
     starting with no option's name nor a legal action's label, no option of this decision at all."""
     if st.pend is None or not raw.strip():
         return None
@@ -155,9 +156,9 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
         if mine and low in (named.lower(), named.lower().replace("_", " ")) and mine[0].args:
             shown = ", ".join(a.id for a in mine[:5]) + (", …" if len(mine) > 5 else "")
             return say("needs_values", lang, a=named, ex=shown)     # `buy` for `buy copper`
-        if mine:
-            return None
         why = st.game.refusal_reason(st, legal[0].player, named, lang) if legal else None
+        if mine:        # others of it are legal: this one the `where` rules out, as its else text may say
+            return say("this_not_legal_why", lang, a=raw.strip(), why=why) if why else None
         return say("none_legal_why", lang, a=named, why=why) if why else say("none_legal", lang, a=named)
     if any((a.label or "").lower().startswith(low) for a in legal):
         return None
@@ -288,7 +289,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 game.apply(st, p, a)
                 seen = _public_text(st, at, viewer, lang)
                 if not isinstance(agents[p], Human) and seen is not None:   # as the (first) human, or a spectator, saw it
-                    print(f"  {game.seat(p, lang)} ({agents[p].name}): {seen}", file=out)
+                    print(f"  {game.seat(p, lang)} ({agents[p].name}){seen}", file=out)
                 for line in _told(st, at, viewer, lang):
                     print(f"    · {line}", file=out)
                 chatter(agents, st, at, out, lang)
@@ -379,7 +380,8 @@ def _told(st: State, at: int, viewer: int | None, lang: int = 0) -> list[str]:
 
 
 def _public_text(st: State, at: int, viewer: int | None, lang: int = 0) -> str | None:
-    """What a human (or, with None, a spectator) may learn of a bot's action (the event at ``at``):
+    """What a human (or, with None, a spectator) may learn of a bot's action (the event at ``at``),
+    to follow the bot's name: ": play ♠Q", or " has chosen" / " が選んだ" (a simultaneous choice);
     hidden cards masked; None when they may not learn of it at all (a pass in a response window)."""
     from ..engine.observe import render_event
 
@@ -387,4 +389,4 @@ def _public_text(st: State, at: int, viewer: int | None, lang: int = 0) -> str |
     if not ev:
         return None
     who, sep, what = ev["text"].partition(": ")
-    return what if sep else ev["text"].partition(" ")[2]    # "P1 has chosen" (a simultaneous choice)
+    return f": {what}" if sep else " " + ev["text"].partition(" ")[2]    # "P1 has chosen"

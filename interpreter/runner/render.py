@@ -172,6 +172,9 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             families.setdefault(m.group(1), []).append(name)
     empty = {f: names for f, names in families.items()
              if len(names) > 1 and all(not v["zones"][n]["cards"] for n in names)}
+    # some of a family empty (a hand laid down by the one partner who sits out): one line for them
+    blank = {f: [n for n in names if not v["zones"][n]["size"]] for f, names in families.items() if f not in empty}
+    blank = {f: names for f, names in blank.items() if len(names) > 1}
     zl: dict[str, str] = v.get("zone_labels", {})
 
     def called(name: str) -> str:
@@ -186,6 +189,12 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             if name == names[0]:
                 last = called(names[-1])[len(called(m.group(1))):]     # "[P3]", or the seat's name
                 out.append(f"  {pad(f'{called(name)}…{last}', 18)} {zone_body(z, labels, lang)}")
+            continue
+        if m and m.group(1) in blank and name in blank[m.group(1)]:
+            names = blank[m.group(1)]
+            if name == names[0]:
+                rest = "".join(", " + called(n)[len(called(m.group(1))):] for n in names[1:])
+                out.append(f"  {pad(called(name) + rest, 18)} {zone_body(z, labels, lang)}")
             continue
         m = re.fullmatch(r"(.+)\[(\d+),(\d+)\]", name)
         if m:
@@ -354,6 +363,12 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
             entries.append(f"{i + 1:>2}–{i + run}. {prefix} {lo}..{hi}{every}")
             i += run
             continue
+        name = ids[i].split(" ", 1)[0]
+        many = next(k for k in range(i, len(ids) + 1) if k == len(ids) or ids[k].split(" ", 1)[0] != name) - i
+        if many > _MANY:    # Hearts' 286 passes of three cards: one entry, typed by its cards
+            entries.append(f"{i + 1:>2}–{i + many}. " + say("many_choices", lang, a=name, n=many, ex=ids[i]))
+            i += many
+            continue
         a = legal[i]
         label = half(a.get("label"), lang)
         same = label is not None and label.casefold() in (a["id"].casefold(), a["id"].replace("_", " ").casefold())
@@ -374,6 +389,7 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
 
 
 _ONE_COLUMN = 12        # choices listed one a line up to this many
+_MANY = 60              # more actions of one option than this are one entry (a bridge auction's 35 bids are not)
 _NUMBERED = re.compile(r"^(.*\S) (-?\d+)$")
 _RUN = 6                # this many actions that differ only by an evenly spaced last number make one entry
 

@@ -62,7 +62,7 @@ def rules_changed(log: GameLog, st: State, path: str) -> str | None:
     """A warning when the ruleset (its text, options or fuda itself) is not the one the game was
     saved under: its moves still replay, but what they meant — who saw what, what was legal — may
     have changed."""
-    if log.rules is None or log.rules == st.game.rules_hash:
+    if log.rules is None or st.game.same_rules(log.rules):
         return None
     return (f"warning: {path}: the ruleset has changed since this game was saved ({st.game.ruleset}); its "
             f"{len(log.actions)} moves still replay, under the rules as they are now")

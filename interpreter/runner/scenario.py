@@ -190,6 +190,10 @@ def _step_hint(path: tuple[Any, ...]) -> str | None:
         return "a step is one action, written as text: - P0: draw (several actions: one step each)"
     if len(path) >= 2 and path[-2] == "legal" and path[-1] == "player":     # whose legal actions: beside it
         return "player goes beside legal, not inside it: expect: {player: P0, legal: {count: 3}}"
+    if (path[:1] == ("setup",) and len(path) == 2 or len(path) == 4 and path[0] == "steps" and path[2] == "set") \
+            and isinstance(path[-1], str):      # `setup: {score: {P0: 95}}` (a Hearts newcomer)
+        return (f"a variable goes under vars: vars: {{{path[-1]}: …}} (score too); "
+                "the keys here: " + ", ".join(Edit.model_fields))
     return None
 
 
@@ -564,6 +568,14 @@ class Runner:
         if s.set is not None:
             self.edit(s.set, (*path, "set"))
             self.game.refresh_options(self.st)
+            stuck = [p for p in ([] if self.st.over else self.st.to_move()) if not self.game.legal_actions(self.st, p)]
+            if stuck:
+                raise self.loc.error(
+                    "E501", f"after this edit P{stuck[0]} has no legal action in the decision waiting: its options are "
+                    "worked out anew from the edited state, but the rules that led to it ran before the edit (a "
+                    "`let` or a variable they set keeps its old value)", (*path, "set"),
+                    "make the edit a step earlier, before the rules that lead to the decision, or set what "
+                    "they worked out too")
         if s.act is not None:
             self.act(s, path)
         if s.random is not None:

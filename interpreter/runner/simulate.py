@@ -54,6 +54,8 @@ def run_game(game: Any, seed: int, seats: list[str], estimates: list[tuple[int, 
     if st is None:
         st = game.new_state(seed)
     kinds = seats_for(seats, game.n, 0)
+    if not game.weighted:       # no `rollout weight` anywhere: a rollout seat is a random one
+        kinds = ["random" if k == "rollout" else k for k in kinds]
     if all(k == "random" for k in kinds):
         game.playout(st, random.Random(seed).random, quiet=quiet)
         return st
