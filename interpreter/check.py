@@ -12,7 +12,7 @@ import json
 import math
 import re
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
 from . import ast as A
@@ -366,7 +366,10 @@ class Checker:
         self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
         self.list_defs: list[tuple[LocalSym, A.Expr | None]] = []   # what distinct_values.mark reads
         self.var_defs: list[tuple[VarSym, A.Expr]] = []     # every variable's assignments (secret_places.mark)
-        self.picks: list[LocalSym] = []     # binders of secret decisions (secret_places.py)
+        self.picks: list[LocalSym | VarSym] = []    # binders of secret decisions, what their blocks set (secret_places.py)
+        # per option being checked, innermost last: the variables and locals its block sets, and how
+        # (`mode = 1`): which option of a secret decision was taken is secret too (secret_places.py)
+        self.secret_sets: list[list[tuple[Any, str]]] = []
         self.uses_checked: set[int] = set()     # `use GROUP(…)`s whose arguments were typed (by id)
         # a local (by id) → its definitions: the value, the scope it is read in, and for a rule's parameter
         # the call's arguments by parameter (W102, W104 follow them: zones_through_locals)
@@ -1850,7 +1853,7 @@ class Checker:
             if s.label is not None:     # the prompt may interpolate values: resolve its names
                 self.text(s.label, sc, Ctx(ctx.kind, ctx.proc, pure=True))
                 self.warn_log_naming_hidden(s.label, sc, s.player)
-            self.decision_options(s.options, sc, ctx, s.player, public=not s.hidden)
+            self.decision_options(s.options, sc, ctx, s.player, public=not s.hidden, hidden=s.hidden)
             if s.otherwise is not None:
                 self.block(s.otherwise, sc, ctx)
         elif isinstance(s, A.Simultaneous):
@@ -2180,14 +2183,20 @@ class Checker:
         return False
 
     def decision_options(self, opts: list[A.Option], sc: Scope, ctx: Ctx, chooser: A.Expr | None = None,
-                         public: bool = False) -> None:
-        """``public``: everyone sees what was chosen (a `choose` that is not hidden)."""
+                         public: bool = False, hidden: bool = False) -> None:
+        """``public``: everyone sees what was chosen (a `choose` that is not hidden); ``hidden``: a
+        `choose … hidden`, whose choice stays secret (a simultaneous one is told by what its blocks do)."""
         names: set[str] = set()
+        assigned: list[list[tuple[Any, str]]] = []     # per option: what its block sets (a secret decision)
         for o in opts:
             if o.name in names:
                 self.err("E102", f"option {o.name} appears twice in this decision", o.span)
             names.add(o.name)
+            self.secret_sets.append([])
             self.option(o, sc, ctx, public, secret=not public)
+            assigned.append(self.secret_sets.pop())
+            if self.secret_sets:        # inside another decision's option: what it sets, that one's block sets
+                self.secret_sets[-1].extend(assigned[-1])
             if chooser is not None and not o.implied:    # an implied pass repeats the options' wheres
                 before = len(self.warnings)
                 self.warn_telling_where(o, chooser, sc)
@@ -2195,6 +2204,40 @@ class Checker:
                     self.rule_options.append((o, chooser, sc))      # its parameters' calls may come later
                 if o.reason is not None:    # the refusal its chooser reads: as a prompt
                     self.warn_log_naming_hidden(o.reason, sc, chooser, "else text")
+        if not public:
+            self.picks.extend(_set_by_choice(assigned))
+            if hidden:
+                self.warn_telling_choice([o for o in opts if not o.implied])
+
+    def warn_telling_choice(self, opts: list[A.Option]) -> None:
+        """W104: in a hidden or simultaneous decision's option block, a `log`, `goto`, `activate` or
+        call of a rule that moves cards, which not every option's block runs alike: everyone sees it
+        (a rule's moves are its own, not hidden as the block's are), and so which option was taken."""
+        if len(opts) < 2:
+            return
+        found = [[n for n in A.walk(o.body) if self.tells_choice(n)] for o in opts]
+        shapes = [{_shape(n) for n in ns} for ns in found]
+        for o, ns in zip(opts, found, strict=True):
+            for n in ns:
+                if all(_shape(n) in other for other in shapes):
+                    continue
+                what = ("this log" if isinstance(n, A.Log) else "this goto" if isinstance(n, A.Goto)
+                        else "this activate" if isinstance(n, A.Activate)
+                        else f"this call of rule {n.expr.func}" if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call)
+                        else "this")
+                self.warn("W104", f"{what} runs only when {o.name} is taken: everyone sees it, and so which "
+                          "option of this hidden decision was chosen", n.span,
+                          "do the same in every option, or leave it to what the rules reveal later; a rule's "
+                          "moves are not hidden as the block's own are: write the move in the block")
+
+    def tells_choice(self, n: A.Node) -> bool:
+        """A statement whose doing everyone sees (warn_telling_choice)."""
+        if isinstance(n, A.Log | A.Goto | A.Activate):
+            return True
+        if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call) and isinstance(n.expr.ref, RuleSym):
+            decl = n.expr.ref.decl
+            return decl is not None and any(isinstance(x, A.Move | A.Swap | A.Deal) for x in A.walk(decl.body))
+        return False
 
     def warn_asking_on_hidden(self, e: A.Expr, what: str, window: str, answered: set[str], item_var: str) -> None:
         """W102: a window's `when`, `responders` or `ask all` that reads cards some players may not see:
@@ -2500,6 +2543,9 @@ class Checker:
             self.defs.append((sym, s.value))
         if isinstance(sym, VarSym):         # a value set from a secret pick is one (`pick = i`)
             self.var_defs.append((sym, s.value))
+        if self.secret_sets and isinstance(sym, VarSym | LocalSym):    # set in an option's block
+            key = f"{s.op} {s.value.value!r}" if isinstance(s.value, A.Lit) else f"#{id(s)}"
+            self.secret_sets[-1].append((sym, key))
         if isinstance(sym, LocalSym):
             self.list_defs.append((sym, s.value if s.op == "=" else None))
             sym.sized = sym.sized and s.op == "=" and _size_public(s.value)
@@ -3449,6 +3495,28 @@ def _names_in(e: Any) -> set[str]:
     if isinstance(e, A.Node):
         return set().union(*(_names_in(v) for v in vars(e).values() if isinstance(v, A.Node | list)))
     return set()
+
+
+def _shape(node: Any) -> Any:
+    """A statement as written, without where it is written: two alike in different options compare equal."""
+    if isinstance(node, A.Node):
+        return (type(node).__name__, *((f.name, _shape(getattr(node, f.name))) for f in fields(node)
+                                        if f.name not in ("span", "ty", "ref", "origin")))
+    if isinstance(node, list | tuple):
+        return tuple(_shape(x) for x in node)
+    return node
+
+
+def _set_by_choice(assigned: list[list[tuple[Any, str]]]) -> list[Any]:
+    """What a secret decision's option blocks set, when what it holds afterwards tells which option
+    was taken (`top_one { mode = 1 }`, `bottom_one { mode = 2 }`): all but what every option sets to
+    the same constant (`done = true` in each)."""
+    syms = {id(sym): sym for option in assigned for sym, _ in option}
+    same = [i for i, sym in syms.items()
+            if all(len(keys := [k for x, k in option if x is sym]) == 1 and not keys[0].startswith("#")
+                   for option in assigned)
+            and len({k for option in assigned for x, k in option if x is sym}) == 1]
+    return [sym for i, sym in syms.items() if i not in same]
 
 
 # how the standard deck writes what players call a rank or suit by name (language.md §6)

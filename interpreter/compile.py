@@ -2068,6 +2068,9 @@ class BodyGen:
         # the branches of an `if` on a secret pick. A card moved there by its place (`top(deck)`) is a
         # secret pick's doing too: peeks at its zone are lost (secret_places.py)
         self.hush = 0
+        # the player choosing in secret, innermost last (code for it; None where it is not at hand):
+        # they know what they chose, and keep their peeks
+        self.knower: list[str | None] = []
         self.eg = ExprGen(cg, {}, mode)
         self.blocks: list[_Block] = [_Block()]
         self.cur = 0
@@ -2079,6 +2082,11 @@ class BodyGen:
         self.inlined: list[tuple[Proc, int | None, int]] = []
         self.slots: dict[int, int] = {}                # LocalSym id → frame index, for inlined locals
         self.slot_codes: dict[int, str] = {}           # frame index → type code, beyond the own locals
+
+    def keep(self) -> str:
+        """The `_unpeek` argument naming who chose in secret here (they keep their peeks), or none."""
+        who = self.knower[-1] if self.knower else None
+        return f", {who}" if who is not None else ""
 
     @property
     def cur_proc(self) -> Proc:
@@ -2212,6 +2220,8 @@ class BodyGen:
             self.hush -= hushed
         elif isinstance(s, A.While):
             # a loop that never waits for a decision could run forever: stop it with an error
+            hushed = secret(s.cond)
+            self.hush += hushed
             guard = f"_w{sp}"
             self.line(ind, f"{guard} = 0", sp)
             self.line(ind, f"while {eg.gen(s.cond)}:", sp)
@@ -2221,12 +2231,18 @@ class BodyGen:
             self.loops.append(("py", 0, 0))
             self.body(s.body, ind + 1)
             self.loops.pop()
+            self.hush -= hushed
         elif isinstance(s, A.Repeat):
+            hushed = secret(s.count)
+            self.hush += hushed
             self.line(ind, f"for _ in range({_bounded_count(eg.gen(s.count), sp)}):", sp)
             self.loops.append(("py", 0, 0))
             self.body(s.body, ind + 1)
             self.loops.pop()
+            self.hush -= hushed
         elif isinstance(s, A.For):
+            hushed = secret(s.source)
+            self.hush += hushed
             sym = self.for_sym(s)
             src = eg.iter_src(s.source)
             if s.source.ty is not None and s.source.ty.kind == "zone":
@@ -2235,6 +2251,7 @@ class BodyGen:
             self.loops.append(("py", 0, 0))
             self.body(s.body, ind + 1)
             self.loops.pop()
+            self.hush -= hushed
         elif isinstance(s, A.Break | A.Continue):
             kind, head, exit_ = self.loops[-1]
             if kind == "py":
@@ -2278,7 +2295,7 @@ class BodyGen:
             self.check_after(ind, sp, vis=True)
         elif isinstance(s, A.Swap):
             if secret(s.a) or secret(s.b) or self.hush:     # cards picked in secret: peeks at their zones are lost
-                self.line(ind, f"_a = {eg.gen(s.a)}; _b = {eg.gen(s.b)}; _unpeek(st, (_a, _b))", sp)
+                self.line(ind, f"_a = {eg.gen(s.a)}; _b = {eg.gen(s.b)}; _unpeek(st, (_a, _b){self.keep()})", sp)
                 self.line(ind, f"_swap(st, _a, _b, {sp})", sp)
             else:
                 self.line(ind, f"_swap(st, {eg.gen(s.a)}, {eg.gen(s.b)}, {sp})", sp)
@@ -2370,8 +2387,8 @@ class BodyGen:
         dest = eg.gen(s.dest)
         if secret(s.cards) or self.hush:    # cards picked in secret: peeks at their zones are lost (secret_places.py)
             one = ct.kind in ("card", "none")
-            self.line(ind, f"_c = {eg.gen(s.cards) if one else eg.seq(s.cards)}; _unpeek(st, {'(_c,)' if one else '_c'})",
-                      sp)
+            self.line(ind, f"_c = {eg.gen(s.cards) if one else eg.seq(s.cards)}; "
+                      f"_unpeek(st, {'(_c,)' if one else '_c'}{self.keep()})", sp)
             if s.at is not None:
                 self.line(ind, f"_mvat(st, {'(_c,)' if one else '_c'}, {dest}, {eg.gen(s.at)}, {face}, {sp})", sp)
             elif one:
@@ -2589,7 +2606,12 @@ class BodyGen:
         self.cur = join
         self.hush -= hushed
 
-    def _loop(self, ind: int, sp: int, head_code: list[str], body: list[A.Stmt], pre: list[str]) -> None:
+    def _loop(self, ind: int, sp: int, head_code: list[str], body: list[A.Stmt], pre: list[str],
+              on: A.Expr | None = None) -> None:
+        """``on``: what the loop runs on (its condition, count or list): a secret there makes its
+        moves a secret's doing (hushed), as an `if`'s."""
+        hushed = on is not None and secret(on)
+        self.hush += hushed
         for code in pre:
             self.line(ind, code, sp)
         head = self.new_block()
@@ -2603,6 +2625,7 @@ class BodyGen:
         self.loops.pop()
         self.jump(0, head, sp)
         self.cur = exit_
+        self.hush -= hushed
 
     def s_While(self, s: A.While, ind: int) -> None:
         # a loop that waits for decisions on some paths may take none on others (a turn loop whose
@@ -2615,20 +2638,20 @@ class BodyGen:
                  f"elif {rounds} < {SPIN}: {rounds} += 1",
                  f"else: raise _RuleFailure('this loop ran {SPIN:,} times without a decision: does its "
                  f"condition ever change?', {sp})"]
-        self._loop(ind, sp, head, s.body, [f"{seen} = -1"])
+        self._loop(ind, sp, head, s.body, [f"{seen} = -1"], s.cond)
 
     def s_Repeat(self, s: A.Repeat, ind: int) -> None:
         sp = self.cg.span(s.span)
         n = self.slot("int")
         self._loop(ind, sp, [f"if {n} <= 0: L = @EXIT; continue", f"{n} -= 1"], s.body,
-                   [f"{n} = {_bounded_count(self.eg.gen(s.count), sp)}"])
+                   [f"{n} = {_bounded_count(self.eg.gen(s.count), sp)}"], s.count)
 
     def s_For(self, s: A.For, ind: int) -> None:
         sp = self.cg.span(s.span)
         lst, ix = self.slot("list:" + type_code(T.elem_type(s.source.ty or T.ANY))), self.slot("int")
         var = self.eg.local(self.for_sym(s))
         self._loop(ind, sp, [f"if {ix} >= len({lst}): L = @EXIT; continue", f"{var} = {lst}[{ix}]; {ix} += 1"],
-                   s.body, [f"{lst} = tuple({_bounded_range(self.eg.seq(s.source), sp)}); {ix} = 0"])
+                   s.body, [f"{lst} = tuple({_bounded_range(self.eg.seq(s.source), sp)}); {ix} = 0"], s.source)
 
     def s_Turn(self, s: A.Turn, ind: int) -> None:
         sp = self.cg.span(s.span)
@@ -2715,7 +2738,9 @@ class BodyGen:
         self.line(ind, f"L = {resume}; continue", sp)
         self.cur = resume
         self.hush += s.hidden
+        self.knower.append(who if who != "_pp" else None)     # `_pp` does not outlive the wait
         join = self.dispatch(s.options, infos, "st.choice", sp, None)
+        self.knower.pop()
         self.hush -= s.hidden
         if after_other is not None:
             self.jump(0, join, sp)
@@ -2800,7 +2825,9 @@ class BodyGen:
         self.line(0, f"if {ix} >= len({ps}): L = {exit_}; continue", sp)
         self.line(0, f"{self.eg.local(var_sym)} = {ps}[{ix}]; _cc = {ch}[{ix}]; {ix} += 1", sp)
         self.hush += 1
+        self.knower.append(self.eg.local(var_sym))
         self.dispatch(s.options, infos, "_cc", sp, head)
+        self.knower.pop()
         self.hush -= 1
         self.cur = exit_
 

@@ -1066,3 +1066,49 @@ def test_a_score_that_disagrees_with_the_places_is_left_out():
     assert score_direction([1, 2, 3], [1, 5, 9]) == -1
     assert score_direction([1, 2, 3], [5, 9, 1]) == 0
     assert score_direction([1, 1, 2], [6, 4, 0]) == 1      # Napoleon's side: shares differ within a place
+
+
+TRAP = """ruleset trap
+players 2
+cards standard() in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+var trap: bool per card = false hidden
+setup {
+    shuffle deck
+    deal 3 from deck to hand
+}
+phase play {
+    turn players[1] {
+        choose current hidden "Where does the trap go?" {
+            in_hand "in my hand" { top(hand[current]).trap = true }
+            in_deck "in the deck" { top(deck).trap = true }
+        }
+    }
+    turn players[0] {
+        choose current "Guess" {
+            guess_hand "hand" { if any c in hand[players[1]] where c.trap { win current } else { lose current } }
+            guess_deck "deck" { if any c in deck where c.trap { win current } else { lose current } }
+        }
+    }
+}
+"""
+
+
+def test_a_hidden_card_variable_of_unseen_cards_is_guessed_not_kept_by_zone():
+    """qa9 B3: the worlds kept each zone's values of a `hidden` per-card variable, so they put the
+    trap where it really was, and a searching bot won a fair guess 40 times in 40."""
+    g = load_text(TRAP)
+    base = next(v for v in g.prog.vars if v.name == "trap").slot
+    worlds = {}
+    for real in ("in_hand", "in_deck"):
+        st = g.new_state(5)
+        st.apply(1, real)
+        rng = random.Random(1)
+        found = []
+        for _ in range(40):
+            w = determinize(st, 0, rng)
+            found.append(sorted(g.zone_name(w, w.loc[c]) for c in range(g.ncards) if w.g[base + c]
+                                and g.zone_name(w, w.loc[c]) != "hand[P0]"))
+        worlds[real] = found
+    assert worlds["in_hand"] == worlds["in_deck"]       # the worlds do not depend on the real choice

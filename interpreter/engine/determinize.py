@@ -14,10 +14,11 @@ knows. ``determinize(state, player, rng)`` builds one such world from the player
   names whichever card now lies there.
 - Hidden variables are drawn afresh from their type (a player, an enum member, a bool, an unseen
   card; other types keep their initial value); per-player variables that only their owner sees are
-  shuffled among the other players; variables of unseen cards return to their initial values (so
-  a value that follows from public facts is better a function than a per-card variable), but for
-  those written on the back (`back`), which stay with the card's place; and a
-  hidden per-card variable of a card in sight is drawn from its type like a hidden global.
+  shuffled among the other players; a per-card variable of the cards out of the player's sight
+  (unseen, or only remembered) keeps each zone's values, dealt at random over those cards
+  (`_unseen_values`), but for those written on the back (`back`), which stay with the card's place,
+  and `hidden` or `owner` ones, which are drawn from their type; a hidden per-card variable of a
+  card in sight is drawn from its type like a hidden global.
 - Other players' options in a simultaneous decision are those of the sampled world (worked out
   anew: the real ones would tell what their real hands allow), their unrevealed choices are redrawn
   among them — also while the decision's blocks run, one player's after another's (the choices
@@ -52,7 +53,8 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
     s = st.clone()
     s.ev = []
     s.ck_ok = False         # cards dealt anew may meet a check's condition: the next pass is full
-    visible = [c in known or card_visible(st, c, player) for c in range(n)]
+    in_sight = [card_visible(st, c, player) for c in range(n)]
+    visible = [c in known or in_sight[c] for c in range(n)]
     unseen = [c for c in range(n) if not visible[c]]
     fresh = unseen[:]
     rng.shuffle(fresh)
@@ -106,10 +108,16 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
     for v in prog.vars[5:]:
         width = {"global": 1, "player": game.n, "card": n}[v.scope]
         if v.scope == "card":
-            if v.visibility != "back":      # those on the back stay with their places: below
-                _unseen_values(st, s, v.slot, visible, sigma, rng, by_code, type_code(v.type))
+            if v.visibility in ("hidden", "owner"):     # not even its card's holder reads it: a guess
+                for c in range(n):
+                    if not in_sight[c]:
+                        s.g[v.slot + sigma[c]] = _sample(v, rng, game, unseen)
+                        resampled.add(v.slot + sigma[c])
+            elif v.visibility != "back":      # those on the back stay with their places: below
+                # a card only remembered (out of sight) may have been given other values since
+                _unseen_values(st, s, v.slot, in_sight, sigma, rng, by_code, type_code(v.type))
             for c in range(n):      # a hidden value of a card in sight: the card is seen, not the value
-                if visible[c] and not var_visible(st, v.slot + c, v.visibility, None, player):
+                if in_sight[c] and not var_visible(st, v.slot + c, v.visibility, None, player):
                     s.g[v.slot + c] = _sample(v, rng, game, unseen)
                     resampled.add(v.slot + c)
             continue
@@ -140,7 +148,7 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
         if v.named:
             continue
         for slot in range(v.slot, v.slot + width):
-            if slot in resampled or v.scope == "card" and not visible[slot - v.slot]:
+            if slot in resampled or v.scope == "card" and not in_sight[slot - v.slot]:
                 continue
             s.g[slot] = by_code(st.g[slot], code)
     # frames of waiting rules

@@ -180,16 +180,16 @@ def _tops(st: State) -> None:
                 vis[d] = 0
 
 
-def _unpeek(st: State, cards: Any) -> None:
+def _unpeek(st: State, cards: Any, keep: int | None = None) -> None:
     """Cards picked in secret are about to move (secret_places.py): whoever does not see their zone
     cannot tell which cards leave it, so forgets what peeks told them of every card there. A card
-    face up stays known: everyone sees it go."""
+    face up stays known: everyone sees it go. ``keep``: the player who chose in secret, who knows."""
     vis = st.vis
     for c in cards:
         if c is None or vis[c] == ALL:
             continue
         src = st.loc[c]
-        sees = _zmask(st, src)
+        sees = _zmask(st, src) | (1 << keep if keep is not None else 0)
         for d in st.z[src]:
             if vis[d] != ALL:
                 vis[d] &= sees

@@ -1,0 +1,45 @@
+"""A hidden choice told by what its option blocks do (qa9 B1, B5): the variables they set are secret
+like a secret pick (tests/scenarios/secret_choice_*.yaml walk the moves), and a `log`, `goto`,
+`activate` or a rule's moves that only some options run are warned (W104)."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.api import load_text
+
+BASE = """ruleset tells
+players 2
+cards standard() in deck
+zone deck: pile hidden
+zone stash: pile hidden
+effect grab "Grab | 取る" { move top(deck) to stash }
+rule take_top { move top(deck) to stash }
+rule note { log "noted" }
+setup { }
+phase play {
+    choose players[0] KIND "Which? | どれ?" {
+        top_one "top" { A }
+        bottom_one "bottom" { B }
+    }
+    choose players[1] { go "go" { goto other } stay "stay" { } }
+    end game draw
+}
+phase other { end game draw }
+"""
+
+
+def warnings(a: str, b: str, kind: str = "hidden") -> list[tuple[str, int]]:
+    game = load_text(BASE.replace("KIND", kind).replace("{ A }", "{ " + a + " }").replace("{ B }", "{ " + b + " }"))
+    return [(w.code, w.span.line) for w in game.prog.warnings if "which option" in w.message]
+
+
+@pytest.mark.parametrize("a", ['log "went top"', "goto other", "activate grab by players[0]", "take_top()"])
+def test_what_only_one_option_of_a_hidden_choice_does_is_warned(a: str) -> None:
+    assert warnings(a, "") == [("W104", 12)]
+
+
+def test_what_every_option_does_alike_or_a_rule_that_moves_nothing_is_not() -> None:
+    assert warnings('log "chosen"', 'log "chosen"') == []
+    assert warnings("note()", "") == []
+    assert warnings('log "went top"', "", kind="") == []       # a public choice tells anyway
