@@ -166,6 +166,26 @@ def test_the_game_log_is_written_after_every_change(tmp_path):
     assert (tmp_path / "game-2.json").is_file()
 
 
+def test_with_several_humans_the_log_file_waits_for_the_end_of_the_game(tmp_path):
+    """QA9 B6: `fuda serve --log FILE` with two humans died at start (the 403 guard of /api/log hit the
+    table's own writer). The file is written once the game is over, or when the table stops."""
+    path = tmp_path / "game.json"
+    t = Table(load("american_page_one", {}), ["human", "human", "random", "random"], 5, 0, str(path))
+    p = t.st.to_move()[0]
+    t.act(p, t.st.legal_actions(p)[0].id, 0)
+    assert not path.exists(), "nobody at the table may read the seed from the file mid-game"
+    t.close()
+    assert json.loads(path.read_text(encoding="utf-8"))["actions"] == [list(a) for a in t.actions]
+    path.unlink()
+    t = Table(load("american_page_one", {}), ["human", "human", "random", "random"], 5, 0, str(path))
+    while not t.st.over:
+        p = t.st.to_move()[0]
+        t.act(p, t.st.legal_actions(p)[0].id, 0)
+    assert json.loads(path.read_text(encoding="utf-8"))["seed"] == 5
+    t.new_game()
+    assert not (tmp_path / "game-2.json").exists()
+
+
 # ---------------------------------------------------------------------- a real server
 @pytest.fixture
 def server() -> Iterator[TableServer]:

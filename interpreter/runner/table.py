@@ -69,6 +69,8 @@ class Table:
 
     # ------------------------------------------------------------------ the game
     def _start(self, seed: int) -> None:
+        if self.number:
+            self._write_log(final=True)     # the game left behind, as it stands
         self.seed = seed
         self.number += 1
         self.agents: list[Any] = []
@@ -125,8 +127,10 @@ class Table:
                 self._changed()
 
     def close(self) -> None:
+        """Stop the table: the bots' thread ends and the log (also of a game not over) is written."""
         with self.moved:
             self.closed = True
+            self._write_log(final=True)
             self.moved.notify_all()
 
     def settle(self, timeout: float) -> bool:
@@ -149,16 +153,20 @@ class Table:
         self._write_log()
         self.moved.notify_all()
 
-    def _write_log(self) -> None:
+    def _write_log(self, final: bool = False) -> None:
         """The current game's log in ``log_path`` (a later game at the table in STEM-2.json, …), written
-        after every change, so nothing is lost whenever the server stops."""
+        after every change, so nothing is lost whenever the server stops. At a table of several humans
+        the file would tell the seed and every secret choice to whoever can read it mid-game: it is
+        written once the game is over, or (``final``) when the table stops or moves to a new game."""
         if not self.log_path:
+            return
+        if len(self.humans) > 1 and not self.st.over and not final:
             return
         path = Path(self.log_path)
         if self.number > 1:
             path = path.with_name(f"{path.stem}-{self.number}{path.suffix}")
         try:
-            path.write_text(json.dumps(self.log(), ensure_ascii=False, indent=1), encoding="utf-8")
+            path.write_text(json.dumps(self._game_log(), ensure_ascii=False, indent=1), encoding="utf-8")
             self.log_error = None
         except OSError as e:
             self.log_error = f"cannot write {path}: {e.strerror or e}"
@@ -291,7 +299,11 @@ class Table:
             if len(self.humans) > 1 and not self.st.over:
                 raise TableError(403, "the game log names every secret choice and the seed that dealt every hand: "
                                       "with several humans at the table it is given once the game is over")
-            return game_log(self.game, self.seed, list(self.actions), self.seats, self.lang)
+            return self._game_log()
+
+    def _game_log(self) -> dict[str, Any]:
+        """The log, unguarded: for the table's own ``--log`` file, whose writing ``_write_log`` times."""
+        return game_log(self.game, self.seed, list(self.actions), self.seats, self.lang)
 
 
 def _grouped(ids: list[str]) -> list[dict[str, Any]]:
