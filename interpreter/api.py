@@ -30,8 +30,12 @@ def check_ruleset(name_or_path: str, options: dict[str, Any] | None = None,
 def load(name_or_path: str, options: dict[str, Any] | None = None) -> Game:
     """A playable Game for a bundled ruleset name or a .fuda path, with option overrides."""
     options = dict(options or {})
-    key = (name_or_path, json.dumps(options, sort_keys=True, ensure_ascii=False, default=str))
-    hit = _CACHE.get(key)
+    try:
+        key: tuple[str, str] | None = (name_or_path,
+                                       json.dumps(options, sort_keys=True, ensure_ascii=False, default=str))
+    except ValueError:      # a value that holds itself (a YAML anchor loop): the check below says what is wrong
+        key = None
+    hit = _CACHE.get(key) if key else None
     if hit is not None and all(_mtime(f) == t for f, t in hit[1]):
         return hit[0]
     from .compile import compile_program
@@ -40,7 +44,8 @@ def load(name_or_path: str, options: dict[str, Any] | None = None) -> Game:
     src = load_source(name_or_path)
     prog = check(src, options)
     game = Game(prog, compile_program(prog), name_or_path, options)
-    _CACHE[key] = (game, [(f, _mtime(f)) for f in src.files])
+    if key:
+        _CACHE[key] = (game, [(f, _mtime(f)) for f in src.files])
     return game
 
 

@@ -122,3 +122,22 @@ def test_an_option_word_names_the_member_of_that_exact_name(given, shown, tmp_pa
                     f"  - expect: {{events: {{includes: [\"{logged}\"]}}}}\n", encoding="utf-8")
     outcome = run_scenario(str(scen))
     assert (shown in outcome.message) if refused else outcome.passed, outcome.message
+
+
+@pytest.mark.parametrize("where", ["options file", "scenario"])
+def test_a_yaml_anchor_that_holds_itself_is_a_wrong_value_not_an_internal_error(tmp_path, capsys, where):
+    """QA9 B7: `hand_size: &a [*a]` crashed on "Circular reference detected" (the load cache's key)."""
+    from interpreter.runner.cli import main
+
+    if where == "options file":
+        f = tmp_path / "house.yaml"
+        f.write_text("hand_size: &a [*a]\n", encoding="utf-8")
+        assert main(["simulate", "american_page_one", "-n", "1", "-q", "--options", str(f)]) == 1
+        at = f"{f}:1:12"
+    else:
+        f = tmp_path / "sc.yaml"
+        f.write_text("ruleset: american_page_one\noptions: {hand_size: &a [*a]}\nsteps: []\n", encoding="utf-8")
+        assert main(["test", str(f)]) == 1
+        at = f"{f}:2:22"
+    out = capsys.readouterr()
+    assert f"{at}: error[E402]: option hand_size is a whole number" in out.out + out.err
