@@ -605,6 +605,11 @@ class Checker:
             if not (1 <= d.min <= d.max <= 16) or not (d.min <= default <= d.max):
                 self.err("E311", f"bad player count {d.min}..{d.max} default {default}", d.span,
                          "1 ≤ min ≤ default ≤ max ≤ 16")
+                # checked on as if within bounds: `size(players)` in a fixed expression must not
+                # build a list of 10^20 seats
+                self.min_players = min(max(d.min, 1), 16)
+                self.max_players = min(max(d.max, self.min_players), 16)
+                default = min(max(default, self.min_players), self.max_players)
         sym = OptionSym("players", span, type=T.INT, value=default, default=default, lo=self.min_players,
                         hi=self.max_players, used=True)
         self.options["players"] = sym
@@ -622,7 +627,7 @@ class Checker:
         # players type a seat's name in any case, in either language (`pick north`): two seats
         # named alike but for case, or a name that reads as a seat's id (`p1`), would take another seat
         typed: dict[str, int] = {}
-        ids = {f"P{q}" for q in range(d.max)}
+        ids = {f"P{q}" for q in range(self.max_players)}
         for i, t in enumerate(d.seats):
             if any(not half.strip() for half in names[i]):
                 self.err("E309", "a seat's name is blank", t.span, "name every seat by a word: \"North\"")
