@@ -690,6 +690,22 @@ def test_a_hot_seat_is_told_the_seed_when_the_game_is_over():
     assert st.over and out.getvalue().rstrip().endswith("seed 11")
 
 
+def test_a_hot_seat_that_stops_does_not_show_the_seed(tmp_path, capsys, monkeypatch):
+    """QA9 B2: quitting a hot seat printed the seed (in the kept file's name) and `fuda replay FILE`,
+    which shows every hand, before the game was continued; `save FILE` suggested the replay too."""
+    monkeypatch.setenv("FUDA_HOME", str(tmp_path))
+    saved = tmp_path / "now.json"
+    monkeypatch.setattr("builtins.input", _typed(["", "1", "", f"save {saved}", "1", "", "quit"]))
+    code, out, _ = run(capsys, "play", "american_page_one", "--players", "2", "--seed", "8",
+                       "--seat", "human", "--seat", "human")
+    assert code == 0 and "-8" not in out and "seed 8" not in out
+    kept = next((tmp_path / "games").iterdir())
+    assert kept.name.startswith("american_page_one-2") and kept.name != "american_page_one-8.json"   # its time
+    assert json.loads(kept.read_text(encoding="utf-8"))["seed"] == 8
+    assert f"fuda replay {saved}" not in out and f"fuda replay {kept}" not in out
+    assert f"fuda replay --spectator {saved}" in out and f"fuda play --resume {kept}" in out
+
+
 def test_suits_may_be_typed_in_ascii():
     from interpreter.api import load
 

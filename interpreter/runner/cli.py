@@ -8,6 +8,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -290,7 +291,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         game = load(args.ruleset, _options(args))
     seats, seed = _seating(args, game.n)
     print(_table_line(game, seats, seed, _lang(args)))
-    autosave = str(_fresh(fuda_home() / "games", f"{Path(game.ruleset).stem}-{seed}"))
+    # at a hot seat the seed is told only after the result: the file's name must not tell it before
+    tag = time.strftime("%Y%m%d-%H%M%S") if seats.count("human") > 1 else str(seed)
+    autosave = str(_fresh(fuda_home() / "games", f"{Path(game.ruleset).stem}-{tag}"))
     play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave, carried=carried,
          ask_all=args.ask_all, rules=rules)
     return 0

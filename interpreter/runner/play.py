@@ -242,7 +242,9 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         except OSError as e:
             print(say("cannot_save", lang, path=path, why=os_reason(e, path)), file=out)
             return False
-        print(say("saved", lang, n=len(actions), path=path), file=out)
+        # at a hot seat whoever is at the screen reads this: a game that goes on is not to be replayed
+        hidden = table["hot"] and not st.over
+        print(say("saved_hot" if hidden else "saved", lang, n=len(actions), path=path), file=out)
         return True
 
     agents: list[Bot | Human] = []
