@@ -115,7 +115,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "saved": ("saved {n} action(s) to {path} (fuda replay {path})", "{n} 手を {path} に保存 (fuda replay {path})"),
     "saved_hot": ("saved {n} action(s) to {path} (it holds the seed that deals every hand: fuda replay --spectator "
                   "{path} shows only what the table saw)",
-                  "{n} 手を {path} に保存 (全員の手札を決めるシードを含みます: fuda replay --spectator {path} "
+                  "{n} 手を {path} に保存 (全員の札を決めるシードを含みます: fuda replay --spectator {path} "
                   "なら卓に見えたものだけ)"),
     "cannot_save": ("cannot save to {path}: {why}", "{path} に保存できません: {why}"),
     "resumed": ("resumed after {n} actions", "{n} 手の後から再開"),

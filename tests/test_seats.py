@@ -128,3 +128,27 @@ phase play { end game }
 """)
     screen = render(game.new_state(1).view(0))
     assert "Laid down[P0], [P2], [P3] —" in screen and screen.count("Laid down") == 2
+
+
+SPACED = '''ruleset spaced
+players 3 seats "Ann", "North West", "Mr. X"
+cards standard() in deck
+zone deck: pile hidden
+zone hand: hand per player owner "Hand"
+setup { deal 1 from deck to hand }
+phase play { choose players[0] {
+    give c in hand[players[0]], q in others(players[0]) "give {c} to {q}" { move c to hand[q] } }
+    end game draw }
+'''
+
+
+@pytest.mark.parametrize("typed", ["give {c} North West", "give {c}, North West", "give {c} north  west",
+                                   "give {c}, mr. x", "give {c} Mr. X"])
+def test_a_seat_name_of_several_words_is_typed_among_other_values(typed: str):
+    """QA9 B9: `give ♣K North West` (and the log's own `give ♣K, North West`) was refused."""
+    g = load_text(SPACED, filename="spaced.fuda")
+    st = g.new_state(1)
+    c = st.legal_actions(0)[0].id.split()[1]
+    st.apply(0, typed.format(c=c))
+    seat = "P2" if "x" in typed.lower() else "P1"
+    assert f"Ann: give {c}, {'Mr. X' if seat == 'P2' else 'North West'}" in [e["text"] for e in st.view(0)["log"]]

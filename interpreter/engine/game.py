@@ -63,6 +63,10 @@ class Game:
         # a seat typed by its name ("pick east" for "pick P1"), when the name is one word
         self.typed_seats = {name.lower(): f"P{q}" for texts in self.seat_texts for q, name in enumerate(texts)
                             if prog.seat_names and len(name.split()) == 1}
+        # … and a name of several words ("give ♣K North West"), matched whole, longest first
+        self.spaced_seats = sorted(((re.compile(rf"(?<!\S){re.escape(' '.join(name.split()))}(?!\S)", re.I), f"P{q}")
+                                    for texts in self.seat_texts for q, name in enumerate(texts)
+                                    if prog.seat_names and len(name.split()) > 1), key=lambda x: -len(x[0].pattern))
         # how players read each card, per language: its label ("Pine-Crane | 松に鶴"), else its name
         labels = prog.cards.labels
         self.card_texts = [[labels[n][lang] if n in labels else n for n in self.card_names] for lang in (0, 1)]
@@ -872,6 +876,12 @@ class Game:
             # labels of several words typed for their cards: "play Pine Crane" for "play 松に鶴"
             for rx, i in self.spaced_labels:
                 want = rx.sub(self.card_names[i].replace("\\", "\\\\"), want)
+            # seat names of several words: "give ♣K North West" for "give ♣K P1" (not the option's name)
+            if self.spaced_seats and " " in want:
+                head, rest = want.split(" ", 1)
+                for rx, seat in self.spaced_seats:
+                    rest = rx.sub(seat, rest)
+                want = f"{head} {rest}"
             # card aliases: "play H7" for "play ♥7"; suits: "bid 20 S" for "bid 20 ♠"
             words = want.split()
             norm = " ".join(words[:1] + [self.typed_suits.get(w.lower()) or self.typed_seats.get(w.lower())
