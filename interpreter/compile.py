@@ -673,8 +673,8 @@ class Compiler:
                 self.emit(ind, f"fr[4] = tuple({eg.seq(d.responders)})", rsid)
                 self.emit(ind, f"if None in fr[4]: raise _RuleFailure('the responders of window {sym.name} include "
                                f"none (a field this item does not set?)', {rsid})", rsid)
-                self.emit(ind, "fr[4] = tuple(q for q in fr[4] if not st.g[2 + q])   # players who are out are not asked",
-                          rsid)
+                # players who are out are not asked; one named twice is asked once (as by `offer`)
+                self.emit(ind, "fr[4] = tuple(dict.fromkeys(q for q in fr[4] if not st.g[2 + q]))", rsid)
             else:
                 self.emit(ind, "fr[4] = _responders(st, itm[1])", sid)
             self.emit(ind, f"fr[3] = {wi}; fr[5] = 0; L = 2; continue", sid)
