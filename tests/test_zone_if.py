@@ -29,3 +29,38 @@ def test_cards_put_there_anyway_are_shown():
         "if expansion {\n        for i", "if true {\n        for i")
     st = load_text(text, filename="zone_if.fuda").new_state(1)
     assert st.view(0)["zones"]["dukes"]["size"] == 2
+
+
+SEQ = '''ruleset zseq
+players 2
+option on: bool = false
+cards standard() in deck
+zone deck: pile hidden "Deck"
+zone lines: sequence per player public "Lines" if on
+setup { }
+phase play {
+    choose players[0] {
+        ins "insert" { insert lines[players[0]] back as z }
+        put "put" { insert lines[players[0]] back as z
+                    move top(deck) to z }
+    }
+    end game draw
+}
+'''
+
+
+def test_a_sequence_of_an_option_not_taken_is_off_the_views_and_screens_while_it_holds_no_card():
+    """QA9 D7: an empty sequence under `if` was still listed under `sequences` and drawn on screens."""
+    from interpreter.runner.render import render
+
+    game = load_text(SEQ, filename="zseq.fuda")
+    st = game.new_state(1)
+    assert "sequences" not in st.view(0) or st.view(0)["sequences"] == {}
+    assert "Lines" not in render(st.view(0))
+    st.apply(0, "ins")
+    assert not st.view(None).get("sequences") and not any(z.startswith("lines") for z in st.view(None)["zones"])
+    st = game.new_state(1)
+    st.apply(0, "put")
+    assert st.view(None)["sequences"]["lines[P0]"] and "lines[P1]" not in st.view(None)["sequences"]
+    on = load_text(SEQ, filename="zseq.fuda", options={"on": True}).new_state(1)
+    assert set(on.view(0)["sequences"]) == {"lines[P0]", "lines[P1]"}

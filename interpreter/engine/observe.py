@@ -190,7 +190,10 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
     zones: dict[str, Any] = {}
     backs = [v for v in prog.vars[5:] if v.visibility == "back"]
     marked: set[str] = set()
-    for slot in list(range(game.static_slots)) + [s for q in st.sq for s in q]:
+    # `zone … if COND` on a sequence not in this game: left out, its zones too, while it holds no card
+    unused = {i for i, zi in enumerate(game.seq_decl)
+              if not prog.zones[zi].in_game and not any(st.z[s] for s in st.sq[i])}
+    for slot in list(range(game.static_slots)) + [s for i, q in enumerate(st.sq) if i not in unused for s in q]:
         cards = st.z[slot]
         shown = [game.card_names[c] if card_visible(st, c, p) else None for c in cards]
         zsym = prog.zones[game.zone_decl[slot]] if slot < game.static_slots else None   # None: a sequence's
@@ -296,7 +299,7 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         out["sequences"] = {
             prog.zones[zi].name + (f"[P{game.seq_owner[i]}]" if game.seq_owner[i] is not None else ""):
                 [game.zone_name(st, slot) for slot in st.sq[i]]
-            for i, zi in enumerate(game.seq_decl)}
+            for i, zi in enumerate(game.seq_decl) if i not in unused}
     if st.schosen is not None and st.pend is not None:
         out["chosen"] = [q for q, c in zip(st.pend[1], st.schosen, strict=True) if c is not None]
     if p is not None and p in to_move:
