@@ -92,9 +92,10 @@ def locate(name_or_path: str) -> Path:
         if Path(name_or_path).is_dir():
             raise error("E005", f"{name_or_path} is a folder, not a ruleset file")
         where = "" if Path(name_or_path).is_absolute() else f" (in {Path.cwd()})"
+        stem, names = Path(name_or_path).stem, bundled_rulesets() + example_rulesets()
         raise error("E005", f"no file {name_or_path}{where}",
-                    hint=did_you_mean(Path(name_or_path).stem, bundled_rulesets() + example_rulesets())
-                    or "a bundled ruleset is named without .fuda (`fuda list` shows them)")
+                    hint=f"did you mean {stem}? (a ruleset fuda ships is named without .fuda)" if stem in names else
+                    did_you_mean(stem, names) or "a bundled ruleset is named without .fuda (`fuda list` shows them)")
     if found is None:
         raise error("E504", f"no ruleset named {name_or_path!r}",
                     hint=did_you_mean(name_or_path, bundled_rulesets() + example_rulesets())

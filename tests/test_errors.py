@@ -407,7 +407,12 @@ def test_list_names_a_ruleset_file_or_says_why_not(tmp_path: Path, capsys: pytes
     assert main(["list", "jon"]) == 1
     assert "error[E504]: no ruleset named 'jon'" in capsys.readouterr().err
     assert main(["list", "john.fuda"]) == 1
-    assert "error[E005]: no file john.fuda" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "error[E005]: no file john.fuda" in err
+    # QA9 D6: an exact name was answered "did you mean bridge?" for bridge_chicago.fuda
+    assert "did you mean john? (a ruleset fuda ships is named without .fuda)" in err
+    assert main(["list", "bridge_chicago.fuda"]) == 1
+    assert "did you mean bridge_chicago?" in capsys.readouterr().err
 
 
 def test_options_file_missing(tmp_path: Path) -> None:
