@@ -12,6 +12,7 @@ import json
 import math
 import re
 import sys
+import unicodedata
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
@@ -627,7 +628,8 @@ class Checker:
         # players type a seat's name in any case, in either language (`pick north`): two seats
         # named alike but for case, or a name that reads as a seat's id (`p1`), would take another seat
         typed: dict[str, int] = {}
-        ids = {f"P{q}" for q in range(self.max_players)}
+        # any P and digits, as NFKC reads them (`P01`, `Ｐ１`, `P7` of two seats): read as a seat's id
+        seat_id = re.compile(r"P[0-9]+", re.IGNORECASE)
         for i, t in enumerate(d.seats):
             if any(not half.strip() for half in names[i]):
                 self.err("E309", "a seat's name is blank", t.span, "name every seat by a word: \"North\"")
@@ -637,8 +639,8 @@ class Checker:
                 self.err("E102", f"two seats are called {names[i][0]}" if names[i][0] == names[same][0] else
                          f"seats {names[same][0]} and {names[i][0]} are called alike (players type names in any "
                          "case)", t.span)
-            elif any(h.strip().upper() in ids for h in names[i]):
-                self.err("E102", f"{names[i][0]} is another seat's number: name seats by words", t.span)
+            elif any(seat_id.fullmatch(unicodedata.normalize("NFKC", h.strip())) for h in names[i]):
+                self.err("E102", f"{names[i][0]} reads as a seat's number (P0, P1, …): name seats by words", t.span)
             elif any(h.strip().isdigit() for h in names[i]):
                 self.err("E102", f"{names[i][0]} reads as a number, which picks a line of the menu: name seats "
                          "by words", t.span)

@@ -65,12 +65,16 @@ def test_without_seats_players_are_p_numbers():
 @pytest.mark.parametrize("seats, code, words", [
     ('seats "North", "East", "South"', "E311", "3 seat names for up to 4 players"),
     ('seats "North", "East", "North", "West"', "E102", "two seats are called North"),
-    ('seats "North", "P0", "South", "West"', "E102", "P0 is another seat's number"),
+    ('seats "North", "P0", "South", "West"', "E102", "P0 reads as a seat's number"),
     ('seats "North", "East", "3", "West"', "E102", "3 reads as a number"),
     ('seats "North {current}", "East", "South", "West"', "E309", "a seat's name is plain text"),
     # QA8 B-seat-names: names are typed in any case, so these took another seat than the one meant
     ('seats "North", "NORTH", "South", "West"', "E102", "North and NORTH are called alike"),
-    ('seats "North", "p1", "South", "West"', "E102", "p1 is another seat's number"),
+    ('seats "North", "p1", "South", "West"', "E102", "p1 reads as a seat's number"),
+    # QA9 D9: read as P-ids all the same (`P01: pick P01` is P0), so refused as the docs say
+    ('seats "North", "P01", "South", "West"', "E102", "P01 reads as a seat's number"),
+    ('seats "North", "Ｐ１", "South", "West"', "E102", "Ｐ１ reads as a seat's number"),
+    ('seats "North", "East", "South", "P7"', "E102", "P7 reads as a seat's number"),
     ('seats "North | 北", "East | 東", "South | 南", "West | north"', "E102", "North and West are called alike"),
     ('seats "North", "", "South", "West"', "E309", "a seat's name is blank"),
     ('seats "North", "East | ", "South", "West"', "E309", "a seat's name is blank"),
