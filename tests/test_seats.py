@@ -156,3 +156,15 @@ def test_a_seat_name_of_several_words_is_typed_among_other_values(typed: str):
     st.apply(0, typed.format(c=c))
     seat = "P2" if "x" in typed.lower() else "P1"
     assert f"Ann: give {c}, {'Mr. X' if seat == 'P2' else 'North West'}" in [e["text"] for e in st.view(0)["log"]]
+
+
+def test_a_scenario_zone_named_by_a_seat_name_is_hinted_at_its_id(tmp_path, capsys):
+    """QA9 P1: `hand[North]` was answered "did you mean hand[3]?", the bare-index alias of West's hand."""
+    from interpreter.runner.cli import main
+
+    f = tmp_path / "s.yaml"
+    f.write_text(f"ruleset: {CONSTRUCTS / 'seats.fuda'}\nsetup:\n  zones:\n    \"hand[North]\": [♠A]\nsteps: []\n",
+                 encoding="utf-8")
+    assert main(["test", str(f)]) == 1
+    out = capsys.readouterr()
+    assert "hint: seats are written P0, P1, …: hand[North] is hand[P0]" in out.out + out.err

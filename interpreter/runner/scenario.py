@@ -306,8 +306,17 @@ class Runner:
 
         # without the bare-index aliases (hand[0] beside hand[P0])
         named = [z for z in slots if re.sub(r"\[(\d+)\]$", r"[P\1]", z) == z or re.sub(r"\[(\d+)\]$", r"[P\1]", z) not in slots]
+        hint = did_you_mean(key, named)
+        # a seat by its name (hand[North]): scenario files write seats as P0, P1, …
+        m = re.fullmatch(r"(.+?)\[(.+)\]", name.strip())
+        if m and self.game.prog.seat_names:
+            typed = " ".join(m[2].split()).lower()
+            q = next((q for texts in self.game.seat_texts for q, t in enumerate(texts)
+                      if " ".join(t.split()).lower() == typed), None)
+            if q is not None and f"{m[1].strip()}[P{q}]" in slots:
+                hint = f"seats are written P0, P1, …: {name.strip()} is {m[1].strip()}[P{q}]"
         raise self.loc.error("E501", f"no zone is named {name!r}", path,
-                             did_you_mean(key, slots) or "zones: " + ", ".join(named[:12])
+                             hint or "zones: " + ", ".join(named[:12])
                              + (", …" if len(named) > 12 else ""),
                              at_key=bool(path) and path[-1] == name)
 
