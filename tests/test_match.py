@@ -239,3 +239,14 @@ def test_the_totals_call_the_score_what_the_ruleset_calls_it(capsys, tmp_path):
                          "--games", "1", "--seed", "1")
     assert code == 0, err
     assert "P0  random  Points      3" in out and " score " not in out
+
+
+def test_standings_name_the_seats_as_the_ruleset_does(capsys, tmp_path):
+    """QA9 P2: bridge_chicago's standings listed P0 … P3 while its result line named North … West."""
+    db = str(tmp_path / "m.sqlite")
+    code, out, err = run(capsys, "play", "bridge_chicago", "--match", "c", "--match-db", db,
+                         "--seat", "random", "--games", "1", "--seed", "3")
+    assert code == 0, err
+    assert "\n  North  random  score" in out and "\n  P0 " not in out
+    code, out, err = run(capsys, "match", "c", "--match-db", db)
+    assert code == 0 and "\n  West   random  score" in out and "North:" in out, err

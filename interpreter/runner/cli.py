@@ -360,7 +360,7 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                 print(f"error: match {m.name} is for {m.players} players, not {game.n}", file=sys.stderr)
                 return 2
             seats = _seats(args.seat or m.seats, game.n)
-            print(m.standings(_score_name(game, _lang(args))))
+            print(m.standings(_score_name(game, _lang(args)), game.seats_in(_lang(args))))
         played = 0
         while True:
             seed = args.seed + m.games if args.seed is not None else int.from_bytes(os.urandom(4), "little")
@@ -389,7 +389,7 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                       f"(fuda replay {kept})", file=sys.stderr)
                 raise
             played += 1
-            print(m.standings(_score_name(game, _lang(args))))
+            print(m.standings(_score_name(game, _lang(args)), game.seats_in(_lang(args))))
             if args.games is not None:
                 if played >= args.games:
                     return 0
@@ -459,6 +459,7 @@ def _nothing_stored(path: Path, kind: str, name: str | None, as_json: bool) -> i
 
 
 def cmd_match(args: argparse.Namespace) -> int:
+    from ..api import load
     from .match import MatchStore, default_db, number_text
 
     path = Path(args.match_db) if args.match_db else default_db()
@@ -493,9 +494,16 @@ def cmd_match(args: argparse.Namespace) -> int:
                               for g in games]      # each log replays: fuda replay FILE
             print(json.dumps(d, ensure_ascii=False, indent=1))
             return 0
-        print(m.standings())
+        try:        # the ruleset's names for its seats and score, if it still loads as the match began
+            game = load(m.ruleset, m.options)
+            seat_names, score = game.seats_in(0), _score_name(game, 0)
+        except FudaError:
+            seat_names, score = None, "score"
+        print(m.standings(score, seat_names))
         for g in games:
-            scores = " ".join(f"P{r['player']}:{number_text(r['score'])}" for r in g["result"])
+            scores = " ".join(f"{seat_names[r['player']] if seat_names else 'P' + str(r['player'])}:"
+                              f"{number_text(r['score'])}"
+                              for r in g["result"])
             print(f"  game {g['number']:>3}  seed {g['seed']}  {scores}")
     return 0
 

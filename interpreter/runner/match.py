@@ -79,16 +79,18 @@ class Match:
     carried: dict[str, Any] = field(default_factory=dict)   # what the next game starts with (`carried` variables)
     carried_kinds: dict[str, str] = field(default_factory=dict)     # their kinds in the game they come from
 
-    def standings(self, score_name: str = "score") -> str:
-        """A small table: seat, kind, total score (by the ruleset's name for it), wins; then the
-        number of games."""
+    def standings(self, score_name: str = "score", seat_names: list[str] | None = None) -> str:
+        """A small table: seat (by its name, when the ruleset names seats), kind, total score (by the
+        ruleset's name for it), wins; then the number of games."""
         lines = [f"match {self.name} — {self.ruleset}, {self.games} game{'s' if self.games != 1 else ''}"]
         width = max((len(s) for s in self.seats), default=5)
+        seats = [seat_names[p] if seat_names and p < len(seat_names) else f"P{p}" for p in range(self.players)]
+        named = max((len(s) for s in seats), default=2)
         for p in range(self.players):
             kind = self.seats[p] if p < len(self.seats) else "?"
             score = self.scores[p]
             shown = number_text(score)
-            lines.append(f"  P{p}  {kind:<{width}}  {score_name} {shown:>6}  wins {self.wins[p]}")
+            lines.append(f"  {seats[p]:<{named}}  {kind:<{width}}  {score_name} {shown:>6}  wins {self.wins[p]}")
         return "\n".join(lines)
 
 
