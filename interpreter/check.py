@@ -397,6 +397,8 @@ class Checker:
         self.item_field_labels: dict[str, A.Text] = {}
         self.goto_targets: set[str] = set()
         self.n_players = 2
+        # what a fixed expression may use, said where one reads a name it may not (E201)
+        self.fixed_hint = "initial values and option defaults use literals, options and enum members"
         self.seat_names: list[tuple[str, str]] | None = None
         self.cards: Cards | None = None
         self.fn_stack: list[FnSym] = []
@@ -813,8 +815,7 @@ class Checker:
                 raise self.fail("E101", f"unknown name {e.name}", e.span,
                                 did_you_mean(e.name, known) or "fixed values use literals, options, enum members "
                                 "and the deck's loop variables")
-            raise self.fail("E201", f"{e.name} is not known before the game starts", e.span,
-                            "initial values and option defaults use literals, options and enum members")
+            raise self.fail("E201", f"{e.name} is not known before the game starts", e.span, self.fixed_hint)
         if isinstance(e, A.Attr) and isinstance(e.obj, A.Name) and e.obj.name in self.enums:
             en = self.enums[e.obj.name]
             if e.name in en.members:
@@ -892,10 +893,14 @@ class Checker:
 
     def zone_in_game(self, e: A.Expr) -> bool:
         """A zone's `if`: a fixed condition (true after a reported mistake, so nothing is hidden)."""
+        hint, self.fixed_hint = self.fixed_hint, ("a zone's `if` is fixed before the game starts: it uses "
+                                                  "literals, options, enum members and size(players)")
         try:
             v = self.const(e, None)
         except Abort:
             return True
+        finally:
+            self.fixed_hint = hint
         if not isinstance(v, bool):
             self.err("E201", f"a zone's `if` is a condition (true or false), not {_const_type(v)}", e.span)
             return True
