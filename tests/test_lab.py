@@ -186,6 +186,16 @@ def test_compare_a_variant_file_against_its_base(capsys):
     assert main(["compare", "american_page_one", "--b", variant, "--players", "3", "-n", "2", "-q"]) == 0
 
 
+def test_compare_a_variant_by_its_name(capsys):
+    """QA9 P5: `--b dominion_mixed` was E406 "a variant is NAME=VALUE … or an options file"."""
+    assert main(["compare", "american_page_one", "--b", "american_page_one_classic", "-n", "4", "-q", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rulesets"] == ["american_page_one", "american_page_one_classic"]
+    assert main(["compare", "american_page_one", "--b", "american_page_one_clasic", "-n", "2", "-q"]) == 1
+    err = capsys.readouterr().err
+    assert "or another ruleset (a .fuda file or a ruleset's name)" in err
+    assert "did you mean american_page_one_classic?" in err
+
+
 def test_compare_two_stored_studies_without_playing(tmp_path, capsys, monkeypatch):
     db = str(tmp_path / "s.sqlite")
     for name, opt in (("short", "stop_at_first_winner=true"), ("long", "stop_at_first_winner=false")):

@@ -584,9 +584,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
         for kv in spec.split(","):
             k, eq, v = kv.partition("=")
             if not eq:
-                from ..errors import error
+                from ..errors import did_you_mean, error
+                from ..resources import bundled_rulesets, example_rulesets
 
-                raise error("E406", f"a variant is NAME=VALUE,NAME=VALUE or an options file (.yaml); got {kv!r}")
+                raise error("E406", "a variant is NAME=VALUE,NAME=VALUE, an options file (.yaml) or another ruleset "
+                                    f"(a .fuda file or a ruleset's name); got {kv!r}",
+                            hint=did_you_mean(kv, bundled_rulesets() + example_rulesets()))
             out[k.strip()] = _scalar(v.strip())
         return out
 
@@ -608,8 +611,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
         raise error("E505", "name a ruleset (or two stored studies: --study A --study B)")
     base = _options(args)
-    # a side given as a .fuda file is another ruleset (a variant against its base), at the base options
-    ra, rb = (spec if spec and spec.endswith(".fuda") else args.ruleset for spec in (args.a, args.b))
+    # a side given as a .fuda file, or by a bundled or example ruleset's name (`--b dominion_mixed`), is
+    # another ruleset (a variant against its base), at the base options
+    from ..resources import bundled_rulesets, example_rulesets
+
+    named = set(bundled_rulesets() + example_rulesets())
+    ra, rb = (spec if spec and (spec.endswith(".fuda") or spec in named) else args.ruleset
+              for spec in (args.a, args.b))
     oa, ob = ({**base, **(opts(spec) if r == args.ruleset else {})} for spec, r in ((args.a, ra), (args.b, rb)))
     r = compare(args.ruleset, oa, ob, args.n, args.seed, args.workers, args.seat or [],
                 show_progress=not args.quiet, rotate=args.rotate, rulesets=(ra, rb))
