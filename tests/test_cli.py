@@ -1193,3 +1193,12 @@ def test_a_choice_of_hundreds_of_card_sets_is_one_menu_entry():
                                  "pass_three ♣2 ♣5 ♣8", "  287. wait"]
     bids = [{"id": f"bid {n}{s}"} for n in range(1, 8) for s in "♣♦♥♠N"]        # 35: listed as they are
     assert len(render_choices({"legal": bids}, columns=100).splitlines()) > 1
+
+
+def test_fuda_test_names_a_shipped_game(tmp_path, capsys, monkeypatch):
+    """QA9 D3: from a pip install the shipped scenarios were out of reach (`fuda test hanabi` → no file)."""
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "test", "-v", "hanabi")
+    assert code == 0 and "PASS " in out and "examples/hanabi/" in out and " 0 failed" in out
+    code, out, _ = run(capsys, "test", "-v", "dominion_mixed")
+    assert code == 0 and out.count("PASS ") == 4

@@ -1067,15 +1067,39 @@ def run_scenario(path: str | Path) -> Outcome:
 
 def scenario_files(paths: list[str]) -> list[Path]:
     """The files named, and the scenarios found below the folders named: a YAML file there without
-    `steps` or `setup` (an options file kept beside the tests) is not one."""
+    `steps` or `setup` (an options file kept beside the tests) is not one. A bundled or example
+    ruleset's name (no such file here) stands for the scenarios shipped for it."""
     out: list[Path] = []
     for s in paths:
         p = Path(s)
-        if p.is_dir():
+        if not p.exists() and (shipped := shipped_scenarios(s)) is not None:
+            out.extend(shipped)
+        elif p.is_dir():
             out.extend(f for f in sorted(list(p.rglob("*.yaml")) + list(p.rglob("*.yml"))) if _is_scenario(f))
         else:
             out.append(p)
     return out
+
+
+def shipped_scenarios(name: str) -> list[Path] | None:
+    """The scenarios shipped with the bundled or example ruleset ``name`` (None: no such ruleset):
+    an example game's folder (rulesets/tests/examples/NAME/, its variants' included), and every
+    scenario whose `ruleset:` names it — found wherever fuda is installed."""
+    from ..resources import bundled_rulesets, example_rulesets, rulesets_dir
+
+    if name not in bundled_rulesets() + example_rulesets():
+        return None
+    tests = rulesets_dir() / "tests"
+    folder = tests / "examples" / name
+    found = set(folder.rglob("*.y*ml")) if folder.is_dir() else set()
+    named = re.compile(rf"^ruleset:\s*{re.escape(name)}\s*$", re.M)
+    for f in tests.rglob("*.y*ml"):
+        try:
+            if named.search(f.read_text(encoding="utf-8")):
+                found.add(f)
+        except (OSError, UnicodeDecodeError):
+            continue
+    return sorted(f for f in found if f.suffix in (".yaml", ".yml") and _is_scenario(f))
 
 
 def _is_scenario(path: Path) -> bool:
