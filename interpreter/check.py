@@ -1696,7 +1696,7 @@ class Checker:
             return "`deal` puts cards on top; `move CARD to ZONE at N` puts one N cards down"
         if re.fullmatch(r"[eE][0-9]*", word):       # 1e3 read as 1, then e3
             return "numbers are written out, without an exponent: 1000, 0.001"
-        return "end the statement before it, or see its form in docs/language.md"
+        return "end the statement before it, or see its form in docs/language.md (fuda source)"
 
     def cond(self, e: A.Expr, sc: Scope, ctx: Ctx) -> None:
         try:

@@ -120,10 +120,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "cannot_save": ("cannot save to {path}: {why}", "{path} に保存できません: {why}"),
     "resumed": ("resumed after {n} actions", "{n} 手の後から再開"),
     "slow_bot": ("(a bot took {s} s for that move: its random rollouts play this ruleset to the end. Declare "
-                 "`evaluate … after N decisions` to cut them short (docs/bots.md), or seat a faster bot, e.g. "
+                 "`evaluate … after N decisions` to cut them short (docs/bots.md in the fuda source), or seat a faster bot, e.g. "
                  "--seat ismcts:1s)",
                  "(ボットがこの手に {s} 秒かかりました: ランダムな試行をゲームの終わりまで指しています。"
-                 "`evaluate … after N decisions` で打ち切れます (docs/bots.md)。速いボットは --seat ismcts:1s など)"),
+                 "`evaluate … after N decisions` で打ち切れます (fuda のソースの docs/bots.md)。速いボットは --seat ismcts:1s など)"),
     "run_step": (" in steps of {n}", " ({n}刻み)"),
     "stopped": ("game stopped.", "ゲームを中断しました。"),
     "continue": ("continue it with: fuda play --resume {path}", "続きは: fuda play --resume {path}"),

@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import Diagnostic, FudaError, Span, os_reason
 from ..words import say
 
-EPILOG = "Rulesets are named (fuda list) or given as .fuda files. Docs: docs/cli.md, docs/language.md."
+EPILOG = "Rulesets are named (fuda list) or given as .fuda files. Docs: docs/cli.md, docs/language.md in the fuda source."
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -173,7 +173,7 @@ def _add_table(p: argparse.ArgumentParser) -> None:
     """The seats, seed, language and log of a game played at a table: ``fuda play`` and ``fuda serve``."""
     p.add_argument("--seat", action="append", metavar="KIND",
                    help="human | random | rollout | ismcts | ismcts:ITERATIONS | ismcts:SECONDSs | persona:ID (repeat per seat; "
-                        "personas: miles, parker, … — docs/bots.md)")
+                        "personas: miles, parker, … — docs/bots.md in the fuda source)")
     p.add_argument("--seed", type=int, help="game seed (default: random)")
     p.add_argument("--lang", choices=["en", "ja"], help="label language (default en; a resumed game keeps its own)")
     p.add_argument("--log", metavar="FILE", help="keep a replayable game log in FILE (written whatever happens, also on quit)")
@@ -222,7 +222,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     examples = [] if args.name else example_rulesets()
     for name in names + examples:
         if examples and name == examples[0]:
-            print("\nexample games (docs/examples.md):")
+            print("\nexample games (docs/examples.md in the fuda source):")
         try:
             prog = check_ruleset(name)
         except FudaError as e:
@@ -749,7 +749,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             if not rb["evaluates"] and rb["decisions_per_game"] > 40:
                 print(f"  over a second: the random rollouts play this ruleset to its end "
                       f"({rb['decisions_per_game']:.0f} decisions a game); declare `evaluate … after N decisions` "
-                      "to cut them short (docs/bots.md)")
+                      "to cut them short (docs/bots.md in the fuda source)")
             elif rb["evaluates"]:
                 print("  over a second, though `evaluate` cuts the rollouts short: each decision costs; "
                       "`fuda bench --profile` shows which of the rules' parts take the time")
@@ -845,7 +845,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Serve a game at a table in the web browser: seats, options and the log as "
                                    "for fuda play. Prints the URL and serves until Ctrl-C; a new game at the "
                                    "table takes the next seed. The page draws any ruleset from the seat's view; "
-                                   "the JSON API is in docs/cli.md.")
+                                   "the JSON API is in docs/cli.md of the fuda source.")
     p.add_argument("ruleset")
     _add_table(p)
     p.add_argument("--port", type=_port, metavar="P", help="port (default: 8765 when free, else any free one)")
@@ -977,7 +977,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Serve the Language Server Protocol on stdin/stdout for .fuda files: the "
                                    "errors and warnings of `fuda validate` as you type, hover, go to definition, "
                                    "outline and completion. Needs pygls: pip install 'fuda[lsp]'. "
-                                   "Editor set-up: docs/cli.md.")
+                                   "Editor set-up: docs/cli.md in the fuda source.")
     p.set_defaults(fn=cmd_lsp)
     return ap
 

@@ -172,7 +172,7 @@ def _study_section(store: Store, name: str, level: int = 1) -> str:
             parts.append(f"<tr><th>{e(k.replace('_', ' '))}</th><td>"
                          f"{'—' if v is None else (f'{v:.3f}' if isinstance(v, float) else v)}</td></tr>")
         parts.append("</table><p>Lead changes, drama and decisiveness need bots that estimate their chances "
-                     "(ISMCTS seats); see docs/balance.md for the definitions.</p>")
+                     "(ISMCTS seats); see docs/balance.md in the fuda source for the definitions.</p>")
     for title, png in figs:
         parts.append(f"<{h2}>{e(title)}</{h2}><img alt='{e(title)}' src='data:image/png;base64,{png}'>")
     return "\n".join(parts)
