@@ -1956,6 +1956,8 @@ class ExprGen:
             src = f"[{v} for {v} in {src} if {self.gen(e.cond)}]"
         if const_value(e.key)[0]:
             return f"tuple({src})"
+        if _key_never_none(e.key):      # sorted as it is: the same order, without a wrapper per element
+            return f"tuple(sorted({src}, key=lambda {v}: {self.gen(e.key)}))"
         return f"tuple(sorted({src}, key=lambda {v}: _none_last({self.gen(e.key)})))"
 
     def fmt(self, e: A.Expr, lang: int = 0, shown: bool = False) -> str:
@@ -2830,6 +2832,20 @@ class BodyGen:
         self.knower.pop()
         self.hush -= 1
         self.cur = exit_
+
+
+def _key_never_none(e: A.Expr) -> bool:
+    """Whether a sort key surely holds no none, inside a tuple either: a literal, arithmetic (which
+    fails on none), a count. Such a key needs no `_none_last`."""
+    if isinstance(e, A.Lit):
+        return e.kind != "none"
+    if isinstance(e, A.Binary):
+        return e.op in ("+", "-", "*", "/", "//", "%")
+    if isinstance(e, A.Unary):
+        return e.op == "-"
+    if isinstance(e, A.TupleLit):
+        return all(_key_never_none(x) for x in e.items)
+    return isinstance(e, A.Quantifier) and e.kind == "count"
 
 
 def _top_op(code: str) -> str | None:
