@@ -168,3 +168,24 @@ def test_a_scenario_zone_named_by_a_seat_name_is_hinted_at_its_id(tmp_path, caps
     assert main(["test", str(f)]) == 1
     out = capsys.readouterr()
     assert "hint: seats are written P0, P1, …: hand[North] is hand[P0]" in out.out + out.err
+
+
+def test_cards_handed_to_the_viewer_show_in_recent_on_one_line():
+    """A Hearts newcomer: the three cards passed to them arrived with no line on the screen."""
+    game = load_text("""ruleset pass
+players 3
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner "Hand | 手札"
+setup {
+    move [card("♠2"), card("♥3")] to hand[players[1]]
+    move hand[players[1]] to hand[players[0]]
+    move card("♦4") to hand[players[2]]
+}
+phase play { choose players[0] { wait "wait" { end game } } }
+""")
+    st = game.new_state(1)
+    mine = render(st.view(0))
+    assert "♠2 ♥3: Hand[P1] → Hand[P0]" in mine
+    assert "Hand[P2]" not in mine.split("recent:")[-1]      # a move between others' zones, or from the deck
+    assert "→" not in render(st.view(2)).split("recent:")[-1]

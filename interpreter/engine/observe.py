@@ -425,7 +425,13 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         src_name, dst_name = called(src_name, game.zone_texts[lang], seats), called(dst_name, game.zone_texts[lang], seats)
         under = say("bottom", lang) if ev[1] in game.comp.under_spans else ""       # `move … under`
         path = f"{src_name} → {dst_name}{under}"
-        return {"kind": "move", "text": f"{card(c, mask)}: {path}", "rule": seen_span(st, ev, everyone), "path": path}
+        owner = game.zone_owner
+        moved: dict[str, Any] = {"kind": "move", "text": f"{card(c, mask)}: {path}",
+                                 "rule": seen_span(st, ev, everyone), "path": path}
+        if dst < game.static_slots and src < game.static_slots and owner[dst] is not None \
+                and owner[src] not in (None, owner[dst]):
+            moved["handed_to"] = owner[dst]       # from one player's zone into another's (a pass, a steal)
+        return moved
     elif k == R.EV_SHUFFLE:
         text = say("shuffle", lang, z=called(game.zone_name(st, ev[2]), game.zone_texts[lang], seats))
     elif k == R.EV_TURN:

@@ -252,9 +252,20 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             + "".join(f" · {label} {_field(it[name], code, lang, members)}" for name, code, label in it.get("fields", []))
             for it in v["stack"]))
     # what the screen shows already: cards where they lie, whose turn it is, a row's zones
-    log = fold_reveals([e["text"] for e in v["log"] if e["kind"] not in ("move", "turn", "insert", "remove_zone")
-                        and not e.get("quiet")],
-                  lang)[-log_lines:]
+    # (but the cards handed to the viewer from another player's zone, one line a pass: they arrive unseen)
+    recent: list[str] = []
+    handed = ""
+    for e in v["log"]:
+        if e.get("quiet") or e["kind"] in ("turn", "insert", "remove_zone") or \
+                e["kind"] == "move" and (e.get("handed_to") != me or me is None):
+            continue
+        if e["kind"] == "move" and handed == e["path"]:
+            cards, _, path = recent[-1].rpartition(": ")
+            recent[-1] = f"{cards} {e['text'].rpartition(': ')[0]}: {path}"     # ♣Q ♦6: Passed[P3] → Hand[P0]
+            continue
+        handed = e["path"] if e["kind"] == "move" else ""
+        recent.append(e["text"])
+    log = fold_reveals(recent, lang)[-log_lines:]
     if log:
         out.append(say("recent", lang))
         out.extend(f"  · {text}" for text in log)
