@@ -1202,3 +1202,5 @@ def test_fuda_test_names_a_shipped_game(tmp_path, capsys, monkeypatch):
     assert code == 0 and "PASS " in out and "examples/hanabi/" in out and " 0 failed" in out
     code, out, _ = run(capsys, "test", "-v", "dominion_mixed")
     assert code == 0 and out.count("PASS ") == 4
+    code, out, _ = run(capsys, "test", "hanbi")     # a name misspelt: said, with the near one
+    assert code == 1 and "no game fuda ships is named so" in out and "did you mean hanabi?" in out

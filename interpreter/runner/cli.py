@@ -707,6 +707,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_test(args: argparse.Namespace) -> int:
     from .scenario import run_scenario, scenario_files
 
+    from ..errors import did_you_mean
+    from ..resources import bundled_rulesets, example_rulesets
+
+    shipped = bundled_rulesets() + example_rulesets()
+    for name in args.files:     # `fuda test hanbi`: a name, not a file, and no game of that name
+        if not Path(name).exists() and Path(name).suffix == "" and name not in shipped:
+            guess = did_you_mean(name, shipped)
+            print(f"{name}: error[E501]: no file or folder {name}, and no game fuda ships is named so"
+                  + (f"\n  hint: {guess} (a game's name runs the scenarios shipped with it)" if guess else ""))
+            return 1
     files = scenario_files(args.files)
     failed = 0
     first: dict[str, str] = {}      # a report → the file that gave it first (a mistake in the ruleset they share)
