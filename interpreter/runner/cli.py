@@ -705,10 +705,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    from .scenario import run_scenario, scenario_files
-
     from ..errors import did_you_mean
     from ..resources import bundled_rulesets, example_rulesets
+    from .scenario import run_scenario, scenario_files
 
     shipped = bundled_rulesets() + example_rulesets()
     for name in args.files:     # `fuda test hanbi`: a name, not a file, and no game of that name
