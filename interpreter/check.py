@@ -367,10 +367,11 @@ class Checker:
         self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
         self.list_defs: list[tuple[LocalSym, A.Expr | None]] = []   # what distinct_values.mark reads
         self.var_defs: list[tuple[VarSym, A.Expr]] = []     # every variable's assignments (secret_places.mark)
-        self.picks: list[LocalSym | VarSym] = []    # binders of secret decisions, what their blocks set (secret_places.py)
+        self.picks: list[LocalSym | VarSym | Sym] = []    # binders of secret decisions, what their blocks set (secret_places.py)
         # per option being checked, innermost last: the variables and locals its block sets, and how
         # (`mode = 1`): which option of a secret decision was taken is secret too (secret_places.py)
         self.secret_sets: list[list[tuple[Any, str]]] = []
+        self.tally = Sym("record", Span("<records>", 0, 0, 0, 0))    # the records, as a secret may set them
         self.uses_checked: set[int] = set()     # `use GROUP(…)`s whose arguments were typed (by id)
         # a local (by id) → its definitions: the value, the scope it is read in, and for a rule's parameter
         # the call's arguments by parameter (W102, W104 follow them: zones_through_locals)
@@ -1952,6 +1953,9 @@ class Checker:
                     self.zone_values[id(loc)] = seq
         elif isinstance(s, A.Record):
             self.expr(s.key, sc, ctx)
+            if self.secret_sets:        # what a secret choice records, `occurrences` tells (secret_places.py)
+                how = f"= {s.key.value!r}" if isinstance(s.key, A.Lit) else f"#{id(s)}"
+                self.secret_sets[-1].append((self.tally, how))
         else:  # pragma: no cover - the grammar has no other statements
             raise self.fail("E309", f"unsupported statement {type(s).__name__}", s.span)
 
@@ -3059,7 +3063,8 @@ class Checker:
             rt = b.check(ats)
         except TypeError as te:
             raise self.fail("E201", f"{e.func}: {te}", e.span, b.usage) from None
-        e.ref = ("builtin", b.name)
+        # `occurrences` reads the records, which a secret choice may have made (secret_places.secret)
+        e.ref = ("builtin", b.name, self.tally) if b.name == "occurrences" else ("builtin", b.name)
         return rt
 
     def card_literal(self, e: A.Call) -> T.T:

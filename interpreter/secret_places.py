@@ -46,6 +46,8 @@ def secret(e: Any, depth: int = 0) -> bool:
         r = n.ref
         if isinstance(r, tuple) and r and r[0] in ("pvar", "cardvar"):
             r = r[1]
+        elif isinstance(r, tuple) and len(r) == 3 and r[0] == "builtin":    # `occurrences`: the records
+            r = r[2]
         if getattr(r, "secret", False):
             return True
         if isinstance(n, A.Call) and depth < _DEPTH:
