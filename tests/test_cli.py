@@ -1204,3 +1204,12 @@ def test_fuda_test_names_a_shipped_game(tmp_path, capsys, monkeypatch):
     assert code == 0 and out.count("PASS ") == 4
     code, out, _ = run(capsys, "test", "hanbi")     # a name misspelt: said, with the near one
     assert code == 1 and "no game fuda ships is named so" in out and "did you mean hanabi?" in out
+
+
+def test_a_hand_hidden_again_is_one_line_as_its_reveal_is():
+    """An Uno newcomer's challenge: `reveal hand[p] to q` was one line, `hide hand[p]` one a card."""
+    from interpreter.runner.render import fold_reveals
+
+    assert fold_reveals(["♠8 out of sight again", "♥8 out of sight again", "♠8 turned face down",
+                         "♦2 turned face down"]) == ["♠8 ♥8 out of sight again", "♠8 ♦2 turned face down"]
+    assert fold_reveals(["♠8 を伏せる", "♥8 を伏せる"], 1) == ["♠8 ♥8 を伏せる"]

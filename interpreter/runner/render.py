@@ -287,14 +287,20 @@ def result_line(res: list[dict[str, Any]], score_name: str | None, seat: Callabl
 
 
 def fold_reveals(texts: list[str], lang: int = 0) -> list[str]:
-    """Reveals of several cards in a row as one line: ``reveal ♠8 ♥8 ♦8 to everyone``."""
-    pattern = re.escape(say("reveal", lang, c="CARDS", to="WHOM")).replace("CARDS", "(.+?)").replace("WHOM", "(.+)")
+    """Reveals of several cards in a row as one line, ``reveal ♠8 ♥8 ♦8 to everyone``, and so hides:
+    ``♠8 ♥8 ♦8 out of sight again`` (a hand shown to one player and hidden again: an Uno challenge)."""
+    reveal = re.escape(say("reveal", lang, c="CARDS", to="WHOM")).replace("CARDS", "(.+?)").replace("WHOM", "(.+)")
+    hides = [(w, re.escape(say(w, lang, c="CARDS")).replace("CARDS", "(.+?)")) for w in ("hide", "hide_seen")]
     out: list[str] = []
     for t in texts:
-        m = re.fullmatch(pattern, t)
-        prev = re.fullmatch(pattern, out[-1]) if out else None
-        if m and prev and prev.group(2) == m.group(2):
+        if out and (m := re.fullmatch(reveal, t)) and (prev := re.fullmatch(reveal, out[-1])) \
+                and prev.group(2) == m.group(2):
             out[-1] = say("reveal", lang, c=f"{prev.group(1)} {m.group(1)}", to=m.group(2))
+            continue
+        for word, rx in hides:
+            if out and (h := re.fullmatch(rx, t)) and (was := re.fullmatch(rx, out[-1])):
+                out[-1] = say(word, lang, c=f"{was.group(1)} {h.group(1)}")
+                break
         else:
             out.append(t)
     return out

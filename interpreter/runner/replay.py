@@ -151,14 +151,14 @@ def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, sp
     while k < len(shown):
         i, r = shown[k]
         run = 1
-        while not each_move and r["kind"] in ("move", "reveal") and k + run < len(shown) \
+        while not each_move and r["kind"] in ("move", "reveal", "hide") and k + run < len(shown) \
                 and shown[k + run][1]["kind"] == r["kind"] and st.ev[shown[k + run][0]][1] == st.ev[i][1]:
             run += 1
         rule = f"  [{r['rule']}]" if spans and r["rule"] else ""
         if run == 1:
             lines.append(f"{_SHORT.get(r['kind'], r['kind']):>8}  {r['text']}{rule}")
-        elif r["kind"] == "reveal":
-            lines.extend(f"{'reveal':>8}  {t}{rule}" for t in fold_reveals([m["text"] for _, m in shown[k:k + run]], lang))
+        elif r["kind"] in ("reveal", "hide"):
+            lines.extend(f"{r['kind']:>8}  {t}{rule}" for t in fold_reveals([m["text"] for _, m in shown[k:k + run]], lang))
         else:
             paths: dict[str, list[str]] = {}
             for _, m in shown[k:k + run]:
