@@ -371,8 +371,10 @@ class Checker:
         # per option being checked, innermost last: the variables and locals its block sets, and how
         # (`mode = 1`): which option of a secret decision was taken is secret too (secret_places.py)
         self.secret_sets: list[list[tuple[Any, str]]] = []
+        # secret decisions' options and what their blocks set, for what the rules they call set
+        self.secret_choices: list[tuple[list[A.Option], list[list[tuple[Any, str]]]]] = []
         self.tally = Sym("record", Span("<records>", 0, 0, 0, 0))    # the records, as a secret may set them
-        self.uses_checked: set[int] = set()     # `use GROUP(…)`s whose arguments were typed (by id)
+        self.uses_checked: dict[int, bool] = {}     # `use GROUP(…)` (by id) → whether its arguments fit
         # a local (by id) → its definitions: the value, the scope it is read in, and for a rule's parameter
         # the call's arguments by parameter (W102, W104 follow them: zones_through_locals)
         self.local_defs: dict[int, list[tuple[A.Expr, Scope, dict[str, A.Expr] | None]]] = {}
@@ -552,6 +554,9 @@ class Checker:
             raise FudaError(self.diags, self.src.sources)
         named.mark(self.defs)       # on a checked text only: every name resolved, no function calling itself
         distinct_values.mark(self.list_defs)
+        for opts, assigned in self.secret_choices:      # every rule's body is checked now: follow the calls
+            self.picks.extend(_set_by_choice([set_here + self.set_by_calls(o.body)
+                                              for o, set_here in zip(opts, assigned, strict=True)]))
         secret_places.mark([*self.defs, *self.list_defs, *self.var_defs], self.picks)
         assert self.cards is not None
         static_slots = sum(z.count for z in self.zones if z.kind != "sequence")
@@ -2222,8 +2227,26 @@ class Checker:
                     self.warn_log_naming_hidden(o.reason, sc, chooser, "else text")
         if not public:
             self.picks.extend(_set_by_choice(assigned))
+            self.secret_choices.append((opts, assigned))
             if hidden:
-                self.warn_telling_choice([o for o in opts if not o.implied])
+                self.warn_telling_choice(opts)      # an optional choice's pass runs nothing
+
+    def set_by_calls(self, body: list[A.Stmt], depth: int = 0) -> list[tuple[Any, str]]:
+        """The variables, and the records, that the rules called in ``body`` set (rules they call
+        too), each as the call sets it (`set_mode(1)` and `set_mode(2)` apart)."""
+        out: list[tuple[Any, str]] = []
+        for n in A.walk(body):
+            if isinstance(n, A.Call) and isinstance(n.ref, RuleSym) and n.ref.decl is not None and depth < 8:
+                how = f"call {_shape(n)!r}"
+                for x in A.walk(n.ref.decl.body):
+                    r = x.target.ref if isinstance(x, A.Assign) else None
+                    sym = r[1] if isinstance(r, tuple) and r[:1] in (("pvar",), ("cardvar",)) else r
+                    if isinstance(sym, VarSym):
+                        out.append((sym, how))
+                    elif isinstance(x, A.Record):
+                        out.append((self.tally, how))
+                out.extend(self.set_by_calls(n.ref.decl.body, depth + 1))
+        return out
 
     def warn_telling_choice(self, opts: list[A.Option]) -> None:
         """W104: in a hidden or simultaneous decision's option block, a `log`, `goto`, `activate` or
@@ -2237,22 +2260,24 @@ class Checker:
             for n in ns:
                 if all(_shape(n) in other for other in shapes):
                     continue
-                what = ("this log" if isinstance(n, A.Log) else "this goto" if isinstance(n, A.Goto)
-                        else "this activate" if isinstance(n, A.Activate)
-                        else f"this call of rule {n.expr.func}" if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call)
-                        else "this")
+                what = (f"this call of rule {n.expr.func}" if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call)
+                        else f"this {type(n).__name__.lower()}")
                 self.warn("W104", f"{what} runs only when {o.name} is taken: everyone sees it, and so which "
                           "option of this hidden decision was chosen", n.span,
                           "do the same in every option, or leave it to what the rules reveal later; a rule's "
                           "moves are not hidden as the block's own are: write the move in the block")
 
-    def tells_choice(self, n: A.Node) -> bool:
-        """A statement whose doing everyone sees (warn_telling_choice)."""
-        if isinstance(n, A.Log | A.Goto | A.Activate):
+    def tells_choice(self, n: A.Node, depth: int = 0) -> bool:
+        """A statement whose doing everyone sees (warn_telling_choice): a log, goto, activate,
+        reveal, shuffle, decision, a player's finishing, sitting out or coming back, the end of the
+        game — or a call of a rule that does one of these or moves cards (rules it calls too)."""
+        if isinstance(n, A.Log | A.Goto | A.Activate | A.Reveal | A.Shuffle | A.Choose | A.Simultaneous
+                      | A.Finish | A.Rejoin | A.End | A.Win | A.Lose):
             return True
-        if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call) and isinstance(n.expr.ref, RuleSym):
+        if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call) and isinstance(n.expr.ref, RuleSym) and depth < 8:
             decl = n.expr.ref.decl
-            return decl is not None and any(isinstance(x, A.Move | A.Swap | A.Deal) for x in A.walk(decl.body))
+            return decl is not None and any(isinstance(x, A.Move | A.Swap | A.Deal) or self.tells_choice(x, depth + 1)
+                                            for x in A.walk(decl.body))
         return False
 
     def warn_asking_on_hidden(self, e: A.Expr, what: str, window: str, answered: set[str], item_var: str) -> None:
@@ -2443,9 +2468,13 @@ class Checker:
         """``secret``: only the chooser knows what was chosen (a hidden or simultaneous decision)."""
         inner = Scope(sc)
         assert ctx.proc
-        if o.origin is not None and id(o.origin) not in self.uses_checked:
-            self.uses_checked.add(id(o.origin))
-            self.use_arguments(o.origin, sc, ctx)
+        if o.origin is not None:
+            if id(o.origin) not in self.uses_checked:
+                self.uses_checked[id(o.origin)] = self.use_arguments(o.origin, sc, ctx)
+            if not self.uses_checked[id(o.origin)]:
+                for b in o.binders:
+                    self.binder_elem[id(b)] = T.ANY
+                return      # its options would only repeat the argument's mistake, at the group's lines
         for i, b in enumerate(o.binders):
             try:
                 bt = self.expr(b.source, inner, Ctx(ctx.kind, ctx.proc, pure=True))
@@ -2485,18 +2514,39 @@ class Checker:
             else:
                 self.text(o.reason, sc, Ctx(ctx.kind, ctx.proc, pure=True))
         self.block(o.body, inner, ctx)
+        if o.origin is not None:
+            self.group_scope(o, o.origin)
 
-    def use_arguments(self, use: A.UseOptions, sc: Scope, ctx: Ctx) -> None:
+    def group_scope(self, o: A.Option, use: A.UseOptions) -> None:
+        """E101: a group's option that reads a local of the decision using it, by a name the group
+        neither binds nor takes as a parameter (its names are its own, as a rule's are); the
+        arguments and the block after the `use` are the caller's text and may."""
+        bound = {x for n in A.walk(o) if isinstance(x := (n.name if isinstance(n, A.Let) else getattr(n, "var", None)),
+                                                    str)}
+        at = use.span
+        for n in A.walk(o):
+            if isinstance(n, A.Name) and isinstance(n.ref, LocalSym) and n.name not in bound and "#" not in n.name \
+                    and not (n.span.file == at.file
+                             and (at.line, at.col) <= (n.span.line, n.span.col) <= (at.end_line, at.end_col)):
+                self.err("E101", f"unknown name {n.name}", n.span,
+                         f"options {use.name} reads only its parameters, what it binds and global names: "
+                         f"give {n.name} as a parameter")
+
+    def use_arguments(self, use: A.UseOptions, sc: Scope, ctx: Ctx) -> bool:
         """E201: an argument of ``use GROUP(…)`` that is not of its parameter's type (its options,
-        written out, would fail where the parameter stands)."""
+        written out, would fail where the parameter stands). Whether they all fit."""
+        ok = True
         for p, a in zip(use.params, use.args, strict=True):
             try:
                 at = self.expr(a, sc, Ctx(ctx.kind, ctx.proc, pure=True))
+                pt = self.type_ref(p.type)
             except Abort:
+                ok = False
                 continue
-            pt = self.type_ref(p.type)
             if not T.assignable(at, pt):
                 self.err("E201", f"options {use.name}: {p.name} is {pt}, got {at}", a.span, self.member_hint(a, pt))
+                ok = False
+        return ok
 
     def text(self, t: A.Text, sc: Scope, ctx: Ctx) -> None:
         for parts in t.parts:

@@ -30,6 +30,7 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
     out in place; mistakes are added to ``diags``."""
     groups = {d.name: d for d in decls if isinstance(d, A.OptionsDecl)}
     done: set[str] = set()
+    cyclic: set[str] = set()
     copies_made = count(1)
 
     def expand(holder: Any, inside: list[str]) -> None:
@@ -44,19 +45,24 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
             if use.name in inside:
                 diags.append(Diagnostic("E307", f"options {use.name} uses itself", use.span,
                                         " → ".join([*inside, use.name])))
+                cyclic.add(use.name)
                 continue
             if use.name not in done:
                 for n in _holders(group):
                     expand(n, [*inside, use.name])
                 done.add(use.name)
+            if use.name in cyclic:      # said once (E307): its options are not written out again
+                failed = -1
+                continue
             group.used = True
             args = _arguments(use, group, diags)
             if args is None:
                 continue
             use.params = group.params
             copies = []
+            taken = {n.name for a in args.values() for n in A.walk(a) if isinstance(n, A.Name)}
             for o in group.options:
-                o = _substitute(deepcopy(o), args)
+                o = _substitute(_apart(deepcopy(o), taken), args)
                 o.body.extend(deepcopy(use.then))
                 k = next(copies_made)
                 for n in A.walk(o):
@@ -117,12 +123,34 @@ def _arguments(use: A.UseOptions, group: A.OptionsDecl, diags: list[Diagnostic])
     return given
 
 
+def _apart(option: A.Option, taken: set[str]) -> A.Option:
+    """The option with the names bound inside it (binders, `let`s, loops) that the arguments also
+    use renamed apart (`p` → `pʹ`), so that an argument `p` (the caller's) is not captured by a
+    binder `p` of the group, nor clashes with it."""
+    bound = {b for n in A.walk(option) if isinstance(b := (n.name if isinstance(n, A.Let) else getattr(n, "var", None)),
+                                                       str)}
+    renamed = {name: name + "ʹ" for name in bound & taken}
+    if not renamed:
+        return option
+    for n in A.walk(option):
+        if isinstance(n, A.Name) and n.name in renamed or isinstance(n, A.Let) and n.name in renamed:
+            n.name = renamed[n.name]
+        elif isinstance(getattr(n, "var", None), str) and n.var in renamed:  # type: ignore[attr-defined]
+            n.var = renamed[n.var]  # type: ignore[attr-defined]
+    return option
+
+
 def _shadowing(group: A.OptionsDecl, diags: list[Diagnostic]) -> None:
     """E109: a name bound inside a group (a binder, a `let`, a loop) may not be one of its parameters,
-    which every use replaces by its argument."""
+    which every use replaces by its argument; E102: a parameter named twice."""
+    seen: set[str] = set()
+    for p in group.params:
+        if p.name in seen:
+            diags.append(Diagnostic("E102", f"parameter {p.name} is declared twice", p.span))
+        seen.add(p.name)
     params = {p.name for p in group.params}
     for n in A.walk(group.options):
-        bound = getattr(n, "var", None) if not isinstance(n, A.Let) else n.name
+        bound = n.name if isinstance(n, A.Let | A.Insert) else getattr(n, "var", None)
         if isinstance(bound, str) and bound in params:
             diags.append(Diagnostic("E109", f"{bound} is a parameter of options {group.name}", n.span,
                                     "name the binder or local otherwise"))

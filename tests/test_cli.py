@@ -999,7 +999,7 @@ def test_an_else_text_says_why_one_action_of_a_legal_option_is_refused():
     answers = iter(["play ♠K", "1"])
     out = io.StringIO()
     play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
-    assert "(play ♠K is not legal now: you must follow ♥)" in out.getvalue()
+    assert "(play ♠K is not among the legal actions; play: you must follow ♥)" in out.getvalue()
 
 
 def test_an_else_text_shows_no_card_its_reader_cannot_see():
@@ -1191,6 +1191,8 @@ def test_a_choice_of_hundreds_of_card_sets_is_one_menu_entry():
     text = render_choices({"legal": legal}, columns=100)
     assert text.splitlines() == ["   1–286. pass_three …: 286 choices — type pass_three and its values, as "
                                  "pass_three ♣2 ♣5 ♣8", "  287. wait"]
+    mixed = [{"id": f"{o} {x}"} for x in range(70) for o in ("lay", "hold")]   # interleaved in hand order
+    assert len(render_choices({"legal": mixed}, columns=100).splitlines()) == 2    # qa10 B8
     bids = [{"id": f"bid {n}{s}"} for n in range(1, 8) for s in "♣♦♥♠N"]        # 35: listed as they are
     assert len(render_choices({"legal": bids}, columns=100).splitlines()) > 1
 
@@ -1203,7 +1205,7 @@ def test_fuda_test_names_a_shipped_game(tmp_path, capsys, monkeypatch):
     code, out, _ = run(capsys, "test", "-v", "dominion_mixed")
     assert code == 0 and out.count("PASS ") == 4
     code, out, _ = run(capsys, "test", "hanbi")     # a name misspelt: said, with the near one
-    assert code == 1 and "no game fuda ships is named so" in out and "did you mean hanabi?" in out
+    assert code == 1 and "no game fuda ships is named hanbi" in out and "did you mean hanabi?" in out
 
 
 def test_a_hand_hidden_again_is_one_line_as_its_reveal_is():

@@ -103,3 +103,43 @@ def test_an_unused_group_is_warned():
     text = (CONSTRUCTS / "option_groups.fuda").read_text() + "\noptions spare(p: player) { nap \"nap\" { } }\n"
     g = load_text(text, filename="g.fuda")
     assert [(w.code, w.message) for w in g.prog.warnings] == [("W101", "options spare is never used")]
+
+
+GROUPS = """ruleset scoped
+players 3
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+var n: int = 0
+options inner(q: player) {
+    point p in players where p == q "point at {p} (= {q})" { n += 1 }
+}
+options outer(p: player) { use inner(p) }
+setup { }
+phase play {
+    choose players[0] "go" { use outer(players[0]) }
+    offer p in players { use inner(p) }
+    end game
+}
+"""
+
+
+def test_a_groups_names_are_its_own():
+    """qa10 B2c: `use inner(p)` put the caller's `p` where the group binds a `p` of its own: the
+    `where` read `p == p`, and every player was offered."""
+    st = load_text(GROUPS).new_state(1)
+    assert [(a.id, a.label) for a in st.legal_actions(0)] == [("point P0", "point at P0 (= P0)")]
+    with pytest.raises(FudaError) as e:     # a group reading the caller's local `p` it was not given
+        load_text(GROUPS.replace("options outer(p: player) { use inner(p) }",
+                                 'options outer(p: player) { use inner(p) }\noptions peek() { look "{size(hand[p])}" { } }')
+                  .replace("offer p in players { use inner(p) }", "offer p in players { use peek() }"))
+    assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E101", 11)]
+
+
+def test_a_wrong_argument_is_one_error_and_a_parameter_named_twice_is_e102():
+    with pytest.raises(FudaError) as e:
+        load_text(GROUPS.replace("use outer(players[0])", "use outer(3)"))
+    assert [d.code for d in e.value.diagnostics] == ["E201"]
+    with pytest.raises(FudaError) as e:
+        load_text(GROUPS.replace("options outer(p: player)", "options outer(p: player, p: int = 1)"))
+    assert e.value.diagnostics[0].code == "E102"

@@ -15,7 +15,9 @@ zone deck: pile hidden
 zone stash: pile hidden
 effect grab "Grab | 取る" { move top(deck) to stash }
 rule take_top { move top(deck) to stash }
-rule note { log "noted" }
+rule note { let x = 1 }
+rule shout { note_loud() }
+rule note_loud { log "loud" }
 setup { }
 phase play {
     choose players[0] KIND "Which? | どれ?" {
@@ -34,12 +36,19 @@ def warnings(a: str, b: str, kind: str = "hidden") -> list[tuple[str, int]]:
     return [(w.code, w.span.line) for w in game.prog.warnings if "which option" in w.message]
 
 
-@pytest.mark.parametrize("a", ['log "went top"', "goto other", "activate grab by players[0]", "take_top()"])
+@pytest.mark.parametrize("a", ['log "went top"', "goto other", "activate grab by players[0]", "take_top()",
+                               "shout()", "reveal top(deck)", "shuffle deck", "sit out players[0]", "end game draw"])
 def test_what_only_one_option_of_a_hidden_choice_does_is_warned(a: str) -> None:
-    assert warnings(a, "") == [("W104", 12)]
+    assert warnings(a, "") == [("W104", 14)]
 
 
 def test_what_every_option_does_alike_or_a_rule_that_moves_nothing_is_not() -> None:
     assert warnings('log "chosen"', 'log "chosen"') == []
-    assert warnings("note()", "") == []
+    assert warnings("note()", "") == []       # a rule that shows nothing
     assert warnings('log "went top"', "", kind="") == []       # a public choice tells anyway
+
+
+def test_a_log_that_the_pass_of_an_optional_hidden_choice_skips_is_warned() -> None:
+    game = load_text(BASE.replace("KIND", "optional hidden").replace("{ A }", '{ log "acted" }')
+                     .replace('        bottom_one "bottom" { B }\n', ""))
+    assert [w.code for w in game.prog.warnings if "which option" in w.message] == ["W104"]

@@ -17,7 +17,7 @@ knows. ``determinize(state, player, rng)`` builds one such world from the player
   shuffled among the other players; a per-card variable of the cards out of the player's sight
   (unseen, or only remembered) keeps each zone's values, dealt at random over those cards
   (`_unseen_values`), but for those written on the back (`back`), which stay with the card's place,
-  and `hidden` or `owner` ones, which are drawn from their type; a hidden per-card variable of a
+  and `hidden` ones, which are drawn from their type; a hidden per-card variable of a
   card in sight is drawn from its type like a hidden global.
 - Other players' options in a simultaneous decision are those of the sampled world (worked out
   anew: the real ones would tell what their real hands allow), their unrevealed choices are redrawn
@@ -108,7 +108,7 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
     for v in prog.vars[5:]:
         width = {"global": 1, "player": game.n, "card": n}[v.scope]
         if v.scope == "card":
-            if v.visibility in ("hidden", "owner"):     # not even its card's holder reads it: a guess
+            if v.visibility == "hidden":     # not even its card's holder reads it: a guess
                 for c in range(n):
                     if not in_sight[c]:
                         s.g[v.slot + sigma[c]] = _sample(v, rng, game, unseen)

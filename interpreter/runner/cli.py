@@ -711,9 +711,10 @@ def cmd_test(args: argparse.Namespace) -> int:
 
     shipped = bundled_rulesets() + example_rulesets()
     for name in args.files:     # `fuda test hanbi`: a name, not a file, and no game of that name
-        if not Path(name).exists() and Path(name).suffix == "" and name not in shipped:
-            guess = did_you_mean(name, shipped)
-            print(f"{name}: error[E501]: no file or folder {name}, and no game fuda ships is named so"
+        if not Path(name).exists() and Path(name).suffix in ("", ".fuda") and name not in shipped:
+            stem = Path(name).stem
+            guess = f"did you mean {stem}?" if stem in shipped else did_you_mean(stem, shipped)
+            print(f"{name}: error[E501]: no file or folder {name}, and no game fuda ships is named {name}"
                   + (f"\n  hint: {guess} (a game's name runs the scenarios shipped with it)" if guess else ""))
             return 1
     files = scenario_files(args.files)
@@ -899,12 +900,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("compare", help="two variants, the same seeds: differences with confidence intervals",
                        description="Simulate a ruleset under options A and under options B with the same "
                                    "seeds and report every statistic's difference with a 95% interval and a "
-                                   "verdict. A and B are YAML options files or NAME=VALUE,NAME=VALUE lists. "
+                                   "verdict. A and B are YAML options files, NAME=VALUE,NAME=VALUE lists or other rulesets "
+                                   "(a file or a shipped game's name: a variant). "
                                    "With --study A --study B, two stored studies are compared instead, "
                                    "without playing again.")
     p.add_argument("ruleset", nargs="?")
     p.add_argument("--a", metavar="OPTIONS", help="variant A: an options file, k=v,k=v, or another ruleset "
-                                                  "(FILE.fuda, e.g. a variant of RULESET); default: RULESET's defaults")
+                                                  "(FILE.fuda or a shipped name, e.g. a variant of RULESET); "
+                                                  "default: RULESET's defaults")
     p.add_argument("--b", metavar="OPTIONS", help="variant B, the same way")
     p.add_argument("-n", type=_count, default=1000, help="games per variant")
     p.add_argument("--seed", type=int, default=0)

@@ -158,7 +158,7 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
             return say("needs_values", lang, a=named, ex=shown)     # `buy` for `buy copper`
         why = st.game.refusal_reason(st, legal[0].player, named, lang) if legal else None
         if mine:        # others of it are legal: this one the `where` rules out, as its else text may say
-            return say("this_not_legal_why", lang, a=raw.strip(), why=why) if why else None
+            return say("this_not_legal_why", lang, a=raw.strip(), o=named, why=why) if why else None
         return say("none_legal_why", lang, a=named, why=why) if why else say("none_legal", lang, a=named)
     if any((a.label or "").lower().startswith(low) for a in legal):
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import shutil
 import unicodedata
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -373,6 +374,8 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
     legal = decision["legal"]
     i = 0
     ids = [a["id"] for a in legal]
+    counts = Counter(x.split(" ", 1)[0] for x in ids)
+    folded: set[str] = set()
     while i < len(legal):
         run, prefix, lo, hi, step = number_run(ids, i)
         if run > 1:         # `raise 40` … `raise 1000`: one entry, typed as `raise N` or by number
@@ -381,10 +384,14 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
             i += run
             continue
         name = ids[i].split(" ", 1)[0]
-        many = next(k for k in range(i, len(ids) + 1) if k == len(ids) or ids[k].split(" ", 1)[0] != name) - i
-        if many > _MANY:    # Hearts' 286 passes of three cards: one entry, typed by its cards
-            entries.append(f"{i + 1:>2}–{i + many}. " + say("many_choices", lang, a=name, n=many, ex=ids[i]))
-            i += many
+        if counts[name] > _MANY:    # Hearts' 286 passes of three cards: one entry, typed by its cards
+            if name not in folded:
+                folded.add(name)
+                run = next(k for k in range(i, len(ids) + 1) if k == len(ids) or ids[k].split(" ", 1)[0] != name) - i
+                # its numbers, when they run in a row (not spread through the hand's order)
+                at = f"{i + 1:>2}–{i + run}. " if run == counts[name] else "    "
+                entries.append(at + say("many_choices", lang, a=name, n=counts[name], ex=ids[i]))
+            i += 1
             continue
         a = legal[i]
         label = half(a.get("label"), lang)
