@@ -371,8 +371,9 @@ class Checker:
         # per option being checked, innermost last: the variables and locals its block sets, and how
         # (`mode = 1`): which option of a secret decision was taken is secret too (secret_places.py)
         self.secret_sets: list[list[tuple[Any, str]]] = []
+        self.binder_syms: dict[int, list[LocalSym]] = {}    # a secret decision's option (by id) → its binders' locals
         # secret decisions' options and what their blocks set, for what the rules they call set
-        self.secret_choices: list[tuple[list[A.Option], list[list[tuple[Any, str]]]]] = []
+        self.secret_choices: list[tuple[list[A.Option], list[list[tuple[Any, str]]], bool]] = []
         self.tally = Sym("record", Span("<records>", 0, 0, 0, 0))    # the records, as a secret may set them
         self.uses_checked: dict[int, bool] = {}     # `use GROUP(…)` (by id) → whether its arguments fit
         # a local (by id) → its definitions: the value, the scope it is read in, and for a rule's parameter
@@ -554,10 +555,19 @@ class Checker:
             raise FudaError(self.diags, self.src.sources)
         named.mark(self.defs)       # on a checked text only: every name resolved, no function calling itself
         distinct_values.mark(self.list_defs)
-        for opts, assigned in self.secret_choices:      # every rule's body is checked now: follow the calls
-            self.picks.extend(_set_by_choice([set_here + self.set_by_calls(o.body)
-                                              for o, set_here in zip(opts, assigned, strict=True)]))
-        secret_places.mark([*self.defs, *self.list_defs, *self.var_defs], self.picks)
+        kept: list[Any] = []    # what `choose … hidden` picks and sets: secret for good, not told by its blocks
+        for opts, assigned, hidden in self.secret_choices:     # every rule's body is checked now: follow the calls
+            set_by = _set_by_choice([set_here + self.set_by_calls(o.body)
+                                     for o, set_here in zip(opts, assigned, strict=True)])
+            self.picks.extend(set_by)
+            if hidden:
+                kept.extend(set_by)
+                kept.extend(self.binder_syms.get(id(o), []) for o in opts)
+        defs = [*self.defs, *self.list_defs, *self.var_defs]
+        secret_places.mark(defs, [x for x in kept if not isinstance(x, list)]
+                           + [b for x in kept if isinstance(x, list) for b in x])
+        self.warn_told_by_secret()
+        secret_places.mark(defs, self.picks)
         assert self.cards is not None
         static_slots = sum(z.count for z in self.zones if z.kind != "sequence")
         seq_count = sum(z.count for z in self.zones if z.kind == "sequence")
@@ -2227,9 +2237,24 @@ class Checker:
                     self.warn_log_naming_hidden(o.reason, sc, chooser, "else text")
         if not public:
             self.picks.extend(_set_by_choice(assigned))
-            self.secret_choices.append((opts, assigned))
+            self.secret_choices.append((opts, assigned, hidden))
             if hidden:
                 self.warn_telling_choice(opts)      # an optional choice's pass runs nothing
+
+    def warn_told_by_secret(self) -> None:
+        """W104: an `if` on what a `choose … hidden` set (`if mode == 1 { log "top it is" }`) around
+        what everyone sees — a log, goto, decision… (tells_choice): whether it happens tells the
+        choice. (Moves under it are hidden: secret_places. A simultaneous decision's choices are
+        told by its blocks: not warned.)"""
+        for proc in self.procs:
+            for n in A.walk(proc.body):
+                if isinstance(n, A.If) and any(secret_places.secret(c) for c, _ in n.branches):
+                    for x in A.walk([b for _, b in n.branches] + [n.orelse or []]):
+                        if self.tells_choice(x):
+                            self.warn("W104", "this runs only as a secret choice went (the `if` reads what it "
+                                      "set): everyone sees it, and so how it went", x.span,
+                                      "do it on every branch alike, or after the rules reveal the choice")
+                            break
 
     def set_by_calls(self, body: list[A.Stmt], depth: int = 0) -> list[tuple[Any, str]]:
         """The variables, and the records, that the rules called in ``body`` set (rules they call
@@ -2252,6 +2277,12 @@ class Checker:
         """W104: in a hidden or simultaneous decision's option block, a `log`, `goto`, `activate` or
         call of a rule that moves cards, which not every option's block runs alike: everyone sees it
         (a rule's moves are its own, not hidden as the block's are), and so which option was taken."""
+        for o in opts:      # `log "{p} bids {n}"`: every option logs, and the log is the secret
+            names = {b.var for b in o.binders}
+            for n in A.walk(o.body):
+                if isinstance(n, A.Log) and any(isinstance(x, A.Name) and x.name in names for x in A.walk(n.text.parts)):
+                    self.warn("W104", f"this log shows what {o.name} was chosen with, which the hidden choice keeps "
+                              "secret: everyone reads it", n.span, "log it when the rules reveal it, or not at all")
         if len(opts) < 2:
             return
         found = [[n for n in A.walk(o.body) if self.tells_choice(n)] for o in opts]
@@ -2498,6 +2529,7 @@ class Checker:
                 self.defs.append((inner.names[b.var], b.source))
             if secret:
                 self.picks.append(inner.names[b.var])
+                self.binder_syms.setdefault(id(o), []).append(inner.names[b.var])
         if o.where is not None:
             self.cond(o.where, inner, ctx)
         if o.weight is not None:

@@ -52,3 +52,37 @@ def test_a_log_that_the_pass_of_an_optional_hidden_choice_skips_is_warned() -> N
     game = load_text(BASE.replace("KIND", "optional hidden").replace("{ A }", '{ log "acted" }')
                      .replace('        bottom_one "bottom" { B }\n', ""))
     assert [w.code for w in game.prog.warnings if "which option" in w.message] == ["W104"]
+
+
+SECRET_PLAN = """ruleset plan
+players 2
+cards standard() in deck
+zone deck: pile hidden
+var mode: int = 0 hidden
+setup { }
+phase play {
+    DECISION "plan | 計画" {
+        b n in 1..2 "plan {n}" { mode = n  LOG }
+    }
+    AFTER
+    end game draw
+}
+"""
+
+HIDDEN, PUBLIC, AT_ONCE = "choose players[0] hidden", "choose players[0]", "simultaneous p in [players[0]]"
+
+
+def plan_warnings(decision: str, log: str = "", after: str = "") -> list[int]:
+    game = load_text(SECRET_PLAN.replace("DECISION", decision).replace("LOG", log).replace("AFTER", after))
+    return [w.span.line for w in game.prog.warnings if w.code == "W104"]
+
+
+def test_a_log_of_the_secret_or_run_as_it_went_is_warned() -> None:
+    """qa10 B2, B2b: `log "{p} bids {n}"` in a hidden choice's block, `if mode == 1 { log … }` after it."""
+    assert plan_warnings(HIDDEN, log='log "plan {n}"') == [9]
+    assert plan_warnings(HIDDEN, after='if mode == 1 { log "one" }') == [11]
+    assert plan_warnings(HIDDEN, after='if mode == 1 { goto play }') == [11]
+    assert plan_warnings(HIDDEN, log='log "planned"', after='log "{size(deck)}"') == []
+    # a public choice has no secret; a simultaneous one's blocks are where it is told
+    assert plan_warnings(PUBLIC, log='log "plan {n}"', after='if mode == 1 { log "one" }') == []
+    assert plan_warnings(AT_ONCE, log='log "plan {n}"', after='if mode == 1 { log "one" }') == []
