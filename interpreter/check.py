@@ -2291,10 +2291,15 @@ class Checker:
             for n in ns:
                 if all(_shape(n) in other for other in shapes):
                     continue
-                what = (f"this call of rule {n.expr.func}" if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call)
-                        else f"this {type(n).__name__.lower()}")
-                self.warn("W104", f"{what} runs only when {o.name} is taken: everyone sees it, and so which "
-                          "option of this hidden decision was chosen", n.span,
+                call = n.expr.func if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call) else None
+                everywhere = call is not None and all(
+                    any(isinstance(x, A.ExprStmt) and isinstance(x.expr, A.Call) and x.expr.func == call for x in ns)
+                    for ns in found)
+                what = (f"this call of rule {call} runs with arguments that differ between the options"
+                        if everywhere else f"this call of rule {call} runs only when {o.name} is taken"
+                        if call is not None else f"this {type(n).__name__.lower()} runs only when {o.name} is taken")
+                self.warn("W104", f"{what}: everyone sees it, and so which option of this hidden decision was "
+                          "chosen", n.span,
                           "do the same in every option, or leave it to what the rules reveal later; a rule's "
                           "moves are not hidden as the block's own are: write the move in the block")
 

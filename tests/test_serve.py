@@ -184,6 +184,7 @@ def test_with_several_humans_the_log_file_waits_for_the_end_of_the_game(tmp_path
     assert json.loads(path.read_text(encoding="utf-8"))["seed"] == 5
     t.new_game()
     assert not (tmp_path / "game-2.json").exists()
+    assert t.log_file() == tmp_path / "game-2.json"     # what `fuda serve` names when it stops (qa10 P5)
 
 
 # ---------------------------------------------------------------------- a real server

@@ -229,4 +229,4 @@ def serve(table: Table, host: str = "127.0.0.1", port: int | None = None, browse
     finally:
         table.close()
         server.server_close()
-    print("stopped" + (f"; the game log is in {table.log_path}" if table.log_path else ""), flush=True)
+    print("stopped" + (f"; the game log is in {table.log_file()}" if table.log_path else ""), flush=True)

@@ -153,6 +153,11 @@ class Table:
         self._write_log()
         self.moved.notify_all()
 
+    def log_file(self) -> Path:
+        """Where the current game's log goes: ``log_path``, and STEM-2.json, … for later games."""
+        path = Path(self.log_path or "")
+        return path.with_name(f"{path.stem}-{self.number}{path.suffix}") if self.number > 1 else path
+
     def _write_log(self, final: bool = False) -> None:
         """The current game's log in ``log_path`` (a later game at the table in STEM-2.json, …), written
         after every change, so nothing is lost whenever the server stops. At a table of several humans
@@ -162,9 +167,7 @@ class Table:
             return
         if len(self.humans) > 1 and not self.st.over and not final:
             return
-        path = Path(self.log_path)
-        if self.number > 1:
-            path = path.with_name(f"{path.stem}-{self.number}{path.suffix}")
+        path = self.log_file()
         try:
             path.write_text(json.dumps(self._game_log(), ensure_ascii=False, indent=1), encoding="utf-8")
             self.log_error = None
