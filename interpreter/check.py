@@ -562,10 +562,9 @@ class Checker:
             self.picks.extend(set_by)
             if hidden:
                 kept.extend(set_by)
-                kept.extend(self.binder_syms.get(id(o), []) for o in opts)
+                kept.extend(b for o in opts for b in self.binder_syms.get(id(o), []))
         defs = [*self.defs, *self.list_defs, *self.var_defs]
-        secret_places.mark(defs, [x for x in kept if not isinstance(x, list)]
-                           + [b for x in kept if isinstance(x, list) for b in x])
+        secret_places.mark(defs, kept)          # first what a hidden choice keeps: W104 reads it
         self.warn_told_by_secret()
         secret_places.mark(defs, self.picks)
         assert self.cards is not None
