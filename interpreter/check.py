@@ -429,7 +429,8 @@ class Checker:
             return
         if name in self.globals:
             prev = self.globals[name]
-            if not any(d.code == "E102" and d.span == span for d in self.diags):    # said when merging (load.py)
+            if not any(d.code == "E102" and (d.span == span or f" {name}: the name is already taken by " in d.message)
+                       for d in self.diags):    # said when merging (load.py)
                 self.err("E102", f"{name} is already declared", span,
                          f"the other declaration is at {prev.span}" if hasattr(prev, "span") else None)
             return
@@ -3130,6 +3131,9 @@ class Checker:
             cands = [*self.fns, *self.rules, *self.orderings, *BUILTINS]
             if e.func in self.rules or e.func in self.fns:      # its name another declaration took: E102 said so
                 raise Abort()
+            if isinstance(self.globals.get(e.func), OptionsSym):
+                raise self.fail("E104", f"{e.func} is an options group, not a function", e.span,
+                                f"`use {e.func}(…)` stands among a decision's options: choose p {{ use {e.func}(…) }}")
             if sc.lookup(e.func) is not None or e.func in self.globals:
                 raise self.fail("E104", f"{e.func} is not a function", e.span, did_you_mean(e.func, cands))
             raise self.fail("E104", f"unknown function {e.func}", e.span,

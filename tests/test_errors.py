@@ -1705,7 +1705,8 @@ def test_validate_goes_on_after_a_deal_to_one_players_hand() -> None:
 
 
 @pytest.mark.parametrize("decl, call", [("phase hand { end game }", "goto hand"),
-                                        ("rule hand() { end game }", "hand()")])
+                                        ("rule hand() { end game }", "hand()"),
+                                        ("options hand() { x \"x\" { } }", "choose players[0] { use hand }")])
 def test_a_name_taken_twice_is_one_error_not_its_consequences(decl: str, call: str) -> None:
     """A newcomer named a phase like a zone: "the ruleset has no phase" and "unknown phase" followed."""
     text = STALE.replace("    end game\n}", f"    {call}\n}}\n{decl}")
@@ -1720,3 +1721,11 @@ def test_a_variable_written_beside_vars_is_pointed_under_it(text: str) -> None:
     with pytest.raises(FudaError) as info:
         parse_scenario(text, "s.yaml")
     assert "a variable goes under vars: vars: {score: …}" in (info.value.first.hint or "")
+
+
+def test_an_options_group_used_as_a_function_says_where_use_goes() -> None:
+    text = STALE.replace("phase play {", 'options g(p: player) { x "x" { } }\nphase play {\n    g(players[0])')
+    with pytest.raises(FudaError) as info:
+        load_text(text)
+    d = next(d for d in info.value.diagnostics if d.code == "E104")
+    assert "options group" in d.message and "use g(" in (d.hint or "")
