@@ -753,6 +753,12 @@ class Module:
     decls: list[Decl]
 
 
+def bound_name(n: Node) -> str | None:
+    """The local name ``n`` binds, if any: a `let`, an `insert … as`, a binder, loop or quantifier."""
+    name = n.name if isinstance(n, Let | Insert) else getattr(n, "var", None)
+    return name if isinstance(name, str) else None
+
+
 def walk(node: object) -> Iterator[Node]:
     """Every node in ``node`` (a node, or lists and tuples of them), itself first."""
     if isinstance(node, Node):

@@ -2558,8 +2558,7 @@ class Checker:
         """E101: a group's option that reads a local of the decision using it, by a name the group
         neither binds nor takes as a parameter (its names are its own, as a rule's are); the
         arguments and the block after the `use` are the caller's text and may."""
-        bound = {x for n in A.walk(o) if isinstance(x := (n.name if isinstance(n, A.Let) else getattr(n, "var", None)),
-                                                    str)}
+        bound = {x for n in A.walk(o) if (x := A.bound_name(n)) is not None}
         at = use.span
         for n in A.walk(o):
             if isinstance(n, A.Name) and isinstance(n.ref, LocalSym) and n.name not in bound and "#" not in n.name \

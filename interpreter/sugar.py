@@ -127,13 +127,12 @@ def _apart(option: A.Option, taken: set[str]) -> A.Option:
     """The option with the names bound inside it (binders, `let`s, loops) that the arguments also
     use renamed apart (`p` → `pʹ`), so that an argument `p` (the caller's) is not captured by a
     binder `p` of the group, nor clashes with it."""
-    bound = {b for n in A.walk(option) if isinstance(b := (n.name if isinstance(n, A.Let) else getattr(n, "var", None)),
-                                                       str)}
+    bound = {b for n in A.walk(option) if (b := A.bound_name(n)) is not None}
     renamed = {name: name + "ʹ" for name in bound & taken}
     if not renamed:
         return option
     for n in A.walk(option):
-        if isinstance(n, A.Name) and n.name in renamed or isinstance(n, A.Let) and n.name in renamed:
+        if isinstance(n, A.Name | A.Let | A.Insert) and n.name in renamed:
             n.name = renamed[n.name]
         elif isinstance(getattr(n, "var", None), str) and n.var in renamed:  # type: ignore[attr-defined]
             n.var = renamed[n.var]  # type: ignore[attr-defined]
@@ -150,8 +149,8 @@ def _shadowing(group: A.OptionsDecl, diags: list[Diagnostic]) -> None:
         seen.add(p.name)
     params = {p.name for p in group.params}
     for n in A.walk(group.options):
-        bound = n.name if isinstance(n, A.Let | A.Insert) else getattr(n, "var", None)
-        if isinstance(bound, str) and bound in params:
+        bound = A.bound_name(n)
+        if bound is not None and bound in params:
             diags.append(Diagnostic("E109", f"{bound} is a parameter of options {group.name}", n.span,
                                     "name the binder or local otherwise"))
 
