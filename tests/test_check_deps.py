@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from interpreter.api import load_text
 from interpreter.check import check
-from interpreter.compile import ExprGen, _check_deps, _grows_with
+from interpreter.compile.check_deps import _check_deps, _grows_with
+from interpreter.compile.expr import ExprGen
 from interpreter.load import load_source
 
 RULES = """

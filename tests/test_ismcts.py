@@ -86,7 +86,7 @@ def test_ismcts_plays_only_legal_actions(seed):
 
 
 def _mapped(v, shape: str, pi: list[int]):
-    """A recorded key with the cards its shape places (compile.record_shape) traded as ``pi`` says."""
+    """A recorded key with the cards its shape places (compile/compiled.py: record_shape) traded as ``pi`` says."""
     if shape == "card":
         return pi[v]
     if shape.startswith("list:"):

@@ -213,7 +213,7 @@ def _recount(s: State, card: Callable[[Any], Any]) -> None:
 
 
 def _reshape(v: Any, shape: str, card: Callable[[Any], Any]) -> Any:
-    """``v`` with the cards ``shape`` (compile.record_shape) locates mapped by ``card``."""
+    """``v`` with the cards ``shape`` (compile/compiled.py: record_shape) locates mapped by ``card``."""
     if v is None or shape == "-":
         return v
     if shape == "card":

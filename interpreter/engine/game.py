@@ -28,7 +28,7 @@ from . import runtime as R
 from .observe import card_visible
 from .state import State, tuplify
 
-FnSite = tuple[str, Span, "str | None", "str | None"]     # see compile.Compiled.fn_sites
+FnSite = tuple[str, Span, "str | None", "str | None"]     # see compile/compiled.py: Compiled.fn_sites
 EVAL_AFTER = 20             # rollout decisions before a ruleset's `evaluate` is asked, unless it says
 
 
@@ -627,7 +627,7 @@ class Game:
     @functools.cached_property
     def _fn_defs(self) -> dict[str, str]:
         """The Python name of each fn compiled on its own (``F_points``) → the fn's name."""
-        from ..compile import _ident
+        from ..compile.compiled import _ident
 
         return {f"F_{_ident(name)}": name for name in self.prog.fns}
 

@@ -591,7 +591,7 @@ def _record(st: State, v: Any) -> None:
 
 
 def _record_cards(st: State, v: Any, shape: str) -> None:
-    """Record a key holding cards found by their place; ``shape`` (compile.record_shape) says
+    """Record a key holding cards found by their place; ``shape`` (compile/compiled.py: record_shape) says
     where, so that a bot's sampled world can deal them anew; ``tcard`` counts these records
     apart from those of the same value found otherwise (a card the rules name)."""
     k = repr(v)
@@ -903,7 +903,7 @@ def _int_text(v: int | None) -> str:
 
 
 def _fmt(st: State, v: Any, code: str) -> str:
-    """A value as players see it, by its static type code (see compile.type_code)."""
+    """A value as players see it, by its static type code (see compile/compiled.py: type_code)."""
     if v is None:
         return "none"
     game = st.game

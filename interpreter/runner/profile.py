@@ -3,7 +3,7 @@ constructs — its rules, functions, decisions and checks — so a designer can 
 text is expensive without reading the generated code.
 
 cProfile times every function of the compiled module; each generated function begins at a line
-whose span is the construct it was made from (compile.py keeps a span for every generated line),
+whose span is the construct it was made from (the compiler keeps a span for every generated line),
 so the profile is read back as places in the .fuda file. Time inside the engine's helpers (moving
 cards, shuffling, logging) is grouped by helper.
 """
@@ -18,7 +18,7 @@ from typing import Any
 
 from .bench import paused_gc
 
-# what the generated functions are, by their name's prefix (compile.py)
+# what the generated functions are, by their name's prefix (compile/program.py)
 _KINDS = (("PR", "prompt"), ("CK_", "check"), ("CB_", "check"), ("CHECKS", "checks"), ("OB_", "ordering"),
           ("O_", "ordering"), ("F_", "function"), ("E", "options of a decision"), ("LB", "option labels"),
           ("RW", "rollout weights"), ("RS", "reasons"), ("R", ""), ("P", ""), ("AG", "count or sum"),
