@@ -105,6 +105,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "none_legal_why": ("  (no {a} is legal now: {why})", "  ({a} は今は選べません: {why})"),
     "many_choices": ("{a} …: {n} choices — type {a} and its values, as {ex}", "{a} …: {n} 通り — {a} と値を入力 (例 {ex})"),
     "this_not_legal_why": ("  ({a} is not among the legal actions; {o}: {why})", "  ({a} は選べません。{o}: {why})"),
+    "no_such_card": ("  ({o}: you see no card {w})", "  ({o}: {w} というカードは見えません)"),
     "none_legal": ("  (no {a} is legal now: the rules' conditions for it do not hold)",
                    "  ({a} は今は選べません: ルールの条件を満たしていません)"),
     "no_such_option": ("  (this decision has no {a}: its choices are {names})",

@@ -1002,6 +1002,26 @@ def test_an_else_text_says_why_one_action_of_a_legal_option_is_refused():
     assert "(play ♠K is not among the legal actions; play: you must follow ♥)" in out.getvalue()
 
 
+def test_an_else_text_is_not_told_for_a_card_that_is_not_there():
+    """Schnapsen newcomer: a typo (`play ZZ`), a card of no deck (`play S9` in a deck without nines)
+    or one out of sight was answered with the option's else text, a rule that did not apply."""
+    from interpreter.api import load_text
+
+    game = load_text('ruleset r\nplayers 2\ncards standard(jokers = 0, ranks = [1, 13]) in deck\nzone deck: pile hidden\n'
+                     'zone hand: hand per player owner\n'
+                     'setup { move [card("♥A"), card("♥K"), card("♠K")] to hand[players[0]] }\n'
+                     'phase play { choose players[0] {\n'
+                     '  play c in hand[players[0]] where c.suit == ♥ else "you must follow ♥" { end game }\n'
+                     '} }\n')
+    answers = iter(["play ZZ", "play S9", "play DK", "play SK", "1"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "(play: you see no card ZZ)" in text and "(play: you see no card S9)" in text
+    assert "(play: you see no card DK)" in text         # ♦K: in the deck, out of sight
+    assert "(play SK is not among the legal actions; play: you must follow ♥)" in text
+
+
 def test_an_else_text_shows_no_card_its_reader_cannot_see():
     """QA7 B-why-text: `steal where false else "P0 holds {top(hand[q])}"` printed P0's hidden card in
     P1's refusal; the else text is written as a prompt is (a hidden card as "a card", its attribute

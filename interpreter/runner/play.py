@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from ..bots.base import Bot, make_bot
 from ..engine.game import Action, Game
+from ..engine.observe import card_visible
 from ..engine.state import State
 from ..errors import FudaError, os_reason
 from ..words import say
@@ -156,6 +157,8 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
         if mine and low in (named.lower(), named.lower().replace("_", " ")) and mine[0].args:
             shown = ", ".join(a.id for a in mine[:5]) + (", …" if len(mine) > 5 else "")
             return say("needs_values", lang, a=named, ex=shown)     # `buy` for `buy copper`
+        if mine and (odd := _unseen_card_word(st, raw, named, mine)) is not None:
+            return say("no_such_card", lang, o=named, w=odd)     # a typo is not a rule's refusal
         why = st.game.refusal_reason(st, legal[0].player, named, lang) if legal else None
         if mine:        # others of it are legal: this one the `where` rules out, as its else text may say
             return say("this_not_legal_why", lang, a=raw.strip(), o=named, why=why) if why else None
@@ -164,6 +167,28 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
         return None
     word = low.split()[0]
     return say("no_such_option", lang, a=word, names=", ".join(dict.fromkeys(a.name for a in legal)))
+
+
+def _unseen_card_word(st: State, raw: str, named: str, mine: list[Action]) -> str | None:
+    """Of the values typed after option ``named`` (whose actions take cards), a word that is no name
+    or label word of a card the chooser sees nor any value of the option's legal actions (`play ZZ`,
+    a card of another deck, one in a hidden hand): the option's else text would be about a card that
+    is not there."""
+    game = st.game
+    info = game.sites[st.pend[0]].options[mine[0].raw[0]] if st.pend is not None and mine[0].raw[0] >= 0 else None
+    if info is None or not info.card_args:
+        return None
+    player = mine[0].player
+    known = {w.lower() for a in mine for w in a.id.split()[1:]}
+    known.update(w.lower() for c in range(len(game.card_names)) if card_visible(st, c, player)
+                 for lang in (0, 1) for w in [game.card_names[c], *game.card_texts[lang][c].split()])
+    low = " ".join(raw.lower().replace(":", " ").replace(",", " ").split())
+    words = raw.replace(":", " ").replace(",", " ").split()
+    words = words[len(named.split("_")) if low.startswith(named.lower().replace("_", " ") + " ") else 1:]
+    for w in words:
+        if w.lower() not in known and game._typed_card(w).lower() not in known:
+            return w
+    return None
 
 
 def menu_first(legal: list[Action], found: Action, typed: str) -> Action:
