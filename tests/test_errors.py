@@ -234,6 +234,26 @@ def test_scenario_failures_name_players_as_scenarios_write_them(tmp_path: Path, 
     assert not o.passed and words in o.message, o.message
 
 
+@pytest.mark.parametrize("expect, words", [
+    ("{vars: {marked: false}}", "marked belongs to cards: use card_vars"),
+    ("{card_vars: {♠K: {n: 0}}}", "n is not a per-card variable"),
+    ("{card_vars: {♠K: {marked: false}}}", "♠K.marked: expected false, found true"),
+])
+def test_a_per_card_variable_is_expected_under_card_vars_only(tmp_path: Path, expect: str, words: str) -> None:
+    """Cuttle newcomer B3: `expect: vars:` naming a per-card variable compared the first card's value
+    (and could pass), while an edit refused it."""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "s.fuda").write_text(
+        "ruleset s\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+        "var marked: bool per card = false\nvar n: int = 0\nsetup { for c in deck { if c.rank > 1 { c.marked = true } } }\n"
+        "phase play { choose players[0] { wait { } } }\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text(f"ruleset: s.fuda\nsteps:\n  - expect: {expect}\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and words in o.message, o.message
+
+
 def test_every_failed_expectation_of_a_step_is_reported_in_order_with_the_events(tmp_path: Path) -> None:
     """Newcomer's report: only one failure was shown, not the first written, and not what happened."""
     from interpreter.runner.scenario import run_scenario

@@ -693,6 +693,9 @@ class Runner:
             for name, want in vals.items():
                 with keep():
                     v = self.var(name, (*path, "card_vars", cname, name))
+                    if v.scope != "card":
+                        raise self.loc.error("E501", f"{name} is not a per-card variable",
+                                             (*path, "card_vars", cname, name))
                     got = st.g[v.slot + c]
                     if got != self.value(v.type, want, (*path, "card_vars", cname, name)):
                         raise self.fail((*path, "card_vars", cname, name),
@@ -895,6 +898,8 @@ class Runner:
     def expect_var(self, name: str, want: Any, path: tuple[Any, ...]) -> None:
         v = self.var(name, path)
         st = self.st
+        if v.scope == "card":       # as in an edit: one card's value would pass for all
+            raise self.loc.error("E501", f"{name} belongs to cards: use card_vars", path)
         if v.scope == "player":
             if not isinstance(want, dict):
                 raise self.loc.error("E501", f"{name} is per player: give {{P0: …}}", path)
