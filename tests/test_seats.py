@@ -189,3 +189,25 @@ phase play { choose players[0] { wait "wait" { end game } } }
     assert "♠2 ♥3: Hand[P1] → Hand[P0]" in mine
     assert "Hand[P2]" not in mine.split("recent:")[-1]      # a move between others' zones, or from the deck
     assert "→" not in render(st.view(2)).split("recent:")[-1]
+
+
+def test_a_face_up_card_gathered_into_the_viewer_s_pile_is_not_news():
+    """A Schnapsen newcomer: each trick gathered from the other player's face-up zone took a line of
+    recent, pushing out the lines that mattered."""
+    game = load_text("""ruleset gather
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+zone played: pile per player public
+zone won: pile per player hidden
+setup {
+    move card("♠2") to played[players[1]]
+    move played[players[1]] to won[players[0]]
+    move card("♥3") to hand[players[1]]
+    move hand[players[1]] to hand[players[0]]
+}
+phase play { choose players[0] { wait "wait" { end game } } }
+""")
+    recent = render(game.new_state(1).view(0)).split("recent:")[-1]
+    assert "♥3: hand[P1] → hand[P0]" in recent and "♠2" not in recent

@@ -429,8 +429,10 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         moved: dict[str, Any] = {"kind": "move", "text": f"{card(c, mask)}: {path}",
                                  "rule": seen_span(st, ev, everyone), "path": path}
         if dst < game.static_slots and src < game.static_slots and owner[dst] is not None \
-                and owner[src] not in (None, owner[dst]):
-            moved["handed_to"] = owner[dst]       # from one player's zone into another's (a pass, a steal)
+                and owner[src] not in (None, owner[dst]) and not game.zone_mask[src] >> owner[dst] & 1:
+            # from one player's zone, out of the receiver's sight, into another's (a pass, a steal);
+            # not a face-up trick gathered into its winner's pile
+            moved["handed_to"] = owner[dst]
         return moved
     elif k == R.EV_SHUFFLE:
         text = say("shuffle", lang, z=called(game.zone_name(st, ev[2]), game.zone_texts[lang], seats))
