@@ -243,6 +243,12 @@ def _card_to(result: T.T) -> Callable[[list[T.T]], T.T]:
     return chk
 
 
+def _revealed(ts: list[T.T]) -> T.T:
+    _need(T.assignable(ts[0], T.CARD), f"expected a card, got {ts[0]}")
+    _need(len(ts) == 1 or T.assignable(ts[1], T.PLAYER), f"the second argument is a player, got {ts[-1]}")
+    return T.BOOL
+
+
 def _card_at(ts: list[T.T]) -> T.T:
     _grid(ts[0])
     _need(T.assignable(ts[1], T.SQUARE), "the second argument is a square")
@@ -324,8 +330,9 @@ B: list[Builtin] = [
             "holder(card): the player whose zone holds it, or none"),
     Builtin("owner", 1, 1, _owner,
             lambda a, t, c: f"ZOWN[{a[0]}]" if not c.p.seq_count else f"_owner(st, {a[0]})", "owner(zone)"),
-    Builtin("revealed", 1, 1, _card_to(T.BOOL), lambda a, t, c: f"(st.vis[{a[0]}] == ALL)",
-            "revealed(card): is it face up for everyone"),
+    Builtin("revealed", 1, 2, _revealed,
+            lambda a, t, c: f"(st.vis[{a[0]}] == ALL)" if len(a) == 1 else f"(st.vis[{a[0]}] >> {a[1]} & 1 == 1)",
+            "revealed(card) or revealed(card, player): is it face up for everyone, or shown to that player"),
     Builtin("next", 1, 2, _player_n,
             lambda a, t, c: _next1(a[0], c) if len(a) == 1 else f"_next(st, {a[0]}, {a[1]})",
             "next(player) or next(player, n): in turn order, skipping players who are out"),

@@ -311,6 +311,32 @@ def test_reveal_to_a_list_of_players():
     assert not any("reveal" in t for t in view_log(st, None))
 
 
+def test_revealed_to_one_player():
+    """Cuttle newcomer: a hand shown to one opponent while a permanent lies on the table; with only
+    `revealed(c)` (to everyone) the check could never see its work done and fired for ever."""
+    g = load_text(textwrap.dedent("""
+        ruleset shown
+        players 3
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone hand: hand per player owner
+        var n: int = 0
+        var dealt: bool = false
+        check glasses when dealt and any c in hand[players[0]] where not revealed(c, players[1]) {
+            reveal hand[players[0]] to players[1]
+            n += 1
+        }
+        setup { deal 2 from deck to hand  dealt = true }
+        phase play { choose players[0] {
+            tell c in hand[players[0]] where revealed(c, players[1]) and not revealed(c, players[2])
+                and not revealed(c) { end game }
+        } }
+        """))
+    st = g.new_state(1)
+    assert vars_of(st)["n"] == 1 and len(g.legal_actions(st, 0)) == 2
+    assert zone_cards(st, "hand[P0]", 2) == [None, None]
+
+
 def test_face_up_move_into_hidden_zone_then_hide():
     st = game("zones").new_state(0)
     top = full_zone(st, "deck")[-1]
