@@ -280,6 +280,18 @@ def test_every_wrong_player_s_entry_of_a_variable_is_reported(tmp_path: Path) ->
     assert len(lines) == 2 and "score[P0]" in lines[0] and "score[P1]" in lines[1]
 
 
+def test_a_scenario_key_yaml_reads_as_a_bool_gets_a_hint_to_quote_it(tmp_path: Path) -> None:
+    """Cuttle newcomer: a per-card variable named `on` under card_vars read "Input should be a valid
+    string" at `…♥J.1.[key]`."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: american_page_one\nsetup:\n  card_vars:\n    ♥J: {on: 3}\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and "this key is not a name" in o.message and 'quote the name ("on": …)' in o.message
+    assert "[key]" not in o.message and "Input should" not in o.message
+
+
 @pytest.mark.parametrize(("text", "words", "at"), [
     ("ruleset: john\nsetup:\n  zonez: {}\n", "unknown key 'zonez'", (3, 3, 8)),
     ("ruleset: american_page_one\nsetup:\n  zones:\n    hands[P0]: [♠7]\n", "no zone is named 'hands[P0]'",

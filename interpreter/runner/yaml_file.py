@@ -248,6 +248,10 @@ def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str,
         unknown = err["type"] == "extra_forbidden"
         msg = f"unknown key {path[-1]!r}" if unknown else err["msg"].removeprefix("Value error, ")   # a validator's own words
         hint = key_hint(path) if unknown and key_hint is not None else None
+        if path and path[-1] == "[key]":      # a key YAML read as a bool, none or a number
+            path, msg = path[:-1], "this key is not a name"
+            hint = ("YAML reads an unquoted on, off, yes, no, true or false as a bool, null as none and 1 as a "
+                    'number, keys too: quote the name ("on": …)')
         if unknown and hint is None and (keys := keys_at(model, path[:-1])):
             hint = "the keys here: " + ", ".join(keys)
         raise loc.error("E501", f"{what} {'.'.join(map(str, path))}: {msg}" if path else f"{what}: {msg}",
