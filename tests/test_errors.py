@@ -280,6 +280,26 @@ def test_every_wrong_player_s_entry_of_a_variable_is_reported(tmp_path: Path) ->
     assert len(lines) == 2 and "score[P0]" in lines[0] and "score[P1]" in lines[1]
 
 
+def test_an_event_expected_as_the_action_id_matches_the_log_s_commas(tmp_path: Path) -> None:
+    """Scopa newcomer: `take ♥A ♠A ♠2` (a card and a list of cards) is logged `take ♥A, ♠A ♠2`, so an
+    event copied from the action's id did not match."""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "s.fuda").write_text(
+        "ruleset s\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile public\nzone hand: hand per player owner\n"
+        "setup { move [card(\"♥A\")] to hand[players[0]] }\nphase play { choose players[0] {\n"
+        "  take c in hand[players[0]], t in [[card(\"♠A\"), card(\"♠2\")]] { end game }\n} }\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: s.fuda\nsteps:\n  - P0: take ♥A ♠A ♠2\n  - expect:\n"
+                 "      new_events: [\"P0: take ♥A ♠A ♠2\", \"P0: take ♥A, ♠A ♠2\"]\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and "'P0: take ♥A, ♠A ♠2' not found in order after ['P0: take ♥A ♠A ♠2']" in o.message
+    f.write_text("ruleset: s.fuda\nsteps:\n  - P0: take ♥A ♠A ♠2\n  - expect:\n"
+                 "      new_events: [\"P0: take ♥A ♠A ♠2\"]\n      events: {excludes: [\"take ♥A ♠A ♠3\"]}\n",
+                 encoding="utf-8")
+    assert run_scenario(f).passed
+
+
 def test_a_scenario_key_yaml_reads_as_a_bool_gets_a_hint_to_quote_it(tmp_path: Path) -> None:
     """Cuttle newcomer: a per-card variable named `on` under card_vars read "Input should be a valid
     string" at `…♥J.1.[key]`."""
