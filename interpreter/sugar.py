@@ -176,10 +176,16 @@ def _substitute(node: Any, args: dict[str, A.Expr]) -> Any:
 def _own_pass(choose: A.Choose | A.Offer, diags: list[Diagnostic]) -> None:
     """An optional choice brings its own pass: an option of that name would be a second one."""
     clash = next((o for o in choose.options if o.name == PASS), None)
-    if clash is not None:
+    if clash is None:
+        return
+    if clash.origin is not None:        # the group is right where the decision brings no pass: say which use
+        diags.append(Diagnostic("E102", f"an optional choice has its own pass option: options {clash.origin.name} "
+                                f"has one too, at {clash.span}", clash.origin.span,
+                                "use the group in a choose without optional, or leave its pass out"))
+    else:
         diags.append(Diagnostic("E102", "an optional choice has its own pass option: leave this one out", clash.span,
                                 "or write choose … without optional, with a pass of your own"))
-        choose.options.remove(clash)
+    choose.options.remove(clash)
 
 
 def _offer(o: A.Offer, diags: list[Diagnostic]) -> list[A.Stmt]:
