@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
 from . import ast as A
-from . import distinct_values, named, secret_places
+from . import distinct_values, named, secret_places, sugar
 from . import types as T
 from .decks import TEMPLATES, DeckData, ascii_aliases
 from .errors import Diagnostic, FudaError, Span, did_you_mean
@@ -376,6 +376,7 @@ class Checker:
         self.secret_choices: list[tuple[list[A.Option], list[list[tuple[Any, str]]], bool]] = []
         self.tally = Sym("record", Span("<records>", 0, 0, 0, 0))    # the records, as a secret may set them
         self.uses_checked: dict[int, bool] = {}     # `use GROUP(…)` (by id) → whether its arguments fit
+        self.groups = {d.name: d for d in src.decls if isinstance(d, A.OptionsDecl)}
         # a written-out copy of a group's options (Span.copy) → the decision's `use` it was written for
         self.copy_uses: dict[int, A.UseOptions] = {
             o.span.copy: o.origin for o in A.walk(src.decls) if isinstance(o, A.Option) and o.origin is not None}
@@ -2305,18 +2306,25 @@ class Checker:
                 self.warn_telling_choice(opts)      # an optional choice's pass runs nothing
 
     def option_twice(self, o: A.Option, first: A.Option) -> None:
-        """E102 for a second option of one name, at the `use` that brought it when a group did (the
-        group is right; using it twice, or beside an option of that name, is not)."""
-        if o.origin is None or o.origin is first.origin:
+        """E102 for a second option of one name. One brought by a group is said at the `use`, with
+        where the other comes from (the group is right; using it twice, or beside an option of that
+        name, is not) — and the variant's override of the group, if the base's use met it there."""
+        if o.origin is first.origin:    # both the decision's own, or both one group's: where they are written
             self.err("E102", f"option {o.name} appears twice in this decision", o.span)
             return
-        why = (f"options {o.origin.name} is used twice (also at {first.origin.span})"
-               if first.origin is not None and first.origin.name == o.origin.name
-               else f"options {o.origin.name} has one, and so has options {first.origin.name}, used at "
-                    f"{first.origin.span}" if first.origin is not None
-               else f"options {o.origin.name} has one, and so has the decision itself, at {first.span}")
-        self.err("E102", f"option {o.name} appears twice in this decision: {why}", o.origin.span,
-                 "take the group in once, or name the options apart")
+
+        def source(x: A.Option, here: bool = False) -> str:
+            name = f"options {x.origin.name}" if x.origin is not None else "the decision itself"
+            return name if here else f"{name} (at {x.origin.span if x.origin is not None else x.span})"
+        hint = "name the options apart"
+        if o.origin is not None and first.origin is not None and o.origin.name == first.origin.name:
+            why, hint = f"options {o.origin.name} is used twice (also at {first.origin.span})", "use it once"
+        else:
+            why = f"{source(first)} has one, and so has {source(o, here=True)}"
+        why += "".join(dict.fromkeys(sugar.overridden(self.groups.get(x.origin.name), x.origin)
+                                     for x in (first, o) if x.origin is not None))
+        self.err("E102", f"option {o.name} appears twice in this decision: {why}",
+                 o.origin.span if o.origin is not None else o.span, hint)
 
     def warn_told_by_secret(self) -> None:
         """W104: an `if` on what a `choose … hidden` set (`if mode == 1 { log "top it is" }`) around

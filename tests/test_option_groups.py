@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from interpreter.api import load, load_text
+from interpreter.api import check_ruleset, load, load_text
 from interpreter.engine.state import State
 from interpreter.errors import FudaError
 
@@ -204,3 +204,57 @@ def test_a_warning_in_a_group_names_the_hidden_decision_that_uses_it():
     warns = [w for w in load_text(text, filename="t.fuda").prog.warnings if w.code == "W104"]
     assert len(warns) == 1 and warns[0].span.line == 6
     assert warns[0].message.endswith("(options g, used at t.fuda:9:32)")
+
+
+HOOK = """ruleset hook
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+var n: int = 0
+options hook(p: player) { }
+effect fx "FX" { n += 1 }
+window w "w" (it, p) responders players { use hook(p) }
+windows w
+setup { deal 2 from deck to hand }
+phase play {
+    choose players[0] { use hook(players[0]) go "go" { activate fx by players[0] } }
+    end game
+}
+"""
+
+
+@pytest.mark.parametrize("decision", ["choose players[0] { use hook(players[0]) }",
+                                      "offer p in players { use hook(p) }",
+                                      "simultaneous p in players { use hook(p) }"])
+def test_an_empty_group_is_a_hook_but_a_decision_needs_an_option(decision: str):
+    """qa10 P3: beside other options, or in a window (which offers pass by itself), an empty group
+    is a hook for a variant; a decision left with no option at all is E309, as `choose p { }` is."""
+    st = load_text(HOOK).new_state(1)
+    assert ids(st, 0) == ["go"]
+    with pytest.raises(FudaError) as e:
+        load_text(HOOK.replace("    end game", f"    {decision}\n    end game"))
+    assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E309", 14)]
+
+
+@pytest.mark.parametrize("override, code, line, message", [
+    ("override options quick(p: player, most: int = 1) { x c in hand[p] \"x\" { } }",
+     "E207", 25, "options quick has no parameter least — because of the override at v.fuda:3:1"),
+    ("override options quick(p: player, least: int) { x c in hand[p] \"x\" { } }",
+     "E202", 37, "options quick needs least — because of the override at v.fuda:3:1"),
+    ("override options quick(p: player, least: int = 1) { poke \"poke\" { } }",
+     "E102", 38, "options quick (at option_groups.fuda:37:13) has one, and so has the decision itself — because "
+                 "of the override at v.fuda:3:1"),
+    ("override options quick(p: player, least: int = 1) { }",
+     "E309", 40, "the groups it uses have none — because of the override at v.fuda:3:1"),
+])
+def test_an_override_that_breaks_the_bases_uses_is_named(tmp_path, monkeypatch, override, code, line, message):
+    """qa10 D2: a renamed parameter, a dropped default, an option named like a using decision's,
+    no options left: the error is at the base's `use`, which the variant's author cannot edit."""
+    (tmp_path / "option_groups.fuda").write_text((CONSTRUCTS / "option_groups.fuda").read_text())
+    (tmp_path / "v.fuda").write_text(f'ruleset v\nextends "option_groups.fuda"\n{override}\n')
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(FudaError) as e:
+        check_ruleset("v.fuda")
+    d = e.value.diagnostics[0]
+    assert (d.code, d.span.line, d.span.file) == (code, line, "option_groups.fuda") and message in d.message
