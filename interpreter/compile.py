@@ -2071,8 +2071,10 @@ class BodyGen:
         # secret pick's doing too: peeks at its zone are lost (secret_places.py)
         self.hush = 0
         # the player choosing in secret, innermost last (code for it; None where it is not at hand):
-        # they know what they chose, and keep their peeks
-        self.knower: list[str | None] = []
+        # they know what they chose, and keep their peeks. In a simultaneous decision's blocks, also
+        # the codes of the choosers' list, the index past this one's and the slot of the zones left
+        # so far (_unpeek_simul)
+        self.knower: list[str | tuple[str, str, str, str] | None] = []
         self.eg = ExprGen(cg, {}, mode)
         self.blocks: list[_Block] = [_Block()]
         self.cur = 0
@@ -2085,10 +2087,14 @@ class BodyGen:
         self.slots: dict[int, int] = {}                # LocalSym id → frame index, for inlined locals
         self.slot_codes: dict[int, str] = {}           # frame index → type code, beyond the own locals
 
-    def keep(self) -> str:
-        """The `_unpeek` argument naming who chose in secret here (they keep their peeks), or none."""
+    def unpeek(self, cards: str) -> str:
+        """The call that makes peekers forget the zones of ``cards``, picked in secret, before they
+        move — all but the player who chose in secret here (they keep their peeks)."""
         who = self.knower[-1] if self.knower else None
-        return f", {who}" if who is not None else ""
+        if isinstance(who, tuple):
+            pl, ps, ix, zs = who
+            return f"{zs} = _unpeek_simul(st, {cards}, {pl}, {ps}[{ix}:], {zs})"
+        return f"_unpeek(st, {cards}{f', {who}' if who is not None else ''})"
 
     @property
     def cur_proc(self) -> Proc:
@@ -2297,7 +2303,7 @@ class BodyGen:
             self.check_after(ind, sp, vis=True)
         elif isinstance(s, A.Swap):
             if secret(s.a) or secret(s.b) or self.hush:     # cards picked in secret: peeks at their zones are lost
-                self.line(ind, f"_a = {eg.gen(s.a)}; _b = {eg.gen(s.b)}; _unpeek(st, (_a, _b){self.keep()})", sp)
+                self.line(ind, f"_a = {eg.gen(s.a)}; _b = {eg.gen(s.b)}; {self.unpeek('(_a, _b)')}", sp)
                 self.line(ind, f"_swap(st, _a, _b, {sp})", sp)
             else:
                 self.line(ind, f"_swap(st, {eg.gen(s.a)}, {eg.gen(s.b)}, {sp})", sp)
@@ -2390,7 +2396,7 @@ class BodyGen:
         if secret(s.cards) or self.hush:    # cards picked in secret: peeks at their zones are lost (secret_places.py)
             one = ct.kind in ("card", "none")
             self.line(ind, f"_c = {eg.gen(s.cards) if one else eg.seq(s.cards)}; "
-                      f"_unpeek(st, {'(_c,)' if one else '_c'}{self.keep()})", sp)
+                      f"{self.unpeek('(_c,)' if one else '_c')}", sp)
             if s.at is not None:
                 self.line(ind, f"_mvat(st, {'(_c,)' if one else '_c'}, {dest}, {eg.gen(s.at)}, {face}, {sp})", sp)
             elif one:
@@ -2806,6 +2812,9 @@ class BodyGen:
         var_sym = next(x for x in self.cur_proc.locals if x.name == s.var and x.span == s.span)
         self.decision_fns(site, s.options, "fr, pl", {**self.eg.names, id(var_sym): "pl"}, infos, s.label)
         ps, ch, ix = self.slot("list:player"), self.slot(f"choices:{site}"), self.slot("int")
+        # a bit per zone slot that secret cards left in the blocks so far, and in the blocks before
+        # this chooser's: they forget those zones once their own block has run (_unpeek_simul)
+        zs, zy = self.slot("int"), self.slot("int")
         # a player named twice decides once; none (a side's missing member) is left out, as `win` leaves it
         self.line(ind, f"{ps} = tuple(q for q in dict.fromkeys({self.eg.seq(s.players)}) if q is not None)", sp)
         self.line(ind, f"_so = [E{site}(st, fr, _p) for _p in {ps}]", sp)
@@ -2821,13 +2830,14 @@ class BodyGen:
         self.line(ind, f"st.pend = ({site}, {ps}); st.sopts = _so; st.schosen = [None] * len({ps}); "
                        f"{ch} = None; fr[1] = {resume}; return 1", sp)
         self.cur = resume
-        self.line(0, f"{ch} = st.choice; {ix} = 0", sp)
+        self.line(0, f"{ch} = st.choice; {ix} = 0; {zs} = {zy} = 0", sp)
         self.jump(0, head, sp)
         self.cur = head
+        self.line(0, f"if {zy}: _forget_after(st, {ps}[{ix} - 1], {zy})", sp)
         self.line(0, f"if {ix} >= len({ps}): L = {exit_}; continue", sp)
-        self.line(0, f"{self.eg.local(var_sym)} = {ps}[{ix}]; _cc = {ch}[{ix}]; {ix} += 1", sp)
+        self.line(0, f"{self.eg.local(var_sym)} = {ps}[{ix}]; _cc = {ch}[{ix}]; {ix} += 1; {zy} = {zs}", sp)
         self.hush += 1
-        self.knower.append(self.eg.local(var_sym))
+        self.knower.append((self.eg.local(var_sym), ps, ix, zs))
         self.dispatch(s.options, infos, "_cc", sp, head)
         self.knower.pop()
         self.hush -= 1
