@@ -2073,8 +2073,8 @@ class BodyGen:
         # the player choosing in secret, innermost last (code for it; None where it is not at hand):
         # they know what they chose, and keep their peeks. In a simultaneous decision's blocks, also
         # the codes of the choosers' list, the index past this one's and the slot of the zones left
-        # so far (_unpeek_simul)
-        self.knower: list[str | tuple[str, str, str, str] | None] = []
+        # so far and before this chooser's block, and how many loops were open around it (_unpeek_simul)
+        self.knower: list[str | tuple[str, str, str, str, str, int] | None] = []
         self.eg = ExprGen(cg, {}, mode)
         self.blocks: list[_Block] = [_Block()]
         self.cur = 0
@@ -2092,9 +2092,18 @@ class BodyGen:
         move — all but the player who chose in secret here (they keep their peeks)."""
         who = self.knower[-1] if self.knower else None
         if isinstance(who, tuple):
-            pl, ps, ix, zs = who
+            pl, ps, ix, zs, _, _ = who
             return f"{zs} = _unpeek_simul(st, {cards}, {pl}, {ps}[{ix}:], {zs})"
         return f"_unpeek(st, {cards}{f', {who}' if who is not None else ''})"
+
+    def leave_simultaneous(self, ind: int, sp: int, loops: int | None = None) -> None:
+        """Before a `break` or `continue` (of the loop around ``loops`` open ones), `goto` or `end game`
+        leaves a simultaneous decision's block: the choosers whose blocks will not run forget now
+        what they would have forgotten after them (_unpeek_simul)."""
+        for k in self.knower:
+            if isinstance(k, tuple) and (loops is None or k[5] >= loops):
+                _, ps, ix, zs, zy, _ = k
+                self.line(ind, f"_forget_rest(st, {ps}, {ix}, {zy}, {zs})", sp)
 
     @property
     def cur_proc(self) -> Proc:
@@ -2261,6 +2270,7 @@ class BodyGen:
             self.loops.pop()
             self.hush -= hushed
         elif isinstance(s, A.Break | A.Continue):
+            self.leave_simultaneous(ind, sp, len(self.loops))
             kind, head, exit_ = self.loops[-1]
             if kind == "py":
                 self.line(ind, "break" if isinstance(s, A.Break) else "continue", sp)
@@ -2318,6 +2328,7 @@ class BodyGen:
             self.stmts(s.body, ind)
         elif isinstance(s, A.Goto):
             idx = next(i for i, ph in enumerate(self.cg.p.phases) if ph.name == s.phase)
+            self.leave_simultaneous(ind, sp)
             self.line(ind, f"raise _Goto({idx})", sp)
         elif isinstance(s, A.Negate):
             self.line(ind, f"_negate(st, {eg.gen(s.item)}, {sp})", sp)
@@ -2341,8 +2352,10 @@ class BodyGen:
             if -1 in self.cg.check_reads.vars and self.cg.p.checks:
                 self.line(ind, "CHECKS(st)", sp)
         elif isinstance(s, A.End) and s.players is not None and s.keys is not None:
+            self.leave_simultaneous(ind, sp)
             self.line(ind, f"_end_ranking(st, {eg.gen(s.players)}, {eg.gen(s.keys)}, {sp})", sp)
         elif isinstance(s, A.End):
+            self.leave_simultaneous(ind, sp)
             self.line(ind, f"_end(st, {s.draw}, {sp})", sp)
         elif isinstance(s, A.Log):
             self.line(ind, f"st.ev.append(({_ev('LOG')}, {sp}, {eg.text_later(s.text)}))", sp)
@@ -2837,7 +2850,7 @@ class BodyGen:
         self.line(0, f"if {ix} >= len({ps}): L = {exit_}; continue", sp)
         self.line(0, f"{self.eg.local(var_sym)} = {ps}[{ix}]; _cc = {ch}[{ix}]; {ix} += 1; {zy} = {zs}", sp)
         self.hush += 1
-        self.knower.append((self.eg.local(var_sym), ps, ix, zs))
+        self.knower.append((self.eg.local(var_sym), ps, ix, zs, zy, len(self.loops)))
         self.dispatch(s.options, infos, "_cc", sp, head)
         self.knower.pop()
         self.hush -= 1

@@ -125,3 +125,17 @@ def test_every_chooser_of_a_simultaneous_decision_keeps_their_peeks_for_their_ow
     assert moves(0) == [f"{mine[first]}: deck → stash", "a card: deck → stash"]
     assert moves(1) == ["a card: deck → stash", f"{mine[second]}: deck → stash"]
     assert moves(2) == ["a card: deck → stash"] * 2
+
+
+def test_a_chooser_whose_block_does_not_run_forgets_as_after_it():
+    """P8's peeks kept for a chooser's own block: a `break` out of the decision in the block before
+    theirs must not leave them knowing which card of the deck the other took."""
+    text = BOTH_PEEK.replace('{ move top(deck) to stash }', '{ move top(deck) to stash  break }') \
+        .replace('{ move bottom(deck) to stash }', '{ move bottom(deck) to stash  break }') \
+        .replace('    simultaneous', '    repeat 1 { simultaneous').replace("    end game draw", "    }\n    end game draw")
+    st = load_text(text).new_state(3)
+    assert len([c for c in st.view(1)["zones"]["deck"]["cards"] if c]) == 2
+    st.apply(0, "bottom_one")
+    st.apply(1, "top_one")
+    assert [c for c in st.view(1)["zones"]["deck"]["cards"] if c] == []
+    assert len([c for c in st.view(0)["zones"]["deck"]["cards"] if c]) == 1     # the top: P0's own block took the bottom

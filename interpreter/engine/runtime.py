@@ -233,6 +233,16 @@ def _forget_after(st: State, who: int, zones: int) -> None:
                     vis[d] &= drop
 
 
+def _forget_rest(st: State, players: Any, ix: int, before: int, zones: int) -> None:
+    """A simultaneous decision's block left by `break`, `continue` or `goto`: its chooser forgets as
+    after their block, and the choosers whose blocks will not run forget every zone taken from."""
+    if before:
+        _forget_after(st, players[ix - 1], before)
+    if zones:
+        for q in players[ix:]:
+            _forget_after(st, q, zones)
+
+
 def _mvat(st: State, cards: Any, dst: int, depth: int, face: int, sp: int) -> None:
     """`move … to Z at N`: the cards go onto Z as `move … to Z` puts them (the last one topmost), and
     the moved block then sits N cards down from the top (0: on top; past the bottom: at the bottom).
