@@ -234,8 +234,9 @@ def _forget_after(st: State, who: int, zones: int) -> None:
 
 
 def _forget_rest(st: State, players: Any, ix: int, before: int, zones: int) -> None:
-    """A simultaneous decision's block left by `break`, `continue` or `goto`: its chooser forgets as
-    after their block, and the choosers whose blocks will not run forget every zone taken from."""
+    """A simultaneous decision's block left by `break`, `continue`, `goto` or `end game`: its chooser
+    forgets as after their block, and the choosers whose blocks will not run forget every zone taken
+    from."""
     if before:
         _forget_after(st, players[ix - 1], before)
     if zones:
