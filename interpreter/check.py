@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
 from . import ast as A
-from . import distinct_values, named, secret_places
+from . import distinct_values, named, secret_places, sugar
 from . import types as T
 from .decks import TEMPLATES, DeckData, ascii_aliases
 from .errors import Diagnostic, FudaError, Span, did_you_mean
@@ -376,6 +376,10 @@ class Checker:
         self.secret_choices: list[tuple[list[A.Option], list[list[tuple[Any, str]]], bool]] = []
         self.tally = Sym("record", Span("<records>", 0, 0, 0, 0))    # the records, as a secret may set them
         self.uses_checked: dict[int, bool] = {}     # `use GROUP(…)` (by id) → whether its arguments fit
+        self.groups = {d.name: d for d in src.decls if isinstance(d, A.OptionsDecl)}
+        # a written-out copy of a group's options (Span.copy) → the decision's `use` it was written for
+        self.copy_uses: dict[int, A.UseOptions] = {
+            o.span.copy: o.origin for o in A.walk(src.decls) if isinstance(o, A.Option) and o.origin is not None}
         # a local (by id) → its definitions: the value, the scope it is read in, and for a rule's parameter
         # the call's arguments by parameter (W102, W104 follow them: zones_through_locals)
         self.local_defs: dict[int, list[tuple[A.Expr, Scope, dict[str, A.Expr] | None]]] = {}
@@ -422,6 +426,22 @@ class Checker:
         d = Diagnostic(code, msg, span, hint, "warning")
         if d not in self.warnings:      # a body checked twice (a rule inlined, a deck's `for`) warns once
             self.warnings.append(d)
+
+    def use_of(self, span: Span) -> A.UseOptions | None:
+        """The decision's `use` whose written-out copy of a group's text ``span`` is in, if it is
+        (not the use's own arguments and block, which are the decision's text): for a mistake that
+        only this use makes, to say which use it is."""
+        use = self.copy_uses.get(span.copy) if span.copy else None
+        if use is None:
+            return None
+        at = use.span
+        inside = span.file == at.file and (at.line, at.col) <= (span.line, span.col) <= (at.end_line, at.end_col)
+        return None if inside else use
+
+    def used_at(self, span: Span) -> str:
+        """" (options g, used at FILE:L:C)" for a span in a group's copy (use_of), else ""."""
+        use = self.use_of(span)
+        return f" (options {use.name}, used at {use.span})" if use is not None else ""
 
     def declare(self, name: str, sym: Any, span: Span) -> None:
         if name in RESERVED:
@@ -1676,7 +1696,17 @@ class Checker:
         inner = Scope(sc)
         prev: A.Stmt | None = None
         leftover = False        # one error for the words left over after a statement, not one each
-        for s in stmts:
+        skip = False
+        for s, nxt in zip(stmts, [*stmts[1:], None], strict=False):   # each with the one after it
+            if skip:        # the call after a misplaced `use`: said with it
+                prev, skip = s, False
+                continue
+            if nxt is not None and (use := self.misplaced_use(s, nxt, sc)) is not None:
+                self.err("E309", f"`use {use}(…)` stands among a decision's options",
+                         Span(s.span.file, *self.use_start(s), nxt.span.end_line, nxt.span.end_col),
+                         self.misplaced_use_hint(use))
+                prev, leftover, skip = s, True, True
+                continue
             if isinstance(prev, A.Deal) and isinstance(s, A.ExprStmt) and isinstance(s.expr, A.ListLit) \
                     and (s.span.line, s.span.col) == (prev.dest_span.end_line, prev.dest_span.end_col):
                 # `deal 3 from deck to hand[p]` reads as a deal, then `[p]`
@@ -1698,6 +1728,35 @@ class Checker:
                 self.stmt(s, inner, ctx)
             except Abort:
                 pass
+
+    @staticmethod
+    def _use_word(s: A.Stmt) -> A.Name | None:
+        """The bare name `use` a statement ends in (`use`, `n = use`, `let n = use`), if it does."""
+        e = s.expr if isinstance(s, A.ExprStmt) else s.value if isinstance(s, A.Assign | A.Let) else None
+        if isinstance(e, A.Name) and e.name == "use" \
+                and (e.span.end_line, e.span.end_col) == (s.span.end_line, s.span.end_col):
+            return e
+        return None
+
+    def misplaced_use(self, s: A.Stmt, nxt: A.Stmt, sc: Scope) -> str | None:
+        """The group's name when `use g(…)` stands where a statement or a value does: it reads as the
+        name `use`, then a call, which gave two errors that did not say what was wrong."""
+        word = self._use_word(s)
+        if word is None or sc.lookup("use") is not None or "use" in self.globals or "use" in self.members \
+                or not isinstance(nxt, A.ExprStmt) or nxt.span.line != word.span.end_line:
+            return None
+        return nxt.expr.func if isinstance(nxt.expr, A.Call) else nxt.expr.name if isinstance(nxt.expr, A.Name) \
+            else None
+
+    def use_start(self, s: A.Stmt) -> tuple[int, int]:
+        word = self._use_word(s)
+        assert word is not None
+        return word.span.line, word.span.col
+
+    def misplaced_use_hint(self, name: str) -> str:
+        if isinstance(self.globals.get(name), RuleSym):
+            return f"{name} is a rule: call it without use, {name}(…)"
+        return f"`use` goes among the options of a choose, offer, simultaneous or window: choose p {{ use {name}(…) }}"
 
     @staticmethod
     def tuple_parts(e: A.Expr) -> list[A.Expr]:
@@ -1815,11 +1874,16 @@ class Checker:
             sc.revealed.update(n for x in s.body if isinstance(x, A.Reveal) and x.to is None
                                for n, _ in _zones_read(x.what))
         elif isinstance(s, A.Break | A.Continue):
+            word = type(s).__name__.lower()
+            use = self.use_of(s.span)       # a group's break: right in a loop, wrong where this use is
+            at, where = (use.span, f": options {use.name} has one, at {s.span}") if use is not None \
+                else (s.span, "")
             if ctx.loop == 0:
-                self.err("E304", f"{type(s).__name__.lower()} outside a loop", s.span)
+                self.err("E304", f"{word} outside a loop{where}", at,
+                         f"a group's {word} acts on the loop around the decision that uses it" if use else None)
             elif isinstance(s, A.Continue) and ctx.offer:
-                self.err("E304", "continue in an offer: an option taken starts the round again by itself", s.span,
-                         "break ends the round")
+                self.err("E304", f"continue in an offer{where}: an option taken starts the round again by itself",
+                         at, "break ends the round")
         elif isinstance(s, A.Return):
             if ctx.kind != "rule":
                 raise self.fail("E305", "return is allowed in rules only", s.span)
@@ -2217,12 +2281,12 @@ class Checker:
                          public: bool = False, hidden: bool = False) -> None:
         """``public``: everyone sees what was chosen (a `choose` that is not hidden); ``hidden``: a
         `choose … hidden`, whose choice stays secret (a simultaneous one is told by what its blocks do)."""
-        names: set[str] = set()
+        names: dict[str, A.Option] = {}
         assigned: list[list[tuple[Any, str]]] = []     # per option: what its block sets (a secret decision)
         for o in opts:
             if o.name in names:
-                self.err("E102", f"option {o.name} appears twice in this decision", o.span)
-            names.add(o.name)
+                self.option_twice(o, names[o.name])
+            names.setdefault(o.name, o)
             self.secret_sets.append([])
             self.option(o, sc, ctx, public, secret=not public)
             assigned.append(self.secret_sets.pop())
@@ -2240,6 +2304,27 @@ class Checker:
             self.secret_choices.append((opts, assigned, hidden))
             if hidden:
                 self.warn_telling_choice(opts)      # an optional choice's pass runs nothing
+
+    def option_twice(self, o: A.Option, first: A.Option) -> None:
+        """E102 for a second option of one name. One brought by a group is said at the `use`, with
+        where the other comes from (the group is right; using it twice, or beside an option of that
+        name, is not) — and the variant's override of the group, if the base's use met it there."""
+        if o.origin is first.origin:    # both the decision's own, or both one group's: where they are written
+            self.err("E102", f"option {o.name} appears twice in this decision", o.span)
+            return
+
+        def source(x: A.Option, here: bool = False) -> str:
+            name = f"options {x.origin.name}" if x.origin is not None else "the decision itself"
+            return name if here else f"{name} (at {x.origin.span if x.origin is not None else x.span})"
+        hint = "name the options apart"
+        if o.origin is not None and first.origin is not None and o.origin.name == first.origin.name:
+            why, hint = f"options {o.origin.name} is used twice (also at {first.origin.span})", "use it once"
+        else:
+            why = f"{source(first)} has one, and so has {source(o, here=True)}"
+        why += "".join(dict.fromkeys(sugar.overridden(self.groups.get(x.origin.name), x.origin)
+                                     for x in (first, o) if x.origin is not None))
+        self.err("E102", f"option {o.name} appears twice in this decision: {why}",
+                 o.origin.span if o.origin is not None else o.span, hint)
 
     def warn_told_by_secret(self) -> None:
         """W104: an `if` on what a `choose … hidden` set (`if mode == 1 { log "top it is" }`) around
@@ -2282,7 +2367,7 @@ class Checker:
             for n in A.walk(o.body):
                 if isinstance(n, A.Log) and any(isinstance(x, A.Name) and x.name in names for x in A.walk(n.text.parts)):
                     self.warn("W104", f"this log shows what {o.name} was chosen with, which the hidden choice keeps "
-                              "secret: everyone reads it", n.span, "log it when the rules reveal it, or not at all")
+                              f"secret{self.used_at(n.span)}: everyone reads it", n.span, "log it when the rules reveal it, or not at all")
         if len(opts) < 2:
             return
         found = [[n for n in A.walk(o.body) if self.tells_choice(n)] for o in opts]
@@ -2299,7 +2384,7 @@ class Checker:
                         if everywhere else f"this call of rule {call} runs only when {o.name} is taken"
                         if call is not None else f"this {type(n).__name__.lower()} runs only when {o.name} is taken")
                 self.warn("W104", f"{what}: everyone sees it, and so which option of this hidden decision was "
-                          "chosen", n.span,
+                          f"chosen{self.used_at(n.span)}", n.span,
                           "do the same in every option, or leave it to what the rules reveal later; a rule's "
                           "moves are not hidden as the block's own are: write the move in the block")
 

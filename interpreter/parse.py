@@ -124,8 +124,36 @@ def _soft_keyword(e: UnexpectedInput) -> bool:
     ip = e.interactive_parser
     if "NAME" not in ip.accepts():
         return False
+    if word == "use":
+        _USES_AS_NAMES.append(e.token)
     ip.feed_token(Token.new_borrow_pos("NAME", str(e.token), e.token))
     return True
+
+
+# `use` read as a name, where no decision's options stand: a syntax error right after `use g(…)` is
+# said as that (`x = use g(…)` in a function, `use g(…) { … }` as a statement)
+_USES_AS_NAMES: list[Token] = []
+
+
+def _misplaced_use(tok: Token, file: str, text: str) -> Diagnostic | None:
+    """The error for `use NAME(…)` that the parser stopped at or right after, if one was read as a name."""
+    for use in reversed(_USES_AS_NAMES):
+        if use.end_pos is None or tok.start_pos is None or use.end_pos > tok.start_pos:
+            continue
+        between = text[use.end_pos:tok.start_pos]
+        if "\n" in between:      # a variable named use, ending a line
+            return None
+        if tok.type == "NAME" and between.isspace():
+            name, length = str(tok), len("use" + between + str(tok))
+        elif m := re.fullmatch(r"(\s+(\w+)(\s*\([^{}]*\))?)\s*", between):
+            name, length = m.group(2), len("use" + m.group(1))
+        else:
+            return None
+        span = Span(file, use.line or 1, use.column or 1, use.line or 1, (use.column or 1) + length)
+        return Diagnostic("E309", f"`use {name}(…)` stands among a decision's options", span,
+                          f"`use` goes among the options of a choose, offer, simultaneous or window: "
+                          f"choose p {{ use {name}(…) }}")
+    return None
 
 
 def normal_text(text: str) -> str:
@@ -142,6 +170,7 @@ def parse_module(text: str, file: str) -> A.Module:
     """Parse a whole ruleset file (its text as ``normal_text`` gives it)."""
     text = normal_text(text)
     _POSTLEX.reset()
+    _USES_AS_NAMES.clear()
     try:
         tree = parser().parse(text, start="start", on_error=_soft_keyword)
         return ToAst(file).transform(tree)
@@ -177,6 +206,7 @@ def parse_expr(src: str, file: str, line: int, col: int) -> A.Expr:
     """Parse an expression that sits at (line, col) of ``file`` — used for {…} inside texts."""
     padded = "\n" * (line - 1) + " " * (col - 1) + src
     _POSTLEX.reset()
+    _USES_AS_NAMES.clear()
     try:
         tree = parser().parse(padded, start="expr", on_error=_soft_keyword)
     except UnexpectedInput as e:
@@ -284,6 +314,9 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
     line, col = max(getattr(e, "line", 1) or 1, 1), max(getattr(e, "column", 1) or 1, 1)
     hint = None
     in_text = bool(code)
+    if isinstance(e, UnexpectedToken) and e.token.type != "$END" and not in_text \
+            and (use := _misplaced_use(e.token, file, text)) is not None:
+        return FudaError([use], {file: text})
     if isinstance(e, UnexpectedToken) and e.token.type != "$END":
         tok = e.token
         expected = sorted({_describe_terminal(t) for t in e.expected})

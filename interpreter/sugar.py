@@ -71,7 +71,8 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
                 copies.append(o)
             holder.options[use.at:use.at] = copies
         if not holder.options and len(diags) == failed and not isinstance(holder, A.WindowDecl | A.OptionsDecl):
-            diags.append(Diagnostic("E309", "this decision has no options: the groups it uses have none",
+            why = "".join(dict.fromkeys(overridden(groups.get(u.name), u) for u in holder.uses))
+            diags.append(Diagnostic("E309", f"this decision has no options: the groups it uses have none{why}",
                                     holder.uses[0].span))
         holder.uses = []
 
@@ -91,6 +92,14 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
     return decls
 
 
+def overridden(group: A.OptionsDecl | None, use: A.UseOptions) -> str:
+    """" — because of the override at FILE:L:C" when the group a base's `use` takes in is a
+    variant's override: a mistake at the base's line that the variant's author made there."""
+    if group is None or not group.override or group.span.file == use.span.file:
+        return ""
+    return f" — because of the override at {group.span}"
+
+
 def _holders(node: object) -> list[Any]:
     """The decisions, windows and groups in ``node`` that take in a group with ``use``."""
     return [n for n in A.walk(node) if isinstance(n, A.Choose | A.Offer | A.Simultaneous | A.WindowDecl
@@ -100,6 +109,8 @@ def _holders(node: object) -> list[Any]:
 def _arguments(use: A.UseOptions, group: A.OptionsDecl, diags: list[Diagnostic]) -> dict[str, A.Expr] | None:
     """The argument of each parameter (a default where it is left out), or None after an error."""
     shown = f"{group.name}({', '.join(p.name for p in group.params)})"
+    if overridden(group, use):      # a variant renamed a parameter, or dropped a default, that the base's use relies on
+        shown += "; an override keeps the parameters' names and defaults: the base's uses rely on them"
     if len(use.args) > len(group.params):
         diags.append(Diagnostic("E202", f"options {group.name} takes {len(group.params)} argument"
                                 f"{'s' if len(group.params) != 1 else ''}, got {len(use.args) + len(use.kwargs)}",
@@ -108,8 +119,9 @@ def _arguments(use: A.UseOptions, group: A.OptionsDecl, diags: list[Diagnostic])
     given = {p.name: a for p, a in zip(group.params, use.args, strict=False)}
     for kw in use.kwargs:
         if kw.name not in {p.name for p in group.params} or kw.name in given:
-            diags.append(Diagnostic("E207", f"options {group.name} has no parameter {kw.name}" if kw.name not in
-                                    {p.name for p in group.params} else f"{kw.name} is given twice", kw.span, shown))
+            unknown = kw.name not in {p.name for p in group.params}
+            diags.append(Diagnostic("E207", f"options {group.name} has no parameter {kw.name}{overridden(group, use)}"
+                                    if unknown else f"{kw.name} is given twice", kw.span, shown))
             return None
         given[kw.name] = kw.value
     for p in group.params:
@@ -117,7 +129,8 @@ def _arguments(use: A.UseOptions, group: A.OptionsDecl, diags: list[Diagnostic])
             given[p.name] = p.default
     missing = [p.name for p in group.params if p.name not in given]
     if missing:
-        diags.append(Diagnostic("E202", f"options {group.name} needs {', '.join(missing)}", use.span, shown))
+        diags.append(Diagnostic("E202", f"options {group.name} needs {', '.join(missing)}{overridden(group, use)}",
+                                use.span, shown))
         return None
     use.args, use.kwargs = [given[p.name] for p in group.params], []
     return given
@@ -176,10 +189,16 @@ def _substitute(node: Any, args: dict[str, A.Expr]) -> Any:
 def _own_pass(choose: A.Choose | A.Offer, diags: list[Diagnostic]) -> None:
     """An optional choice brings its own pass: an option of that name would be a second one."""
     clash = next((o for o in choose.options if o.name == PASS), None)
-    if clash is not None:
+    if clash is None:
+        return
+    if clash.origin is not None:        # the group is right where the decision brings no pass: say which use
+        diags.append(Diagnostic("E102", f"an optional choice has its own pass option: options {clash.origin.name} "
+                                f"has one too, at {clash.span}", clash.origin.span,
+                                "use the group in a choose without optional, or leave its pass out"))
+    else:
         diags.append(Diagnostic("E102", "an optional choice has its own pass option: leave this one out", clash.span,
                                 "or write choose … without optional, with a pass of your own"))
-        choose.options.remove(clash)
+    choose.options.remove(clash)
 
 
 def _offer(o: A.Offer, diags: list[Diagnostic]) -> list[A.Stmt]:

@@ -94,6 +94,26 @@ def test_simulate_names_the_seeds_of_draws_to_replay(capsys):
     assert "draws: 2 (seeds 0, 1)" in out
 
 
+def test_simulate_hints_at_rollout_weights_when_games_stop_at_the_limit(capsys):
+    """newcomer31: 279 of 300 Uno games stopped at the decision limit and nothing said what helps."""
+    code, out, _ = run(capsys, "simulate", str(ROOT / "tests/constructs/evaluate.fuda"), "-n", "2", "-q")
+    assert "hint: 2 of 2 games stopped at the decision limit: random seats may play on for ever; give the " \
+           "options `rollout weight`s" in out and "--seat rollout" in out
+    code, out, _ = run(capsys, "simulate", "american_page_one", "-n", "4", "-q")
+    assert "hint:" not in out
+
+
+def test_simulate_hints_at_evaluate_when_searching_seats_are_slow():
+    """newcomer31: `fuda bench --bot ismcts` said what makes ISMCTS quick; a slow simulation did not."""
+    from interpreter.runner.simulate import simulate_hints
+
+    stats = {"games": 4, "played": 4, "seconds": 400.0, "capped": 0, "seats": [{}, {}], "length": {"mean": 100}}
+    hints = simulate_hints(stats, ["ismcts:100"], weighted=False, evaluates=False)
+    assert len(hints) == 1 and "about 2.0 s a move" in hints[0] and "`evaluate … after N decisions`" in hints[0]
+    assert simulate_hints(stats, ["ismcts:100"], weighted=False, evaluates=True) == []
+    assert simulate_hints({**stats, "seconds": 40.0}, ["ismcts:100"], weighted=False, evaluates=False) == []
+
+
 def test_simulate_with_workers_matches_one_worker(capsys):
     from interpreter.runner.simulate import simulate
 

@@ -222,3 +222,30 @@ def test_an_options_group_is_outlined_and_found_from_its_use():
     line, col = at(text, "offer q in others(current) { use quick(q, 12) }")     # the offer's own binder
     span = editor.definition(path, text, line, col + len("offer q in others(current) { use quick("))
     assert span is not None and span.line == line
+
+
+NAMED = """ruleset named
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+var n: int = 0
+var k: int = 0
+rule r(p: player, k: int = 2) { n += k }
+options inner(p: player, k: int = 2) { x "x {k}" { n += k } }
+options outer(p: player, k: int = 5) { use inner(p, k = k + 1) }
+setup { r(players[0], k = n) }
+phase play { choose players[0] { use outer(players[0]) } end game }
+"""
+
+
+@pytest.mark.parametrize("needle, target", [("k = k + 1", "k: int = 2) { x"), ("k = n", "k: int = 2) { n")])
+def test_a_named_argument_is_the_parameter_of_what_is_called(needle: str, target: str):
+    """qa10 P4: `k` in `use inner(p, k = k + 1)` went to outer's `k`, in `r(p, k = n)` to the var k."""
+    line, col = at(NAMED, needle)
+    span = editor.definition("n.fuda", NAMED, line, col)
+    assert span is not None and (span.line, span.col) == at(NAMED, target)
+    said = editor.hover("n.fuda", NAMED, line, col)
+    assert said is not None and said.startswith("parameter `k` of ")
+    line, col = at(NAMED, "k + 1")      # the value is the caller's: outer's k
+    span = editor.definition("n.fuda", NAMED, line, col)
+    assert span is not None and (span.line, span.col) == at(NAMED, "k: int = 5")

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from interpreter.api import load, load_text
+from interpreter.api import check_ruleset, load, load_text
 from interpreter.engine.state import State
 from interpreter.errors import FudaError
 
@@ -143,3 +143,118 @@ def test_a_wrong_argument_is_one_error_and_a_parameter_named_twice_is_e102():
     with pytest.raises(FudaError) as e:
         load_text(GROUPS.replace("options outer(p: player)", "options outer(p: player, p: int = 1)"))
     assert e.value.diagnostics[0].code == "E102"
+
+
+@pytest.mark.parametrize("where, at", [
+    ('phase play {\n    use outer(players[0])\n    end game\n}', (13, 5)),                     # a statement
+    ('phase play {\n    choose players[0] { x "x" { use outer(players[0]) } }\n    end game\n}', (13, 33)),
+    ('phase play {\n    n = use outer(players[0])\n    end game\n}', (13, 9)),                 # a value
+    ('phase play {\n    use outer\n    end game\n}', (13, 5)),
+    ('phase play {\n    use outer(players[0]) { n = 1 }\n    end game\n}', (13, 5)),         # with a then-block
+    ('fn f() -> int = use outer(players[0])\nphase play {\n    n = f()\n    end game\n}', (12, 17)),
+])
+def test_a_use_out_of_place_is_one_error_that_says_where_use_goes(where: str, at: tuple[int, int]):
+    """qa10 P2: read as the name `use` and a call, it gave two errors, neither about groups."""
+    text = GROUPS.replace("phase play {\n    choose players[0] \"go\" { use outer(players[0]) }\n"
+                          "    offer p in players { use inner(p) }\n    end game\n}", where)
+    with pytest.raises(FudaError) as e:
+        load_text(text, filename="g.fuda")
+    assert [(d.code, d.message, (d.span.line, d.span.col)) for d in e.value.diagnostics] \
+        == [("E309", "`use outer(…)` stands among a decision's options", at)]
+    assert "choose p { use outer(…) }" in (e.value.diagnostics[0].hint or "")
+
+
+TAKEN = """ruleset taken
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+var n: int = 0
+options g(p: player) { x "x" { n += 1 } }
+options b(p: player) { y "y" { break } }
+setup { }
+phase play {
+    repeat 2 { choose players[0] { use b(players[0]) } }
+    choose players[1] { use g(players[0]) use g(players[1]) }
+    choose players[0] { use b(players[0]) }
+    choose players[0] optional { use h() }
+    choose players[0] hidden { use g(players[0]) z "z" { } }
+    end game
+}
+options h() { pass "pass" { } x "x" { } }
+"""
+
+
+def test_a_mistake_only_one_use_makes_is_at_that_use():
+    """qa10 P1: option twice because of two `use`s, a group's break where one use is outside a
+    loop, a pass in a group an optional choice uses: the error was at the group's line, which is
+    right for its other uses, and the decision was not named."""
+    with pytest.raises(FudaError) as e:
+        load_text(TAKEN, filename="t.fuda")
+    assert [(d.code, d.span.line, d.span.col) for d in e.value.diagnostics] \
+        == [("E102", 13, 34), ("E102", 11, 43), ("E304", 12, 25)]
+    assert "options g is used twice (also at t.fuda:11:25)" in e.value.diagnostics[1].message
+    assert "options b has one, at t.fuda:7:32" in e.value.diagnostics[2].message
+    assert "options h has one too, at t.fuda:17:15" in e.value.diagnostics[0].message
+
+
+def test_a_warning_in_a_group_names_the_hidden_decision_that_uses_it():
+    text = TAKEN.replace('options g(p: player) { x "x" { n += 1 } }', 'options g(p: player) { x "x" { log "x" } }')
+    text = "\n".join(x for x in text.splitlines() if "use g(players[0]) use g" not in x and "use b" not in x
+                     and "use h" not in x and "options b" not in x and "options h" not in x)
+    warns = [w for w in load_text(text, filename="t.fuda").prog.warnings if w.code == "W104"]
+    assert len(warns) == 1 and warns[0].span.line == 6
+    assert warns[0].message.endswith("(options g, used at t.fuda:9:32)")
+
+
+HOOK = """ruleset hook
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+var n: int = 0
+options hook(p: player) { }
+effect fx "FX" { n += 1 }
+window w "w" (it, p) responders players { use hook(p) }
+windows w
+setup { deal 2 from deck to hand }
+phase play {
+    choose players[0] { use hook(players[0]) go "go" { activate fx by players[0] } }
+    end game
+}
+"""
+
+
+@pytest.mark.parametrize("decision", ["choose players[0] { use hook(players[0]) }",
+                                      "offer p in players { use hook(p) }",
+                                      "simultaneous p in players { use hook(p) }"])
+def test_an_empty_group_is_a_hook_but_a_decision_needs_an_option(decision: str):
+    """qa10 P3: beside other options, or in a window (which offers pass by itself), an empty group
+    is a hook for a variant; a decision left with no option at all is E309, as `choose p { }` is."""
+    st = load_text(HOOK).new_state(1)
+    assert ids(st, 0) == ["go"]
+    with pytest.raises(FudaError) as e:
+        load_text(HOOK.replace("    end game", f"    {decision}\n    end game"))
+    assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E309", 14)]
+
+
+@pytest.mark.parametrize("override, code, line, message", [
+    ("override options quick(p: player, most: int = 1) { x c in hand[p] \"x\" { } }",
+     "E207", 25, "options quick has no parameter least — because of the override at v.fuda:3:1"),
+    ("override options quick(p: player, least: int) { x c in hand[p] \"x\" { } }",
+     "E202", 37, "options quick needs least — because of the override at v.fuda:3:1"),
+    ("override options quick(p: player, least: int = 1) { poke \"poke\" { } }",
+     "E102", 38, "options quick (at option_groups.fuda:37:13) has one, and so has the decision itself — because "
+                 "of the override at v.fuda:3:1"),
+    ("override options quick(p: player, least: int = 1) { }",
+     "E309", 40, "the groups it uses have none — because of the override at v.fuda:3:1"),
+])
+def test_an_override_that_breaks_the_bases_uses_is_named(tmp_path, monkeypatch, override, code, line, message):
+    """qa10 D2: a renamed parameter, a dropped default, an option named like a using decision's,
+    no options left: the error is at the base's `use`, which the variant's author cannot edit."""
+    (tmp_path / "option_groups.fuda").write_text((CONSTRUCTS / "option_groups.fuda").read_text())
+    (tmp_path / "v.fuda").write_text(f'ruleset v\nextends "option_groups.fuda"\n{override}\n')
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(FudaError) as e:
+        check_ruleset("v.fuda")
+    d = e.value.diagnostics[0]
+    assert (d.code, d.span.line, d.span.file) == (code, line, "option_groups.fuda") and message in d.message

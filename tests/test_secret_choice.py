@@ -86,3 +86,56 @@ def test_a_log_of_the_secret_or_run_as_it_went_is_warned() -> None:
     # a public choice has no secret; a simultaneous one's blocks are where it is told
     assert plan_warnings(PUBLIC, log='log "plan {n}"', after='if mode == 1 { log "one" }') == []
     assert plan_warnings(AT_ONCE, log='log "plan {n}"', after='if mode == 1 { log "one" }') == []
+
+
+BOTH_PEEK = """ruleset both_peek
+players 3
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone stash: pile hidden
+setup {
+    shuffle deck
+    for p in [players[0], players[1]] { reveal top(deck) to p  reveal bottom(deck) to p }
+}
+phase play {
+    simultaneous p in [players[0], players[1]] "Which?" {
+        top_one "top" { move top(deck) to stash }
+        bottom_one "bottom" { move bottom(deck) to stash }
+    }
+    end game draw
+}
+"""
+
+
+@pytest.mark.parametrize("first, second", [("bottom_one", "top_one"), ("top_one", "bottom_one")])
+def test_every_chooser_of_a_simultaneous_decision_keeps_their_peeks_for_their_own_block(first: str, second: str):
+    """qa10 P8: the first chooser's secret move made the second forget their peeks before their
+    own block ran: they read "a card" for the card they had seen and moved. Each still learns
+    nothing of the other's card."""
+    st = load_text(BOTH_PEEK).new_state(3)
+    st.apply(0, first)
+    st.apply(1, second)
+
+    def moves(p: int) -> list[str]:
+        texts = [e if isinstance(e, str) else e.get("text", "") for e in st.view(p)["log"]]
+        return [t for t in texts if t.endswith("deck → stash")]
+    peeked = [e if isinstance(e, str) else e.get("text", "") for e in st.view(1)["log"]]
+    top, bottom = [t.split()[1] for t in peeked if t.startswith("reveal ")]
+    mine = {"top_one": top, "bottom_one": bottom}
+    assert moves(0) == [f"{mine[first]}: deck → stash", "a card: deck → stash"]
+    assert moves(1) == ["a card: deck → stash", f"{mine[second]}: deck → stash"]
+    assert moves(2) == ["a card: deck → stash"] * 2
+
+
+def test_a_chooser_whose_block_does_not_run_forgets_as_after_it():
+    """P8's peeks kept for a chooser's own block: a `break` out of the decision in the block before
+    theirs must not leave them knowing which card of the deck the other took."""
+    text = BOTH_PEEK.replace('{ move top(deck) to stash }', '{ move top(deck) to stash  break }') \
+        .replace('{ move bottom(deck) to stash }', '{ move bottom(deck) to stash  break }') \
+        .replace('    simultaneous', '    repeat 1 { simultaneous').replace("    end game draw", "    }\n    end game draw")
+    st = load_text(text).new_state(3)
+    assert len([c for c in st.view(1)["zones"]["deck"]["cards"] if c]) == 2
+    st.apply(0, "bottom_one")
+    st.apply(1, "top_one")
+    assert [c for c in st.view(1)["zones"]["deck"]["cards"] if c] == []
+    assert len([c for c in st.view(0)["zones"]["deck"]["cards"] if c]) == 1     # the top: P0's own block took the bottom

@@ -107,8 +107,10 @@ class BodyGen:
         # secret pick's doing too: peeks at its zone are lost (secret_places.py)
         self.hush = 0
         # the player choosing in secret, innermost last (code for it; None where it is not at hand):
-        # they know what they chose, and keep their peeks
-        self.knower: list[str | None] = []
+        # they know what they chose, and keep their peeks. In a simultaneous decision's blocks, also
+        # the codes of the choosers' list, the index past this one's and the slot of the zones left
+        # so far and before this chooser's block, and how many loops were open around it (_unpeek_simul)
+        self.knower: list[str | tuple[str, str, str, str, str, int] | None] = []
         self.eg = ExprGen(cg, {}, mode)
         self.blocks: list[_Block] = [_Block()]
         self.cur = 0
@@ -121,10 +123,23 @@ class BodyGen:
         self.slots: dict[int, int] = {}                # LocalSym id → frame index, for inlined locals
         self.slot_codes: dict[int, str] = {}           # frame index → type code, beyond the own locals
 
-    def keep(self) -> str:
-        """The `_unpeek` argument naming who chose in secret here (they keep their peeks), or none."""
+    def unpeek(self, cards: str) -> str:
+        """The call that makes peekers forget the zones of ``cards``, picked in secret, before they
+        move — all but the player who chose in secret here (they keep their peeks)."""
         who = self.knower[-1] if self.knower else None
-        return f", {who}" if who is not None else ""
+        if isinstance(who, tuple):
+            pl, ps, ix, zs, _, _ = who
+            return f"{zs} = _unpeek_simul(st, {cards}, {pl}, {ps}[{ix}:], {zs})"
+        return f"_unpeek(st, {cards}{f', {who}' if who is not None else ''})"
+
+    def leave_simultaneous(self, ind: int, sp: int, loops: int | None = None) -> None:
+        """Before a `break` or `continue` (of the loop around ``loops`` open ones), `goto` or `end game`
+        leaves a simultaneous decision's block: the choosers whose blocks will not run forget now
+        what they would have forgotten after them (_unpeek_simul)."""
+        for k in self.knower:
+            if isinstance(k, tuple) and (loops is None or k[5] >= loops):
+                _, ps, ix, zs, zy, _ = k
+                self.line(ind, f"_forget_rest(st, {ps}, {ix}, {zy}, {zs})", sp)
 
     @property
     def cur_proc(self) -> Proc:
@@ -291,6 +306,7 @@ class BodyGen:
             self.loops.pop()
             self.hush -= hushed
         elif isinstance(s, A.Break | A.Continue):
+            self.leave_simultaneous(ind, sp, len(self.loops))
             kind, head, exit_ = self.loops[-1]
             if kind == "py":
                 self.line(ind, "break" if isinstance(s, A.Break) else "continue", sp)
@@ -333,7 +349,7 @@ class BodyGen:
             self.check_after(ind, sp, vis=True)
         elif isinstance(s, A.Swap):
             if secret(s.a) or secret(s.b) or self.hush:     # cards picked in secret: peeks at their zones are lost
-                self.line(ind, f"_a = {eg.gen(s.a)}; _b = {eg.gen(s.b)}; _unpeek(st, (_a, _b){self.keep()})", sp)
+                self.line(ind, f"_a = {eg.gen(s.a)}; _b = {eg.gen(s.b)}; {self.unpeek('(_a, _b)')}", sp)
                 self.line(ind, f"_swap(st, _a, _b, {sp})", sp)
             else:
                 self.line(ind, f"_swap(st, {eg.gen(s.a)}, {eg.gen(s.b)}, {sp})", sp)
@@ -348,6 +364,7 @@ class BodyGen:
             self.stmts(s.body, ind)
         elif isinstance(s, A.Goto):
             idx = next(i for i, ph in enumerate(self.cg.p.phases) if ph.name == s.phase)
+            self.leave_simultaneous(ind, sp)
             self.line(ind, f"raise _Goto({idx})", sp)
         elif isinstance(s, A.Negate):
             self.line(ind, f"_negate(st, {eg.gen(s.item)}, {sp})", sp)
@@ -371,8 +388,10 @@ class BodyGen:
             if -1 in self.cg.check_reads.vars and self.cg.p.checks:
                 self.line(ind, "CHECKS(st)", sp)
         elif isinstance(s, A.End) and s.players is not None and s.keys is not None:
+            self.leave_simultaneous(ind, sp)
             self.line(ind, f"_end_ranking(st, {eg.gen(s.players)}, {eg.gen(s.keys)}, {sp})", sp)
         elif isinstance(s, A.End):
+            self.leave_simultaneous(ind, sp)
             self.line(ind, f"_end(st, {s.draw}, {sp})", sp)
         elif isinstance(s, A.Log):
             self.line(ind, f"st.ev.append(({_ev('LOG')}, {sp}, {eg.text_later(s.text)}))", sp)
@@ -426,7 +445,7 @@ class BodyGen:
         if secret(s.cards) or self.hush:    # cards picked in secret: peeks at their zones are lost (secret_places.py)
             one = ct.kind in ("card", "none")
             self.line(ind, f"_c = {eg.gen(s.cards) if one else eg.seq(s.cards)}; "
-                      f"_unpeek(st, {'(_c,)' if one else '_c'}{self.keep()})", sp)
+                      f"{self.unpeek('(_c,)' if one else '_c')}", sp)
             if s.at is not None:
                 self.line(ind, f"_mvat(st, {'(_c,)' if one else '_c'}, {dest}, {eg.gen(s.at)}, {face}, {sp})", sp)
             elif one:
@@ -842,6 +861,9 @@ class BodyGen:
         var_sym = next(x for x in self.cur_proc.locals if x.name == s.var and x.span == s.span)
         self.decision_fns(site, s.options, "fr, pl", {**self.eg.names, id(var_sym): "pl"}, infos, s.label)
         ps, ch, ix = self.slot("list:player"), self.slot(f"choices:{site}"), self.slot("int")
+        # a bit per zone slot that secret cards left in the blocks so far, and in the blocks before
+        # this chooser's: they forget those zones once their own block has run (_unpeek_simul)
+        zs, zy = self.slot("int"), self.slot("int")
         # a player named twice decides once; none (a side's missing member) is left out, as `win` leaves it
         self.line(ind, f"{ps} = tuple(q for q in dict.fromkeys({self.eg.seq(s.players)}) if q is not None)", sp)
         self.line(ind, f"_so = [E{site}(st, fr, _p) for _p in {ps}]", sp)
@@ -857,13 +879,14 @@ class BodyGen:
         self.line(ind, f"st.pend = ({site}, {ps}); st.sopts = _so; st.schosen = [None] * len({ps}); "
                        f"{ch} = None; fr[1] = {resume}; return 1", sp)
         self.cur = resume
-        self.line(0, f"{ch} = st.choice; {ix} = 0", sp)
+        self.line(0, f"{ch} = st.choice; {ix} = 0; {zs} = {zy} = 0", sp)
         self.jump(0, head, sp)
         self.cur = head
+        self.line(0, f"if {zy}: _forget_after(st, {ps}[{ix} - 1], {zy})", sp)
         self.line(0, f"if {ix} >= len({ps}): L = {exit_}; continue", sp)
-        self.line(0, f"{self.eg.local(var_sym)} = {ps}[{ix}]; _cc = {ch}[{ix}]; {ix} += 1", sp)
+        self.line(0, f"{self.eg.local(var_sym)} = {ps}[{ix}]; _cc = {ch}[{ix}]; {ix} += 1; {zy} = {zs}", sp)
         self.hush += 1
-        self.knower.append(self.eg.local(var_sym))
+        self.knower.append((self.eg.local(var_sym), ps, ix, zs, zy, len(self.loops)))
         self.dispatch(s.options, infos, "_cc", sp, head)
         self.knower.pop()
         self.hush -= 1

@@ -195,6 +195,55 @@ def _unpeek(st: State, cards: Any, keep: int | None = None) -> None:
                 vis[d] &= sees
 
 
+def _unpeek_simul(st: State, cards: Any, who: int, later: Any, zones: int) -> int:
+    """``_unpeek`` in the block of ``who``'s option of a simultaneous decision: the moved cards are
+    known to ``who`` alone (and whoever sees their zone), but the choosers whose blocks run ``later``
+    keep their peeks at the rest of the zone until their own block has run (``_forget_after``), so
+    that each chooser's own moves read as theirs, not only the first's. ``zones``: a bit per zone
+    slot secret cards left in this decision so far; returned with these cards' zones added."""
+    vis = st.vis
+    spare = 0
+    for q in later:
+        spare |= 1 << q
+    for c in cards:
+        if c is None or vis[c] == ALL:
+            continue
+        src = st.loc[c]
+        sees = _zmask(st, src) | 1 << who
+        vis[c] &= sees
+        for d in st.z[src]:
+            if d != c and vis[d] != ALL:
+                vis[d] &= sees | spare
+        zones |= 1 << src
+    return zones
+
+
+def _forget_after(st: State, who: int, zones: int) -> None:
+    """After ``who``'s block in a simultaneous decision: ``who`` forgets their peeks at the zones
+    that the blocks before it took secret cards from (``zones``), as the others did then
+    (``_unpeek_simul``)."""
+    vis = st.vis
+    drop = ~(1 << who)
+    while zones:
+        src = zones.bit_length() - 1
+        zones ^= 1 << src
+        if not _zmask(st, src) >> who & 1:
+            for d in st.z[src]:
+                if vis[d] != ALL:
+                    vis[d] &= drop
+
+
+def _forget_rest(st: State, players: Any, ix: int, before: int, zones: int) -> None:
+    """A simultaneous decision's block left by `break`, `continue`, `goto` or `end game`: its chooser
+    forgets as after their block, and the choosers whose blocks will not run forget every zone taken
+    from."""
+    if before:
+        _forget_after(st, players[ix - 1], before)
+    if zones:
+        for q in players[ix:]:
+            _forget_after(st, q, zones)
+
+
 def _mvat(st: State, cards: Any, dst: int, depth: int, face: int, sp: int) -> None:
     """`move … to Z at N`: the cards go onto Z as `move … to Z` puts them (the last one topmost), and
     the moved block then sits N cards down from the top (0: on top; past the bottom: at the bottom).

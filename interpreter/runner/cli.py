@@ -524,7 +524,7 @@ def _match_dict(m: Any) -> dict[str, Any]:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .heuristics import study_measures
-    from .simulate import Summary, format_stats, simulate
+    from .simulate import Summary, format_stats, simulate, simulate_hints
 
     if args.address and args.backend != "ray":
         print("error: --address is the address of a Ray cluster: add --backend ray", file=sys.stderr)
@@ -566,6 +566,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"heuristics: fairness {h['fairness']:.3f}, lead changes {h['lead_changes']:.2f}, "
                   f"drama {h['drama']:.3f}, decisiveness {h['decisiveness']:.3f} "
                   f"({h['games_with_estimates']} games with bot estimates)")
+        from ..api import load
+
+        game = load(args.ruleset, _options(args))
+        for hint in simulate_hints(stats, args.seat or [], game.weighted, game.eval_fn is not None):
+            print(f"hint: {hint}")
     return 0
 
 

@@ -124,6 +124,11 @@ def definition(path: str, text: str, line: int, col: int) -> Span | None:
             return None
         p = params[0][1]
         return Span(p.span.file, p.span.line, p.span.col, p.span.line, p.span.col + len(word))
+    named = _named_argument(path, text, line, col, word)
+    if named is not None:       # `k` in `use g(p, k = 1)`: the parameter of what is called, not a `k` here
+        param = named[1]
+        return None if param is None else \
+            Span(param.span.file, param.span.line, param.span.col, param.span.line, param.span.col + len(word))
     return local if local is not None else sym.name_span if sym is not None else None
 
 
@@ -137,6 +142,13 @@ def hover(path: str, text: str, line: int, col: int) -> str | None:
     field = _item_field(path, text, line, col, word)
     if field is not None:
         return _field_hover(word, field)
+    named = _named_argument(path, text, line, col, word)
+    if named is not None:
+        callee, p, ruleset = named
+        if p is None or ruleset is None:
+            b = BUILTINS.get(callee.split()[-1])
+            return f"named argument `{word}` of {callee}" + (f"\n\n`{b.usage}`" if b is not None else "")
+        return f"parameter `{word}` of {callee}\n\n```fuda\n{_source_of(p.span, ruleset.sources)}\n```"
     if local is not None:
         src = text.splitlines()[local.line - 1].strip()
         return f"local name `{word}`\n\n```fuda\n{src}\n```"
@@ -213,6 +225,39 @@ def _item_field(path: str, text: str, line: int, col: int, word: str) -> Source 
             if isinstance(n, A.Attr) and n.name == word and n.span.end_line == line \
                     and n.span.end_col - len(word) == at + 1 and _is_item(n, d):
                 return src
+    return None
+
+
+def _named_argument(path: str, text: str, line: int, col: int, word: str
+                    ) -> tuple[str, A.Param | None, Source | None] | None:
+    """(what is called, its parameter, the ruleset) when the name under the cursor names an argument:
+    `k` in `use g(p, k = 1)`, `r(p, k = n)` or `activate fx(k = 1)`. The parameter is None for a
+    built-in's or an undeclared callee's."""
+    name = file_name(path)
+    try:
+        module = parse_module(text, name)
+    except FudaError:
+        return None
+    for n in A.walk(module.decls):
+        kwargs = getattr(n, "kwargs", None)
+        if not isinstance(kwargs, list) or not any(isinstance(kw, A.KwArg) and kw.name == word
+                                                   and (kw.span.line, kw.span.col) <= (line, col) <= (kw.span.line, kw.span.col + len(word))
+                                                   for kw in kwargs):
+            continue
+        callee, kinds = (n.name, (A.OptionsDecl,)) if isinstance(n, A.UseOptions) else \
+            (n.effect, (A.EffectDecl,)) if isinstance(n, A.Activate) else \
+            (n.func, (A.RuleDecl, A.FnDecl, A.OrderingDecl)) if isinstance(n, A.Call) else (None, ())
+        if callee is None:
+            return None
+        try:
+            src = load_source(path, text)
+        except FudaError:
+            return None
+        decl = next((d for d in src.decls if isinstance(d, kinds) and d.name == callee), None)
+        if decl is None:
+            return f"{'built-in ' if callee in BUILTINS else ''}{callee}", None, None
+        what = f"{KINDS[type(decl)]} {callee}"
+        return what, next((p for p in decl.params if p.name == word), None), src
     return None
 
 

@@ -361,6 +361,35 @@ def simulate(ruleset: str, options: dict[str, Any], n: int, seed: int = 0, worke
     return Summary(ruleset, n, game.n, time.perf_counter() - start, games)
 
 
+CAPPED_HINT = 0.05      # more games than this stopped at the decision limit: say what may help
+
+
+def simulate_hints(stats: dict[str, Any], seats: list[str], weighted: bool, evaluates: bool) -> list[str]:
+    """What to try when the numbers say little: many games stopped at the decision limit (random
+    seats that never finish: an Uno with house rules), or searching seats that play every rollout
+    to the game's end, slowly, for want of an `evaluate` (the hint `fuda bench --bot ismcts` gives)."""
+    out = []
+    games, capped = stats["games"], stats.get("capped", 0)
+    kinds = {k.partition(":")[0] for k in seats} | ({"random"} if len(seats) < len(stats["seats"]) else set())
+    if games and capped > CAPPED_HINT * games:
+        cure = ("play `--seat rollout` at each seat (the ruleset's `rollout weight`s)" if weighted else
+                "give the options `rollout weight`s (playing a card weighs more than drawing one) and play "
+                "`--seat rollout` at each seat")
+        who = "random seats may play on for ever" if kinds & {"random", "rollout"} else "the game may not end"
+        out.append(f"{capped} of {games} games stopped at the decision limit: {who}; {cure}, or raise `limit` "
+                   "(language.md §28 and §21 in the fuda source)")
+    searching = [k for k in seats if k.partition(":")[0] in ("ismcts", "persona")]
+    length = stats.get("length", {}).get("mean", 0)
+    if searching and not evaluates and length > 40 and stats.get("played"):
+        # their share of the decisions took (nearly) all the time: about this long a move
+        move = stats["seconds"] / stats["played"] / (length * len(searching) / len(stats["seats"]))
+        if move > 1:
+            out.append(f"the searching seats took about {move:.1f} s a move: their random rollouts play this "
+                       f"ruleset to its end ({length:.0f} decisions a game); declare `evaluate … after N "
+                       "decisions` to cut them short (docs/bots.md in the fuda source)")
+    return out
+
+
 def _rate(x: float) -> float:
     """Games a second, to one decimal — or to three significant digits when slower than that."""
     return round(x, 1) if x >= 0.1 else float(f"{x:.3g}")
