@@ -32,6 +32,12 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
     done: set[str] = set()
     cyclic: set[str] = set()
     copies_made = count(1)
+    # per decision (by id), the names bound anywhere in its declaration: the caller's locals a group's
+    # own names must keep apart from (a `let c` before `use plays(…)` whose option binds c)
+    local_names: dict[int, set[str]] = {}
+    for d in decls:
+        names = {b for n in A.walk(d) if (b := A.bound_name(n)) is not None}
+        local_names.update((id(h), names) for h in _holders(d))
 
     def expand(holder: Any, inside: list[str]) -> None:
         failed = len(diags)
@@ -61,6 +67,7 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
             use.params = group.params
             copies = []
             taken = {n.name for a in args.values() for n in A.walk(a) if isinstance(n, A.Name)}
+            taken |= local_names.get(id(holder), set())
             for o in group.options:
                 o = _substitute(_apart(deepcopy(o), taken), args)
                 o.body.extend(deepcopy(use.then))
@@ -137,9 +144,9 @@ def _arguments(use: A.UseOptions, group: A.OptionsDecl, diags: list[Diagnostic])
 
 
 def _apart(option: A.Option, taken: set[str]) -> A.Option:
-    """The option with the names bound inside it (binders, `let`s, loops) that the arguments also
-    use renamed apart (`p` → `pʹ`), so that an argument `p` (the caller's) is not captured by a
-    binder `p` of the group, nor clashes with it."""
+    """The option with the names bound inside it (binders, `let`s, loops) that the arguments use or
+    the caller binds renamed apart (`p` → `pʹ`), so that an argument `p` (the caller's) is not
+    captured by a binder `p` of the group, nor clashes with it or with the caller's locals."""
     bound = {b for n in A.walk(option) if (b := A.bound_name(n)) is not None}
     renamed = {name: name + "ʹ" for name in bound & taken}
     if not renamed:

@@ -136,6 +136,31 @@ def test_a_groups_names_are_its_own():
     assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E101", 11)]
 
 
+def test_a_groups_binder_may_share_a_name_with_the_callers_local():
+    """Cuttle newcomer B1: `let c = …` before `use plays(…)`, whose option binds `c`, was E109 once
+    per option, at the group's lines."""
+    st = load_text("""ruleset g
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile public
+zone hand: hand per player owner
+zone table: pile public
+options plays(p: player) {
+    put c in hand[p] "put {c}" { move c to table }
+}
+setup { move [card("♠A")] to hand[players[0]]  move [card("♥2")] to deck }
+phase play {
+    let c = top(deck)
+    choose players[0] { use plays(players[0]) }
+    move c to table
+    end game
+}
+""").new_state(1)
+    assert [(a.id, a.label) for a in st.legal_actions(0)] == [("put ♠A", "put ♠A")]
+    st.apply(0, "put ♠A")
+    assert st.over
+
+
 def test_a_wrong_argument_is_one_error_and_a_parameter_named_twice_is_e102():
     with pytest.raises(FudaError) as e:
         load_text(GROUPS.replace("use outer(players[0])", "use outer(3)"))
