@@ -1,0 +1,156 @@
+"""The checker's state and its reporting: the first layer of the checker (see the package's docstring)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import ast as A
+from .. import types as T
+from ..errors import Diagnostic, Span
+from ..load import Source
+from .symbols import (
+    EXPRESSION_KEYWORDS,
+    RESERVED,
+    Abort,
+    Cards,
+    CheckSym,
+    EffectSym,
+    EnumSym,
+    FnSym,
+    LocalSym,
+    MemberRef,
+    OptionSym,
+    OrderingSym,
+    PhaseSym,
+    Proc,
+    RuleSym,
+    Scope,
+    Sym,
+    VarSym,
+    WindowSym,
+    ZoneSym,
+)
+
+
+class CheckerBase:
+    """The checker's state and its reporting."""
+
+    show: tuple[Proc, A.ShowDecl] | None
+    min_players: int
+    max_players: int
+    builtin_slots: dict[str, int]
+    _g_size: int
+    _deck_args: Any
+
+    def __init__(self, src: Source, options: dict[str, Any] | None = None) -> None:
+        self.binder_elem: dict[int, T.T] = {}     # a binder (by id) → the type of its values (W102)
+        self.zone_values: dict[int, list[ZoneSym]] = {}   # a zone local (by id) → the zones it may be (W104)
+        self.src = src
+        self.given = dict(options or {})
+        self.diags: list[Diagnostic] = list(src.merge_diags)
+        self.eval_range: tuple[float, float] = (0, 1)   # evaluate's LO..HI (check_evaluate)
+        self.warnings: list[Diagnostic] = []
+        self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
+        self.list_defs: list[tuple[LocalSym, A.Expr | None]] = []   # what distinct_values.mark reads
+        self.var_defs: list[tuple[VarSym, A.Expr]] = []     # every variable's assignments (secret_places.mark)
+        self.picks: list[LocalSym | VarSym | Sym] = []    # binders of secret decisions, what their blocks set (secret_places.py)
+        # per option being checked, innermost last: the variables and locals its block sets, and how
+        # (`mode = 1`): which option of a secret decision was taken is secret too (secret_places.py)
+        self.secret_sets: list[list[tuple[Any, str]]] = []
+        self.binder_syms: dict[int, list[LocalSym]] = {}    # a secret decision's option (by id) → its binders' locals
+        # secret decisions' options and what their blocks set, for what the rules they call set
+        self.secret_choices: list[tuple[list[A.Option], list[list[tuple[Any, str]]], bool]] = []
+        self.tally = Sym("record", Span("<records>", 0, 0, 0, 0))    # the records, as a secret may set them
+        self.uses_checked: dict[int, bool] = {}     # `use GROUP(…)` (by id) → whether its arguments fit
+        self.groups = {d.name: d for d in src.decls if isinstance(d, A.OptionsDecl)}
+        # a written-out copy of a group's options (Span.copy) → the decision's `use` it was written for
+        self.copy_uses: dict[int, A.UseOptions] = {
+            o.span.copy: o.origin for o in A.walk(src.decls) if isinstance(o, A.Option) and o.origin is not None}
+        # a local (by id) → its definitions: the value, the scope it is read in, and for a rule's parameter
+        # the call's arguments by parameter (W102, W104 follow them: zones_through_locals)
+        self.local_defs: dict[int, list[tuple[A.Expr, Scope, dict[str, A.Expr] | None]]] = {}
+        self.rule_options: list[tuple[A.Option, A.Expr, Scope]] = []    # W102 again once every call is seen
+        self.card_labels: dict[str, tuple[str, str]] = {}       # a custom deck's card labels (Cards.labels)
+        self.card_repeats: dict[str, int] = {}     # how often a card name was declared (E102 counts them)
+        self.label_spans: dict[str, Span] = {}
+        self.globals: dict[str, Any] = {}
+        self.members: dict[str, list[MemberRef]] = {}
+        self.enums: dict[str, EnumSym] = {}
+        self.options: dict[str, OptionSym] = {}
+        self.zones: list[ZoneSym] = []
+        self.vars: list[VarSym] = []
+        self.fns: dict[str, FnSym] = {}
+        self.rules: dict[str, RuleSym] = {}
+        self.phases: list[PhaseSym] = []
+        self.effects: list[EffectSym] = []
+        self.windows: dict[str, WindowSym] = {}
+        self.checks: list[CheckSym] = []
+        self.orderings: dict[str, OrderingSym] = {}
+        self.procs: list[Proc] = []
+        self.item_fields: dict[str, tuple[int, T.T]] = {}
+        self.item_field_labels: dict[str, A.Text] = {}
+        self.goto_targets: set[str] = set()
+        self.n_players = 2
+        # what a fixed expression may use, said where one reads a name it may not (E201)
+        self.fixed_hint = "initial values and option defaults use literals, options and enum members"
+        self.seat_names: list[tuple[str, str]] | None = None
+        self.cards: Cards | None = None
+        self.fn_stack: list[FnSym] = []
+        self.in_where: str | None = None    # checking the condition of a count/any/all … where (for hints)
+
+    # -------------------------------------------------------------- reporting
+    def err(self, code: str, msg: str, span: Span, hint: str | None = None) -> None:
+        d = Diagnostic(code, msg, span, hint)
+        if d not in self.diags:     # a deck's `for` checks its items once per value
+            self.diags.append(d)
+
+    def fail(self, code: str, msg: str, span: Span, hint: str | None = None) -> Abort:
+        self.err(code, msg, span, hint)
+        return Abort()
+
+    def warn(self, code: str, msg: str, span: Span, hint: str | None = None) -> None:
+        d = Diagnostic(code, msg, span, hint, "warning")
+        if d not in self.warnings:      # a body checked twice (a rule inlined, a deck's `for`) warns once
+            self.warnings.append(d)
+
+    def use_of(self, span: Span) -> A.UseOptions | None:
+        """The decision's `use` whose written-out copy of a group's text ``span`` is in, if it is
+        (not the use's own arguments and block, which are the decision's text): for a mistake that
+        only this use makes, to say which use it is."""
+        use = self.copy_uses.get(span.copy) if span.copy else None
+        if use is None:
+            return None
+        at = use.span
+        inside = span.file == at.file and (at.line, at.col) <= (span.line, span.col) <= (at.end_line, at.end_col)
+        return None if inside else use
+
+    def used_at(self, span: Span) -> str:
+        """" (options g, used at FILE:L:C)" for a span in a group's copy (use_of), else ""."""
+        use = self.use_of(span)
+        return f" (options {use.name}, used at {use.span})" if use is not None else ""
+
+    def declare(self, name: str, sym: Any, span: Span) -> None:
+        if name in RESERVED:
+            self.err("E110", f"{name!r} is a built-in name and cannot be declared", span)
+            return
+        if name in self.globals:
+            prev = self.globals[name]
+            if not any(d.code == "E102" and (d.span == span or f" {name}: the name is already taken by " in d.message)
+                       for d in self.diags):    # said when merging (load.py)
+                self.err("E102", f"{name} is already declared", span,
+                         f"the other declaration is at {prev.span}" if hasattr(prev, "span") else None)
+            return
+        self.globals[name] = sym
+        self.keyword_name(name, span)
+
+    def keyword_name(self, name: str, span: Span) -> None:
+        """W106: `count`, `any`, `all`, `best` and `sorted` begin an expression as keywords, so a name
+        spelt so cannot be read where an expression starts (`x = count`)."""
+        if name in EXPRESSION_KEYWORDS:
+            self.warn("W106", f"{name} is a keyword where an expression starts ({name} x in L …): reading "
+                      f"{name} there fails", span, "choose another name (total, n_cards)")
+
+    def new_proc(self, kind: str, name: str, span: Span, body: list[A.Stmt]) -> Proc:
+        p = Proc(kind, name, span, body, index=len(self.procs))
+        self.procs.append(p)
+        return p

@@ -1,0 +1,708 @@
+"""Hidden information: the warnings W102, W103 and W104 — what a choice, a log, a label or a variable
+would tell a player who may not see the cards or values behind it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from .. import ast as A
+from .. import secret_places
+from .. import types as T
+from .expressions import Expressions
+from .symbols import EffectSym, FnSym, LocalSym, RuleSym, Scope, VarSym, ZoneSym
+
+_NOT_READ = ("size", "owner", "revealed")      # functions of a zone or card that tell nothing of faces
+
+
+def _none_test(e: A.Binary) -> bool:
+    return e.op in ("==", "!=") and any(isinstance(x, A.Lit) and x.kind == "none" for x in (e.left, e.right))
+
+
+def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
+    """The zones an expression reads the cards of, each with its owner expression (`hand[q]`), or
+    None (`deck`); not those it only counts, tests for emptiness or names the owner of (`size(hand[q])`,
+    `top(deck) != none`, `owner(hand[q])`), nor whether a card is face up (`revealed(top(deck))`).
+    A count of anything but a zone is read (`size(distinct(hand[q]))` tells of a pair)."""
+    if isinstance(e, A.Call) and e.func == "size" and e.args and not _size_public(e.args[0]):
+        return _zones_read(e.args)
+    if isinstance(e, A.Call) and e.func in _NOT_READ:
+        return [r for a in e.args for r in _zones_read(a.args if isinstance(a, A.Index) else [])]
+    if isinstance(e, A.Binary) and _none_test(e):
+        return []
+    if _place_in_seq(e):
+        return []
+    if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and len(e.args) == 1:
+        return [(e.obj.name, e.args[0])] + _zones_read(e.args[0])
+    if isinstance(e, A.Name):
+        return [(e.name, None)]
+    if isinstance(e, list):
+        return [r for x in e for r in _zones_read(x)]
+    if isinstance(e, A.Node):
+        return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in _zones_read(v)]
+    return []
+
+
+def _size_public(e: A.Expr) -> bool:
+    """Whether the size of ``e`` tells nothing of any card's face: a zone (or a sequence), a list as
+    long as one (`cards(Z)`, `sorted(Z)`, `[c.rank for c in Z]`, a `let` of one), a list written out."""
+    if e.ty is not None and e.ty.kind in ("zone", "seq"):
+        return True
+    if isinstance(e, A.ListLit):
+        return True
+    if isinstance(e, A.Name):
+        return isinstance(e.ref, LocalSym) and e.ref.sized
+    if isinstance(e, A.Call) and e.func in _SIZE_KEPT and e.args:
+        return _size_public(e.args[0])
+    if isinstance(e, A.Comprehension | A.SortedBy) and e.cond is None:
+        return _size_public(e.source)
+    return False
+
+
+_SIZE_KEPT = ("cards", "sorted", "reversed")     # as long as their first argument
+
+
+def _owner_as_param(owner: A.Expr | None, given: dict[str, A.Expr], caller: Scope) -> A.Expr | None:
+    """A zone's owner at a rule's call, as the rule names it: the parameter given that player
+    (`q` given as `p`: `p`); one written with the caller's locals otherwise cannot be told (None)."""
+    if owner is None:
+        return None
+    for name, arg in given.items():
+        if _same_expr(owner, arg):
+            return A.Name(span=owner.span, name=name)
+    return None if any(isinstance(n, A.Name) and caller.lookup(n.name) is not None for n in A.walk(owner)) else owner
+
+
+def _place_in_seq(e: Any) -> bool:
+    """Where a zone lies in a sequence (`index_of(lines[p], z)`), or which zone is which (`lines[d][k]
+    == deck[d]`): public, no card's face."""
+    if isinstance(e, A.Binary) and e.op in ("==", "!=") and all(
+            x.ty is not None and x.ty.kind == "zone" for x in (e.left, e.right)):
+        return True
+    return isinstance(e, A.Call) and e.func == "index_of" and bool(e.args) and e.args[0].ty is not None \
+        and e.args[0].ty.kind == "seq"
+
+
+def _statements(body: list[A.Stmt]) -> list[A.Stmt]:
+    """The statements of a block and the blocks inside it, but for the options' blocks of its
+    decisions (what a chooser's choice then does is the chooser's to tell)."""
+    out: list[A.Stmt] = []
+    for s in body:
+        out.append(s)
+        if not isinstance(s, A.Choose | A.Simultaneous):
+            for inner in _inner_blocks(s):
+                out.extend(_statements(inner))
+    return out
+
+
+def _names_shown(e: Any, names: set[str]) -> bool:
+    """Whether an expression shows more than a count or a place of the values ``names`` hold:
+    `{cs}` or `{c.rank}` does, `{size(cs)}` and `{index_of(cards(Z), c)}` do not."""
+    if isinstance(e, A.Name):
+        return e.name in names
+    if isinstance(e, A.Call) and (e.func in _NOT_READ or e.func == "index_of"):
+        return False
+    if isinstance(e, list):
+        return any(_names_shown(x, names) for x in e)
+    if isinstance(e, A.Node):
+        return any(_names_shown(v, names) for k, v in vars(e).items()
+                   if k not in ("ty", "ref", "span") and isinstance(v, A.Node | list))
+    return False
+
+
+def _inner_blocks(s: A.Stmt) -> list[list[Any]]:
+    """The blocks of statements inside a statement: an `if`'s branches, a loop's body, options' bodies."""
+    out: list[list[Any]] = []
+    for v in vars(s).values():
+        if isinstance(v, list) and v and isinstance(v[0], A.Stmt):
+            out.append(v)
+        elif isinstance(v, list):
+            for x in v:
+                if isinstance(x, A.Option):
+                    out.append(x.body)
+                elif isinstance(x, tuple) and len(x) == 2 and isinstance(x[1], list):
+                    out.append(x[1])
+    return out
+
+
+def _zone_itself(e: A.Expr) -> bool:
+    """`deck`, `hand[q]`: a binder over a zone itself offers places, not cards (W102 looks at it apart);
+    not a local list (`rs`), once its type is known."""
+    return (isinstance(e, A.Name) or isinstance(e, A.Index) and isinstance(e.obj, A.Name) and len(e.args) == 1) \
+        and (e.ty is None or e.ty.kind in ("zone", "any"))
+
+
+def _same_expr(a: A.Expr, b: A.Expr) -> bool:
+    """The same player written the same way (`current` and `current`, `players[1]` twice)."""
+    if isinstance(a, A.Name) and isinstance(b, A.Name):
+        return a.name == b.name
+    if isinstance(a, A.Index) and isinstance(b, A.Index):
+        return _same_expr(a.obj, b.obj) and len(a.args) == len(b.args) and \
+            all(_same_expr(x, y) for x, y in zip(a.args, b.args, strict=True))
+    if isinstance(a, A.Lit) and isinstance(b, A.Lit):
+        return bool(a.value == b.value)
+    return False
+
+
+def _shape(node: Any) -> Any:
+    """A statement as written, without where it is written: two alike in different options compare equal."""
+    if isinstance(node, A.Node):
+        return (type(node).__name__, *((f.name, _shape(getattr(node, f.name))) for f in fields(node)
+                                        if f.name not in ("span", "ty", "ref", "origin")))
+    if isinstance(node, list | tuple):
+        return tuple(_shape(x) for x in node)
+    return node
+
+
+def _set_by_choice(assigned: list[list[tuple[Any, str]]]) -> list[Any]:
+    """What a secret decision's option blocks set, when what it holds afterwards tells which option
+    was taken (`top_one { mode = 1 }`, `bottom_one { mode = 2 }`): all but what every option sets to
+    the same constant (`done = true` in each)."""
+    syms = {id(sym): sym for option in assigned for sym, _ in option}
+    same = [i for i, sym in syms.items()
+            if all(len(keys := [k for x, k in option if x is sym]) == 1 and not keys[0].startswith("#")
+                   for option in assigned)
+            and len({k for option in assigned for x, k in option if x is sym}) == 1]
+    return [sym for i, sym in syms.items() if i not in same]
+
+
+class Secrecy(Expressions):
+    """Hidden information: the warnings W102, W103 and W104 — what a choice, a log, a label or a variable
+    would tell a player who may not see the cards or values behind it."""
+
+    def owner_vars_read(self, f: FnSym, seen: frozenset[int] = frozenset()) -> str | None:
+        """The first owner-only variable a function reads, also through the functions it calls."""
+        if f.decl is None or id(f) in seen:
+            return None
+        for n in A.walk(f.decl.body):
+            if isinstance(n, A.Name | A.Attr):
+                sym = self.globals.get(n.name)
+                if isinstance(sym, VarSym) and sym.visibility == "owner":
+                    return sym.name
+            if isinstance(n, A.Call) and isinstance(g := self.fns.get(n.func), FnSym):
+                found = self.owner_vars_read(g, seen | {id(f)})
+                if found:
+                    return found
+        return None
+
+    def unseen_cards_read(self, e: A.Expr, sc: Scope) -> str | None:
+        """The cards of a zone not every player sees that ``e`` reads (`top(deck).suit`, another hand),
+        through functions — not the shown card's own (W103: a `show` text or key)."""
+        for name, _owner in self.zones_through_locals(e, sc, every=True):
+            z = self.globals.get(name)
+            if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public":
+                return f"the cards of {name}"
+        return None
+
+    def secret_read(self, e: Any, seen: set[str]) -> str | None:
+        """A hidden or owner-only variable that ``e`` reads, directly or through functions."""
+        if isinstance(e, A.Name | A.Attr) or isinstance(e, A.Call) and e.func not in seen:
+            sym = self.globals.get(e.func if isinstance(e, A.Call) else e.name)
+            if isinstance(sym, VarSym) and sym.visibility not in ("public", "back") \
+                    and (isinstance(e, A.Name) or sym.scope == "card"):
+                return sym.name
+            if isinstance(sym, FnSym) and sym.decl is not None and isinstance(e, A.Call):
+                seen.add(sym.name)
+                found = self.secret_read(sym.decl.body, seen)
+                if found is not None:
+                    return found
+        if isinstance(e, list):
+            return next((f for x in e if (f := self.secret_read(x, seen)) is not None), None)
+        if isinstance(e, A.Node):
+            return next((f for v in vars(e).values() if isinstance(v, A.Node | list)
+                         if (f := self.secret_read(v, seen)) is not None), None)
+        return None
+
+    def shows_everyone(self, body: list[A.Stmt], name: str, args: dict[str, A.Expr] | None = None,
+                       depth: int = 0) -> bool:
+        """Whether a rule's body surely moves its card parameter ``name`` where everyone sees it (face up,
+        or to public zones) or reveals it to everyone (W104 after a call of the rule): a statement of
+        the body itself, before any `return` — not one inside an `if`, a loop or an option. ``args``:
+        the rule's other parameters as the call gives them (`put(c, table)` moves c to its zone z), so
+        a rule it calls in turn is followed too."""
+        args = args or {}
+
+        def public(dest: A.Expr) -> bool:
+            if isinstance(dest, A.Name) and dest.name in args:      # a zone parameter: the zone given
+                dest = args[dest.name]      # (already the caller's own zone: `given` resolved it)
+            z = self.globals.get(dest.name if isinstance(dest, A.Name) else
+                                 dest.obj.name if isinstance(dest, A.Index) and isinstance(dest.obj, A.Name) else "")
+            return isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility == "public"
+        for n in body:
+            if isinstance(n, A.Return):
+                return False
+            if isinstance(n, A.Move) and isinstance(n.cards, A.Name) and n.cards.name == name \
+                    and (n.face == "up" or public(n.dest)):
+                return True
+            if isinstance(n, A.Reveal) and n.to is None and isinstance(n.what, A.Name) and n.what.name == name:
+                return True
+            if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call) and depth < 8 \
+                    and self.passes_on(n.expr, name, args, depth):
+                return True
+        return False
+
+    def warn_public_var_from_hidden(self, s: A.Assign, var: VarSym, sc: Scope) -> None:
+        """W104: a public variable set from the cards of a zone some players may not see shows them to
+        everyone, as a log would (`top_rank[p] = best_rank(p)` of a hidden hand) — unless the zone was
+        revealed to everyone earlier in the block. Counting them (`size`) is fine, and so is a card's
+        own variable set from that card (`for c in deck { c.power = c.rank }`): it shows only with
+        its card, to those who see it."""
+        own = s.target.obj.name if var.scope == "card" and isinstance(s.target, A.Attr) \
+            and isinstance(s.target.obj, A.Name) and not any(
+                isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.name == s.target.obj.name
+                and n.ty is not None and T.CARD in (n.ty, n.ty.elem) for n in A.walk(s.value)) else None
+        for name, _owner in self.zones_through_locals(s.value, sc, skip=own):
+            z = self.globals.get(name)
+            if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public" \
+                    and not sc.was_revealed(name):
+                self.warn("W104", f"{var.name} is public and is set here from the cards of {name}, which some "
+                          f"players may not see: every player's view shows it", s.value.span,
+                          f"declare {var.name} hidden or owner (a variable only its owner sees), or reveal the "
+                          "cards first" if var.decl is not None else "reveal the cards first (a showdown), or set it "
+                          "from what everyone sees")
+                return
+
+    def warn_branching_on_hidden(self, s: A.If, sc: Scope) -> None:
+        """An `if` that tests the cards of a zone some players may not see tells them the answer by what
+        its branches do where they see it: a `log` (W104, everyone reads whether it is written) or a
+        decision of a player who may not see those cards (W102, being asked at all: the twin of a
+        window's `when`). A branch that shows cards to everyone (a `reveal`, a move face up or to a
+        public zone: a showdown, a card played) is left alone, as is one of the zone's own player."""
+        tested: list[list[tuple[ZoneSym, A.Expr | None]]] = []    # per branch: what its condition and those before test
+        for c, _ in s.branches:
+            tested.append((tested[-1] if tested else []) + [
+                (z, owner) for name, owner in self.zones_through_locals(c, sc)
+                if isinstance(z := self.globals.get(name), ZoneSym) and z.decl is not None
+                and z.decl.visibility != "public" and not sc.was_revealed(name)])
+        bodies = [b for _, b in s.branches] + ([s.orelse] if s.orelse is not None else [])
+        for body, zones in zip(bodies, tested + (tested[-1:] if s.orelse is not None else []), strict=True):
+            if not zones:
+                continue
+            stmts = _statements(body)
+            if any(isinstance(n, A.Reveal) and n.to is None or isinstance(n, A.Move) and (
+                    n.face == "up" or (ds := self.zones_named(n.dest)) is not None and bool(ds)
+                    and all(d.decl is not None and d.decl.visibility == "public" for d in ds)) for n in stmts):
+                continue
+            for n in stmts:
+                if isinstance(n, A.Log):
+                    self.warn("W104", f"this log is written only as the cards of {zones[0][0].name} are, which some "
+                              "players may not see: whether it appears tells them", n.span,
+                              "test what everyone may know, or `tell` the player who may see the cards")
+                    return
+                chooser = n.player if isinstance(n, A.Choose) else None
+                hidden = [z for z, owner in zones if chooser is not None and self.unseen_by(z, owner, chooser)]
+                if hidden:
+                    self.warn("W102", f"this decision is asked only as the cards of {hidden[0].name} are, which "
+                              "the chooser may not see: being asked at all tells them (and the table)", n.span,
+                              "ask on what everyone may know, and decide in the options' blocks; or let the "
+                              "player who sees the cards choose")
+                    return
+
+    def warn_rule_logging_hidden(self, call: A.Call | A.Activate, sc: Scope) -> None:
+        """W104 at a call: a rule (or an effect) that logs its parameter (`rule announce(cs: list of card)
+        { log "{cs}" }`) given cards of a zone some players may not see names them in every player's log."""
+        if isinstance(call, A.Activate):
+            eff = self.globals.get(call.effect)
+            decl: A.RuleDecl | A.EffectDecl | None = eff.decl if isinstance(eff, EffectSym) else None
+            name = call.effect
+        else:
+            decl = call.ref.decl if isinstance(call.ref, RuleSym) else None
+            name = call.func
+        if decl is None:
+            return
+        given = {p.name: a for p, a in zip(decl.params, call.args, strict=False)}
+        for prm, arg in zip(decl.params, call.args, strict=False):
+            hidden = [n for n, _ in self.zones_through_locals(arg, sc) if not sc.was_revealed(n)
+                      and isinstance(z := self.globals.get(n), ZoneSym) and z.decl is not None
+                      and z.decl.visibility != "public"]
+            if hidden and self.logs_param(decl, prm.name, given):
+                self.warn("W104", f"{name} logs its {prm.name}, given the cards of {hidden[0]} here, which some "
+                          f"players may not see: every player's log would name them", arg.span,
+                          "reveal them first (a reveal is logged with the cards, to whom it shows them), or "
+                          "log only what everyone may know")
+                return
+
+    def logs_param(self, decl: A.RuleDecl | A.EffectDecl, name: str, args: dict[str, A.Expr] | None = None,
+                   depth: int = 0) -> bool:
+        """Whether a rule's `log` names its parameter ``name`` (or a card of it a loop takes: `for c in
+        cs { log "{c}" }`; also in a rule it hands it to) before a statement of its block shows it to
+        everyone (`move c to table` then `log "{c}"` is fine; ``args``: the call's, for a zone given)."""
+        names = {name}
+
+        def block(stmts: list[Any]) -> bool:
+            for s in stmts:
+                if isinstance(s, A.Log) and any(_names_shown(e, names)
+                                                for half in s.text.parts for e in half if not isinstance(e, str)):
+                    return True
+                if self.shows_everyone([s], name, args):
+                    return False        # shown: the rest of this block may name it
+                if isinstance(s, A.For) and any(isinstance(x, A.Name) and x.name in names for x in A.walk(s.source)):
+                    names.add(s.var)
+                for c in (n for n in A.walk([v for k, v in vars(s).items() if k not in ("ty", "ref", "span")])
+                          if isinstance(n, A.Call)):
+                    r = self.globals.get(c.func)
+                    if depth < 8 and isinstance(r, RuleSym) and r.decl is not None and r.decl is not decl \
+                            and any(isinstance(a, A.Name) and a.name in names and self.logs_param(r.decl, p.name, None, depth + 1)
+                                    for p, a in zip(r.decl.params, c.args, strict=False)):
+                        return True
+                if any(block(b) for b in _inner_blocks(s)):
+                    return True
+            return False
+        return block(decl.body)
+
+    def passes_on(self, call: A.Call, name: str, args: dict[str, A.Expr], depth: int) -> bool:
+        """Whether a rule called with the card ``name`` shows it to everyone (``args``: the caller's
+        parameters as given, for the zones it passes on)."""
+        rule = call.ref if call.ref is not None else self.globals.get(call.func)    # a body not checked yet
+        if not isinstance(rule, RuleSym) or rule.decl is None:
+            return False
+        decl = rule.decl
+        given = {prm.name: args.get(a.name, a) if isinstance(a, A.Name) else a
+                 for prm, a in zip(decl.params, call.args, strict=False)}
+        return any(isinstance(a, A.Name) and a.name == name and self.shows_everyone(decl.body, prm.name, given, depth + 1)
+                   for prm, a in zip(decl.params, call.args, strict=False))
+
+    def zones_named(self, e: A.Expr, seen: frozenset[int] = frozenset()) -> list[ZoneSym] | None:
+        """The declared zones a zone-valued expression can be — through locals (`let zs = [table]`,
+        `insert rows back as z`), list elements, `if`s and functions — or None if that cannot be told
+        (W104: a card moved where everyone sees it was shown)."""
+        r = e.ref
+        if isinstance(r, ZoneSym):
+            return [r]
+        if isinstance(r, LocalSym):
+            return self.zone_values.get(id(r))
+        if isinstance(e, A.Index):
+            return self.zones_named(e.obj, seen)
+        if isinstance(e, A.ListLit | A.IfExpr):
+            parts = [self.zones_named(x, seen) for x in (e.items if isinstance(e, A.ListLit) else [e.then, e.other])]
+            return None if any(x is None for x in parts) else [z for x in parts for z in x or []]
+        if isinstance(r, FnSym) and r.decl is not None and id(r) not in seen:
+            return self.zones_named(r.decl.body, seen | {id(r)})
+        return None
+
+    def zones_through_locals(self, e: A.Expr, sc: Scope, every: bool = False, places: dict[str, A.Expr] | None = None,
+                             skip: str | None = None, params: bool = False,
+                             seen: frozenset[int] = frozenset()) -> list[tuple[str, A.Expr | None]]:
+        """The zones ``e`` reads the cards of, through the locals it reads (`let d = top(deck)`: `{d}`
+        reads deck), but for a local whose card was shown to everyone since. A log (W104) follows
+        card and text locals only; ``every``: any local (`let rs = [c.rank for c in hand[q]]`), for
+        what a decision offers (W102); ``params``: a rule's parameters too, to what its calls give
+        them, the owner of a zone named by the parameter it was given as (`pick(q, cards(hand[q]))`:
+        `hand[p]` inside `rule pick(p, cs)`); ``skip``: a local not followed."""
+        out: list[tuple[str, A.Expr | None]] = []
+        for name, owner in self.zones_read_deep(e, places=places):
+            loc = sc.lookup(name)
+            if name == skip and loc is not None:
+                continue
+            if loc is None:
+                out.append((name, owner))
+                continue
+            if sc.was_revealed(name) or id(loc) in seen or not (every or T.CARD in (loc.type, loc.type.elem)
+                                                                  or T.TEXT in (loc.type, loc.type.elem)
+                                                                  or T.ZONE in (loc.type, loc.type.elem)):
+                continue
+            for value, dsc, given in self.local_defs.get(id(loc), []):
+                if given is not None and not params:
+                    continue
+                for z, o in self.zones_through_locals(value, dsc, True, params=params, seen=seen | {id(loc)}):
+                    out.append((z, o if given is None else _owner_as_param(o, given, dsc)))
+        return out
+
+    def warn_log_naming_hidden(self, s: A.Log | A.Text, revealed: Scope, chooser: A.Expr | None = None,
+                               what: str = "prompt") -> None:
+        """W104: a log line is everyone's, so one that shows the cards of a zone some players may not
+        see (`log "the top card is {top(deck)}"`, or a local taken from there) names them to all
+        (counting them is fine); a decision's prompt (``chooser``: its player), or ``what`` else its
+        chooser reads (an option's `else` text), names them to a chooser who may not see them."""
+        text = s.text if isinstance(s, A.Log) else s
+        for e in (x for parts in text.parts for x in parts if not isinstance(x, str)):
+            for name, owner in self.zones_through_locals(e, revealed):
+                z = self.globals.get(name)
+                if isinstance(z, VarSym) and self.var_unseen(z, owner, chooser) and not revealed.was_revealed(name):
+                    whom = "the chooser" if chooser is not None else "some players"
+                    self.warn("W104", f"this {what if chooser is not None else 'log'} shows {name} (a "
+                              f"`{z.visibility}` variable), which {whom} may not see", e.span,
+                              f"`reveal {name}` first (everyone then sees it), or `tell` the player who may see it")
+                    return
+                if not isinstance(z, ZoneSym) or z.decl is None:
+                    continue
+                # `{cs}` names the cards; `{points(cs)}` tells something of them
+                shown = f"the cards of {name}" if e.ty is not None and T.CARD in (e.ty, e.ty.elem) else \
+                    f"a value worked out from the cards of {name}"
+                if chooser is not None and self.unseen_by(z, owner, chooser):
+                    self.warn("W104", f"this {what} shows {shown}, which the chooser may not see",
+                              e.span, "reveal them to the chooser first (`reveal … to …`), or leave them out")
+                    return
+                if chooser is None and z.decl.visibility != "public" and not revealed.was_revealed(name):
+                    self.warn("W104", f"this log shows {shown}, which some players may not see: every "
+                              "player's log would tell it", e.span,
+                              "reveal them instead (a reveal is logged with the cards, to whom it shows them), "
+                              "or `tell` the player who may see them")
+                    return
+
+    def is_var_ref(self, e: A.Expr, sc: Scope) -> bool:
+        if isinstance(e, A.Name):
+            return isinstance(self.globals.get(e.name), VarSym) and sc.lookup(e.name) is None
+        if isinstance(e, A.Index) and isinstance(e.obj, A.Name):
+            return isinstance(self.globals.get(e.obj.name), VarSym) and sc.lookup(e.obj.name) is None
+        return False
+
+    def warn_told_by_secret(self) -> None:
+        """W104: an `if` on what a `choose … hidden` set (`if mode == 1 { log "top it is" }`) around
+        what everyone sees — a log, goto, decision… (tells_choice): whether it happens tells the
+        choice. (Moves under it are hidden: secret_places. A simultaneous decision's choices are
+        told by its blocks: not warned.)"""
+        for proc in self.procs:
+            for n in A.walk(proc.body):
+                if isinstance(n, A.If) and any(secret_places.secret(c) for c, _ in n.branches):
+                    for x in A.walk([b for _, b in n.branches] + [n.orelse or []]):
+                        if self.tells_choice(x):
+                            self.warn("W104", "this runs only as a secret choice went (the `if` reads what it "
+                                      "set): everyone sees it, and so how it went", x.span,
+                                      "do it on every branch alike, or after the rules reveal the choice")
+                            break
+
+    def set_by_calls(self, body: list[A.Stmt], depth: int = 0) -> list[tuple[Any, str]]:
+        """The variables, and the records, that the rules called in ``body`` set (rules they call
+        too), each as the call sets it (`set_mode(1)` and `set_mode(2)` apart)."""
+        out: list[tuple[Any, str]] = []
+        for n in A.walk(body):
+            if isinstance(n, A.Call) and isinstance(n.ref, RuleSym) and n.ref.decl is not None and depth < 8:
+                how = f"call {_shape(n)!r}"
+                for x in A.walk(n.ref.decl.body):
+                    r = x.target.ref if isinstance(x, A.Assign) else None
+                    sym = r[1] if isinstance(r, tuple) and r[:1] in (("pvar",), ("cardvar",)) else r
+                    if isinstance(sym, VarSym):
+                        out.append((sym, how))
+                    elif isinstance(x, A.Record):
+                        out.append((self.tally, how))
+                out.extend(self.set_by_calls(n.ref.decl.body, depth + 1))
+        return out
+
+    def warn_telling_choice(self, opts: list[A.Option]) -> None:
+        """W104: in a hidden or simultaneous decision's option block, a `log`, `goto`, `activate` or
+        call of a rule that moves cards, which not every option's block runs alike: everyone sees it
+        (a rule's moves are its own, not hidden as the block's are), and so which option was taken."""
+        for o in opts:      # `log "{p} bids {n}"`: every option logs, and the log is the secret
+            names = {b.var for b in o.binders}
+            for n in A.walk(o.body):
+                if isinstance(n, A.Log) and any(isinstance(x, A.Name) and x.name in names for x in A.walk(n.text.parts)):
+                    self.warn("W104", f"this log shows what {o.name} was chosen with, which the hidden choice keeps "
+                              f"secret{self.used_at(n.span)}: everyone reads it", n.span, "log it when the rules reveal it, or not at all")
+        if len(opts) < 2:
+            return
+        found = [[n for n in A.walk(o.body) if self.tells_choice(n)] for o in opts]
+        shapes = [{_shape(n) for n in ns} for ns in found]
+        for o, ns in zip(opts, found, strict=True):
+            for n in ns:
+                if all(_shape(n) in other for other in shapes):
+                    continue
+                call = n.expr.func if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call) else None
+                everywhere = call is not None and all(
+                    any(isinstance(x, A.ExprStmt) and isinstance(x.expr, A.Call) and x.expr.func == call for x in ns)
+                    for ns in found)
+                what = (f"this call of rule {call} runs with arguments that differ between the options"
+                        if everywhere else f"this call of rule {call} runs only when {o.name} is taken"
+                        if call is not None else f"this {type(n).__name__.lower()} runs only when {o.name} is taken")
+                self.warn("W104", f"{what}: everyone sees it, and so which option of this hidden decision was "
+                          f"chosen{self.used_at(n.span)}", n.span,
+                          "do the same in every option, or leave it to what the rules reveal later; a rule's "
+                          "moves are not hidden as the block's own are: write the move in the block")
+
+    def tells_choice(self, n: A.Node, depth: int = 0) -> bool:
+        """A statement whose doing everyone sees (warn_telling_choice): a log, goto, activate,
+        reveal, shuffle, decision, a player's finishing, sitting out or coming back, the end of the
+        game — or a call of a rule that does one of these or moves cards (rules it calls too)."""
+        if isinstance(n, A.Log | A.Goto | A.Activate | A.Reveal | A.Shuffle | A.Choose | A.Simultaneous
+                      | A.Finish | A.Rejoin | A.End | A.Win | A.Lose):
+            return True
+        if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call) and isinstance(n.expr.ref, RuleSym) and depth < 8:
+            decl = n.expr.ref.decl
+            return decl is not None and any(isinstance(x, A.Move | A.Swap | A.Deal) or self.tells_choice(x, depth + 1)
+                                            for x in A.walk(decl.body))
+        return False
+
+    def warn_asking_on_hidden(self, e: A.Expr, what: str, window: str, answered: set[str], item_var: str) -> None:
+        """W102: a window's `when`, `responders` or `ask all` that reads cards some players may not see:
+        everyone sees whether the window opens and who is asked (a challenge offered only to a bluff).
+        ``answered``: zones the responses are taken from, which asking tells of anyway."""
+        for name, owner in self.zones_read_deep(e):
+            z = self.globals.get(name)
+            # a zone of the item's own people (`hand[it.controller]`: the claimant's) is not one the
+            # asked answer from: whether anyone is asked would tell of it
+            of_item = owner is not None and any(isinstance(n, A.Name) and n.name == item_var for n in A.walk(owner))
+            if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public" \
+                    and (name not in answered or of_item):
+                self.warn("W102", f"the {what} of window {window} reads the cards of {name}, which some players may "
+                          f"not see: whether the window opens, and who is asked, would tell them what lies there",
+                          e.span, "open the window on what everyone knows (the item, public variables), and "
+                          "decide in the response's block")
+                return
+
+    def warn_telling_where(self, o: A.Option, chooser: A.Expr, sc: Scope) -> None:
+        """W102: an option's `where` tests cards of a zone the chooser may not see, so the list of
+        legal actions would tell them what lies there (`draw c in hand[q] where not c.joker`); or its
+        label shows more of such a card than its place (`"take {c.rank}"`: a bare `{c}` is shown as
+        the place, anything else about the card is computed from the card itself)."""
+        shown = [p for parts in o.label.parts for p in parts if not isinstance(p, str)] if o.label else []
+        if self.warn_reading_unseen(o, chooser, sc):
+            return
+        for b in o.binders:
+            src = b.source
+            zone_name, owner = (src.name, None) if isinstance(src, A.Name) else \
+                (src.obj.name, src.args[0]) if isinstance(src, A.Index) and isinstance(src.obj, A.Name) \
+                and len(src.args) == 1 else (None, None)
+            z = self.globals.get(zone_name or "")
+            if not isinstance(z, ZoneSym) or z.decl is None:
+                self.warn_naming_hidden(o, b, chooser, sc)
+                continue
+            if not self.unseen_by(z, owner, chooser):
+                continue
+            if o.where is not None and self.face_read(o.where, b.var, b.source):
+                self.warn("W102", f"the where of option {o.name} tests the cards of {zone_name}, which the chooser "
+                          f"may not see: the legal actions would tell them which cards lie there", o.where.span,
+                          f"offer every card of {zone_name} and decide in the option's block, or let a player "
+                          "who sees them choose")
+            told = [e for e in shown if not (isinstance(e, A.Name) and e.name == b.var) and self.face_read(e, b.var, b.source)]
+            if told:
+                assert o.label is not None
+                self.warn("W102", f"the label of option {o.name} shows more of a card of {zone_name} than its place, "
+                          f"and the chooser may not see that card: the label would tell them what lies there",
+                          o.label.span, f"show the card only as {{{b.var}}} (its place, to a chooser who cannot "
+                          "see it), and tell what it is once it is revealed")
+
+    def warn_reading_unseen(self, o: A.Option, chooser: A.Expr, sc: Scope) -> bool:
+        """W102: an option's `where`, or the list a binder ranges over, reads what lies in a zone the
+        chooser may not see — not by the option's own card (`c in hand[q] where c.rank > 5`, below),
+        but around it (`guess r in Role where not (any c in hand[q] where c.role == r)`, also through a
+        function): the legal actions would be a window onto those cards."""
+        own = {b.var for b in o.binders}
+        parts = [(o.where, "where")] if o.where is not None else []
+        if o.label is not None:     # the label too: `"f {[c.role for c in hand[q]]}"` reads P1's hand out
+            parts += [(x, "label") for half in o.label.parts for x in half if not isinstance(x, str)]
+        parts += [(b.source, "list") for b in o.binders if not _zone_itself(b.source)
+                  and self.binder_elem.get(id(b)) not in (T.CARD, T.list_of(T.CARD))]  # cards: warn_naming_hidden
+        places = {b.var: b.source for b in o.binders if _zone_itself(b.source)}
+        for e, what in parts:
+            for name, owner in self.zones_through_locals(e, sc, every=True, places=places):
+                z = self.globals.get(name)
+                if name in own or not isinstance(z, ZoneSym) or z.decl is None or not self.unseen_by(z, owner, chooser):
+                    continue
+                self.warn("W102", f"the {what} of option {o.name} reads the cards of {name}, which the chooser "
+                          f"may not see: the legal actions would tell them what lies there", e.span,
+                          "offer what the chooser may know, and decide in the option's block (a wrong guess is "
+                          "a guess that misses), or let a player who sees the cards choose")
+                return True
+        return False
+
+    def zones_read_deep(self, e: A.Expr, seen: frozenset[int] = frozenset(),
+                        places: dict[str, A.Expr] | None = None) -> list[tuple[str, A.Expr | None]]:
+        """The zones an expression reads the cards of (`_zones_read`), also through the functions it
+        calls, a parameter standing for its argument (`holds(q, r)` reads `hand[q]`). Going over a
+        zone reads it only if the cards' faces are read (`any c in hand[q] where c.told == r` reads
+        the backs); ``places``: binders over zones, whose position `index_of(cards(Z), c)` is no read."""
+        out = self._reads(e, places or {})
+        for call in (n for n in A.walk(e) if isinstance(n, A.Call)):
+            f = self.globals.get(call.func)
+            if not isinstance(f, FnSym) or f.decl is None or id(f) in seen:
+                continue
+            args = {p.name: a for p, a in zip(f.decl.params, call.args, strict=False)}
+            for name, owner in self.zones_read_deep(f.decl.body, seen | {id(f)}):
+                if name in args:
+                    continue        # a zone given as an argument: read where the call names it
+                if isinstance(owner, A.Name) and owner.name in args:
+                    owner = args[owner.name]
+                out.append((name, owner))
+        return out
+
+    def face_read(self, e: Any, var: str, zone: A.Expr, seen: frozenset[int] = frozenset()) -> bool:
+        """Whether ``e`` reads more of the card ``var`` (a binder over ``zone``) than everyone sees of it:
+        not what is written on its back (a `back` variable), whether it is face up (`revealed(c)`), or
+        its position (`index_of(cards(zone), c)`); also through the functions it is given to."""
+        if isinstance(e, A.Name):
+            return e.name == var
+        if isinstance(e, A.Attr) and isinstance(e.obj, A.Name) and e.obj.name == var:
+            sym = self.globals.get(e.name)
+            return not (isinstance(sym, VarSym) and sym.visibility == "back")
+        if isinstance(e, A.Call):
+            if e.func == "revealed":
+                return False
+            if e.func == "index_of" and len(e.args) == 2 and isinstance(e.args[1], A.Name) \
+                    and e.args[1].name == var and isinstance(e.args[0], A.Call) and e.args[0].func == "cards" \
+                    and len(e.args[0].args) == 1 and _same_expr(e.args[0].args[0], zone):
+                return False
+            f = self.globals.get(e.func)
+            if isinstance(f, FnSym) and f.decl is not None and id(f) not in seen:
+                for p, a in zip(f.decl.params, e.args, strict=False):
+                    if isinstance(a, A.Name) and a.name == var:
+                        if self.face_read(f.decl.body, p.name, zone, seen | {id(f)}):
+                            return True
+                    elif self.face_read(a, var, zone, seen):
+                        return True
+                return False
+        if isinstance(e, list):
+            return any(self.face_read(x, var, zone, seen) for x in e)
+        if isinstance(e, A.Node):
+            return any(self.face_read(v, var, zone, seen) for v in vars(e).values() if isinstance(v, A.Node | list))
+        return False
+
+    def _reads(self, e: Any, places: dict[str, A.Expr]) -> list[tuple[str, A.Expr | None]]:
+        if isinstance(e, A.Quantifier | A.Comprehension | A.Best) and _zone_itself(e.source):
+            inner = [x for x in (e.cond, getattr(e, "elem", None), getattr(e, "key", None)) if x is not None]
+            src = _zones_read(e.source) if self.face_read(inner, e.var, e.source) else \
+                _zones_read(e.source.args if isinstance(e.source, A.Index) else [])
+            return src + self._reads(inner, {**places, e.var: e.source})     # its cards' places: no read
+        if isinstance(e, A.Call) and e.func == "index_of" and len(e.args) == 2 and isinstance(e.args[1], A.Name) \
+                and e.args[1].name in places and isinstance(e.args[0], A.Call) and e.args[0].func == "cards" \
+                and len(e.args[0].args) == 1 and _same_expr(e.args[0].args[0], places[e.args[1].name]):
+            return []
+        if isinstance(e, A.Call) and e.func == "size" and e.args and not _size_public(e.args[0]):
+            return self._reads(e.args, places)
+        if self.top_card_up(e):
+            return []                   # the top card of a pile `top up`: everyone sees it
+        if isinstance(e, A.Name | A.Index) or isinstance(e, A.Call) and e.func in _NOT_READ \
+                or isinstance(e, A.Binary) and _none_test(e) or _place_in_seq(e):
+            return _zones_read(e)       # a zone, a count, an emptiness test: as _zones_read reads them
+        if isinstance(e, list):
+            return [r for x in e for r in self._reads(x, places)]
+        if isinstance(e, A.Node):
+            return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in self._reads(v, places)]
+        return []
+
+    def top_card_up(self, e: Any) -> bool:
+        """`top(Z)` of a pile declared `top up` (or of one of such per-player piles): a card face up."""
+        if not (isinstance(e, A.Call) and e.func == "top" and len(e.args) == 1):
+            return False
+        z = e.args[0].obj if isinstance(e.args[0], A.Index) else e.args[0]
+        sym = self.globals.get(z.name) if isinstance(z, A.Name) else None
+        return isinstance(sym, ZoneSym) and sym.decl is not None and sym.decl.top_up
+
+    def var_unseen(self, v: VarSym, owner: A.Expr | None, reader: A.Expr | None) -> bool:
+        """May variable ``v`` (``owner``'s, of a per-player one) be hidden from ``reader`` (None: the
+        whole table, as a log line)?"""
+        own = owner is not None and reader is not None and _same_expr(owner, reader)
+        return v.visibility == "hidden" or v.visibility == "owner" and not own
+
+    def unseen_by(self, z: ZoneSym, owner: A.Expr | None, chooser: A.Expr) -> bool:
+        """May the cards of zone ``z`` (of ``owner``) be hidden from ``chooser``?"""
+        assert z.decl is not None
+        vis = z.decl.visibility
+        own = owner is not None and _same_expr(owner, chooser)
+        return vis == "hidden" or vis == "owner" and not own or vis == "others" and own
+
+    def warn_naming_hidden(self, o: A.Option, b: A.Binder, chooser: A.Expr, sc: Scope) -> None:
+        """W102: a binder over a list of cards taken from a zone the chooser may not see
+        (`take c in cards(hand[q])`, also through a `let` or a function) names those cards in the
+        legal actions; a binder over the zone itself (`take c in hand[q]`) offers their places."""
+        et = self.binder_elem.get(id(b))
+        if et is None or not (et == T.CARD or et.kind == "list" and et.elem == T.CARD):
+            return
+        for name, owner in self.zones_through_locals(b.source, sc, every=True, params=True):
+            z = self.globals.get(name)
+            if isinstance(z, ZoneSym) and z.decl is not None and self.unseen_by(z, owner, chooser):
+                self.warn("W102", f"option {o.name} names the cards of {name}, which the chooser may not see: "
+                          f"its legal actions would list them", b.source.span,
+                          f"bind the cards of the zone itself, one a decision (`c in {name}`): a card the chooser "
+                          "cannot see is then offered by its place")
+                return
