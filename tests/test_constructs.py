@@ -795,6 +795,7 @@ phase play {
         nobody { lose [p for p in players where p == none] }
         all_lose "a cooperative game lost" { lose players }
         last_then_lose "P0 finished last, then P1, P2 lose" { finish players[0] last  lose [players[1], players[2]] }
+        last_then_win "P0, then P1 knocked out; P2 wins" { finish players[0] last  finish players[1] last  win players[2] }
     }
 }
 """
@@ -807,6 +808,7 @@ phase play {
     ("loser_had_finished", [2, 3, 1, 3], ["win", "lose", "win", "lose"], False),
     ("all_lose", [2, 2, 2, 2], ["lose", "lose", "lose", "lose"], False),     # Hanabi: not place 1
     ("last_then_lose", [4, 4, 4, 1], ["win", "lose", "lose", "win"], False),  # QA: not place 5 of 4
+    ("last_then_win", [4, 3, 1, 2], ["lose", "lose", "win", "lose"], False),  # Skull newcomer: knocked out keep places
 ])
 def test_a_side_loses_and_end_game_draw_says_draw_only_if_someone_draws(action, places, outcomes, draw_said):
     st = load_text(END_WAYS).new_state(0)

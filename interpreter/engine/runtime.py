@@ -700,7 +700,8 @@ def _rejoin(st: State, p: int, sp: int) -> None:
 
 def _win(st: State, who: Any, sp: int, drawn: Any = ()) -> None:
     """``who`` win (place 1); ``drawn`` (not winning) draw, in the next place; the rest lose after
-    them — each player's own result, as against a house."""
+    them — each player's own result, as against a house. A loser who finished in a later place
+    (`finish p last`: knocked out third of three) keeps it."""
     g = st.g
     n = st.game.n
     winners = (who,) if isinstance(who, int) else tuple(p for p in dict.fromkeys(who) if p is not None)
@@ -713,7 +714,7 @@ def _win(st: State, who: Any, sp: int, drawn: Any = ()) -> None:
         elif p in drawn:
             g[2 + 3 * n + p], g[2 + n + p] = DRAW, draw_place
         else:
-            g[2 + 3 * n + p], g[2 + n + p] = LOSE, lose_place
+            g[2 + 3 * n + p], g[2 + n + p] = LOSE, max(lose_place, g[2 + n + p])
     st.ev.append((EV_WIN, sp, winners, drawn) if drawn else (EV_WIN, sp, winners))
     _over(st)
 
