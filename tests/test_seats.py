@@ -211,3 +211,30 @@ phase play { choose players[0] { wait "wait" { end game } } }
 """)
     recent = render(game.new_state(1).view(0)).split("recent:")[-1]
     assert "♥3: hand[P1] → hand[P0]" in recent and "♠2" not in recent
+
+
+def test_a_menu_names_an_identical_copy_by_its_label_not_its_copy_name():
+    """Uno, Skull and Lost Cities newcomers: `play R7a (play Red 7)` showed names players never see.
+    A card out of the chooser's sight is not looked at: that it has a copy would tell its face."""
+    from interpreter.runner.render import render_choices
+
+    game = load_text("""ruleset copies
+players 2
+cards {
+    attr n: int
+    card "R7a" "Red 7" n = 7
+    card "R7b" "Red 7" n = 7
+    card "G1" "Green 1" n = 1
+}
+zone deck: pile hidden
+zone hand: hand per player owner
+setup { move [card("R7a"), card("G1")] to hand[players[0]]  move card("R7b") to hand[players[1]] }
+phase play { choose players[0] {
+    play c in hand[players[0]] "play {c}" { end game }
+    take c in hand[players[1]] "take {c}" { end game }
+} }
+""")
+    st = game.new_state(1)
+    menu = render_choices(st.view(0)["decision"])
+    assert "play Red 7" in menu and "R7a" not in menu and "play G1 (play Green 1)" in menu
+    assert [a.get("copy", False) for a in st.view(0)["decision"]["legal"]] == [True, False, False]

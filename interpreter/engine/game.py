@@ -9,6 +9,7 @@ runs (and may push more items) → windows reopen for whatever is on top → all
 
 from __future__ import annotations
 
+import collections
 import functools
 import hashlib
 import math
@@ -955,6 +956,12 @@ class Game:
         from ..builtins import card_faces
 
         return card_faces(self.prog.cards)
+
+    @functools.cached_property
+    def copies(self) -> frozenset[int]:
+        """The cards with an identical copy (the same face): only their names tell them apart."""
+        seen = collections.Counter(self.faces)
+        return frozenset(c for c, f in enumerate(self.faces) if seen[f] > 1)
 
     def _copy_fits(self, st: State, player: int, ids: list[str], words: list[str]) -> bool:
         """Whether typed ``words`` are the action id ``ids`` but for cards named by an identical

@@ -17,7 +17,7 @@ from ..words import say
 from . import runtime as R
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Action, Game
     from .state import State
 
 
@@ -46,6 +46,20 @@ def card_visible(st: State, c: int, p: int | None) -> bool:
     if p is not None and st.vis[c] >> p & 1:
         return True
     return zone_visible(st, st.loc[c], p)
+
+
+def _names_a_copy(st: State, a: Action, p: int) -> bool:
+    """Whether action ``a`` names a card ``p`` sees that has an identical copy (Uno's two Red 7s,
+    `R7a`, `R7b`): its id tells the copies apart by names players never see, and a menu shows its
+    label instead. Cards out of p's sight are not looked at: that a card has a copy tells its face."""
+    game = st.game
+    if not game.copies or st.pend is None or a.raw[0] < 0:
+        return False
+    for j, many in game.sites[st.pend[0]].options[a.raw[0]].card_args:
+        v = a.raw[j]
+        if any(c in game.copies and card_visible(st, c, p) for c in (() if v is None else v if many else (v,))):
+            return True
+    return False
 
 
 def remembered(st: State, p: int | None) -> set[int]:
@@ -305,7 +319,8 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
     if p is not None and p in to_move:
         out["decision"] = {
             "prompt": game.prompt(st, p),
-            "legal": [{"id": a.id, "label": a.label} for a in game.legal_actions(st, p)],
+            "legal": [{"id": a.id, "label": a.label, **({"copy": True} if _names_a_copy(st, a, p) else {})}
+                      for a in game.legal_actions(st, p)],
         }
     if st.over:
         out["result"] = game.result(st)

@@ -397,8 +397,10 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
         label = half(a.get("label"), lang)
         same = label is not None and label.casefold() in (a["id"].casefold(), a["id"].replace("_", " ").casefold())
         extra = f" ({label})" if label and not same else ""       # a label that only repeats the id is left out
-        if label and not same and " " in a["id"] and label.casefold().startswith(a["id"].casefold() + " "):
-            entries.append(f"{i + 1:>2}. {label}")       # one that goes on from a whole id is shown alone
+        if label and not same and (a.get("copy") or " " in a["id"] and label.casefold().startswith(a["id"].casefold() + " ")):
+            # one that goes on from a whole id is shown alone, and one naming a card by the name of its copy
+            # (`play R7a`: players see a Red 7, and type it)
+            entries.append(f"{i + 1:>2}. {label}")
         else:
             entries.append(f"{i + 1:>2}. {a['id']}{extra}")
         i += 1
