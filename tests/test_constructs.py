@@ -3192,6 +3192,28 @@ def test_a_pile_top_up_shows_its_top_card_and_hides_the_cards_under_it():
     assert "a hand shows sorted to its owner" in (e.value.first.hint or "")      # QA8 P-topup-flags
 
 
+@pytest.mark.parametrize(("second", "warned"), [("top up", False), ("", True)])
+def test_the_top_of_a_pile_top_up_picked_by_a_function_is_public(second: str, warned: bool):
+    """Lost Cities newcomer: `top(discards(k))`, the discard piles reached through a function (as the
+    docs suggest for a pile per colour), was W102 although every such pile shows its top."""
+    g = load_text(textwrap.dedent(f"""
+        ruleset t
+        players 2
+        enum Pile {{ a, b }}
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone dis_a: pile hidden top up
+        zone dis_b: pile hidden {second}
+        zone hand: hand per player owner
+        fn discards(k: Pile) -> zone = [dis_a, dis_b][index_of(Pile, k)]
+        setup {{ shuffle deck  move top(deck) to dis_a  move top(deck) to dis_b }}
+        phase play {{ choose players[0] {{
+            take c in [top(discards(k)) for k in Pile] "take {{c}}" {{ move c to hand[players[0]] }}
+        }} }}
+        """))
+    assert [w.code for w in g.prog.warnings] == (["W102"] if warned else [])
+
+
 @pytest.mark.parametrize(("flags", "words"), [
     ("pile top up top up", "`top up` is written twice"), ("pile hidden public", "a zone has one visibility"),
     ("pile per player owner per player", "`per player` is written twice"),

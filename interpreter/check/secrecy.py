@@ -603,7 +603,8 @@ class Secrecy(Expressions):
         zone reads it only if the cards' faces are read (`any c in hand[q] where c.told == r` reads
         the backs); ``places``: binders over zones, whose position `index_of(cards(Z), c)` is no read."""
         out = self._reads(e, places or {})
-        for call in (n for n in A.walk(e) if isinstance(n, A.Call)):
+        up = {id(n.args[0]) for n in A.walk(e) if isinstance(n, A.Call) and self.top_card_up(n)}  # discards(k) in top(…)
+        for call in (n for n in A.walk(e) if isinstance(n, A.Call) and id(n) not in up):
             f = self.globals.get(call.func)
             if not isinstance(f, FnSym) or f.decl is None or id(f) in seen:
                 continue
@@ -671,10 +672,16 @@ class Secrecy(Expressions):
         return []
 
     def top_card_up(self, e: Any) -> bool:
-        """`top(Z)` of a pile declared `top up` (or of one of such per-player piles): a card face up."""
+        """`top(Z)` of a pile declared `top up` (or of one of such per-player piles), also one a
+        function picks (`top(discards(k))`, every zone its body names such a pile): a card face up."""
         if not (isinstance(e, A.Call) and e.func == "top" and len(e.args) == 1):
             return False
         z = e.args[0].obj if isinstance(e.args[0], A.Index) else e.args[0]
+        f = self.globals.get(z.func) if isinstance(z, A.Call) else None
+        if isinstance(f, FnSym) and f.decl is not None:
+            zones = [s for n in A.walk(f.decl.body) if isinstance(n, A.Name)
+                     and isinstance(s := self.globals.get(n.name), ZoneSym)]
+            return bool(zones) and all(s.decl is not None and s.decl.top_up for s in zones)
         sym = self.globals.get(z.name) if isinstance(z, A.Name) else None
         return isinstance(sym, ZoneSym) and sym.decl is not None and sym.decl.top_up
 
