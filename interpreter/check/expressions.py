@@ -541,8 +541,10 @@ class Expressions(Declarations):
             g.used = True
             e.ref = g
             if ctx.kind in ("fn", "ordering") or (ctx.pure and not top):
-                raise self.fail("E306", f"rule {g.name} cannot be called here: rules change the game",
-                                e.span, "functions and conditions only look; turn the rule into a fn")
+                hint = "functions and conditions only look; turn the rule into a fn"
+                if ctx.kind not in ("fn", "ordering"):      # a condition: the rule's result, asked first
+                    hint += f", or call it before and test its result: let r = {g.name}(…), then if r"
+                raise self.fail("E306", f"rule {g.name} cannot be called here: rules change the game", e.span, hint)
             assert g.proc
             self.call_args(e.func, [(p.name, p.type) for p in g.proc.params], e.args, e.kwargs, e.span, sc, ctx,
                            _defaults(g.decl))
