@@ -3308,3 +3308,25 @@ def test_a_hidden_choice_is_not_told_by_which_peeked_card_moves(how, act):
     assert st.over
     moves = [t for t in log_texts(st, 1) if t.endswith("Deck → Hand[P0]")]
     assert moves == ["a card: Deck → Hand[P0]"], moves
+
+
+def test_players_in_a_deck_and_an_initial_value_are_players():
+    """Skull newcomer: `attr seat: player` with `seat = players[i]` was "attribute seat is player, not
+    int": in fixed values `players` was a list of numbers."""
+    g = load_text(textwrap.dedent("""
+        ruleset sd
+        players 3
+        cards {
+            attr seat: player
+            for i in 0..size(players) - 1 { card "mat{i}" seat = players[i] }
+        } in deck
+        zone deck: pile hidden
+        var dealer: player = players[2]
+        var order: list of player = players
+        setup { }
+        phase play { choose dealer { pick c in deck where c.seat == dealer "pick {c}" { end game } } }
+        """))
+    st = g.new_state(1)
+    assert st.to_move() == [2] and [a.id for a in st.legal_actions(2)] == ["pick deck[2]"]    # mat2, P2's
+    assert vars_of(st)["order"] == [0, 1, 2]
+

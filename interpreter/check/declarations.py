@@ -33,6 +33,7 @@ from .symbols import (
     OrderingSym,
     Proc,
     RuleSym,
+    Seat,
     Sym,
     VarSym,
     WindowSym,
@@ -274,7 +275,7 @@ class Declarations(CheckerBase):
                     return MemberRef(self.enums[o.type.name or ""], o.value)  # type: ignore[arg-type]
                 return o.value
             if e.name == "players":
-                return list(range(self.n_players))
+                return [Seat(p) for p in range(self.n_players)]
             refs = self.members.get(e.name)
             if refs and len(refs) == 1:
                 refs[0].enum.used = True

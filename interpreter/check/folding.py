@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import ast as A
 from .. import types as T
-from .symbols import MemberRef
+from .symbols import MemberRef, Seat
 
 
 # ------------------------------------------------------------------ option-constant folding
@@ -80,6 +80,8 @@ def _const_type(v: Any) -> T.T:
         return T.NONE
     if isinstance(v, bool):
         return T.BOOL
+    if isinstance(v, Seat):
+        return T.PLAYER
     if isinstance(v, int):
         return T.INT
     if isinstance(v, float):

@@ -202,6 +202,11 @@ class MemberRef:
     index: int
 
 
+class Seat(int):
+    """A player as a fixed value (`players[i]` in a deck's body or an initial value): the seat's
+    number, typed player, so that a card's `attr seat: player` can be set from it."""
+
+
 @dataclass
 class Cards:
     names: list[str]
