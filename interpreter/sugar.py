@@ -37,6 +37,7 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
     local_names: dict[int, set[str]] = {}
     for d in decls:
         names = {b for n in A.walk(d) if (b := A.bound_name(n)) is not None}
+        names.update(p.name for p in getattr(d, "params", []))      # a rule's or an enclosing group's
         local_names.update((id(h), names) for h in _holders(d))
 
     def expand(holder: Any, inside: list[str]) -> None:
@@ -68,6 +69,7 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
             copies = []
             taken = {n.name for a in args.values() for n in A.walk(a) if isinstance(n, A.Name)}
             taken |= local_names.get(id(holder), set())
+            taken |= {n.name for n in A.walk(use.then) if isinstance(n, A.Name)}    # the block after the use
             for o in group.options:
                 o = _substitute(_apart(deepcopy(o), taken), args)
                 o.body.extend(deepcopy(use.then))

@@ -161,6 +161,44 @@ phase play {
     assert st.over
 
 
+def test_an_enclosing_groups_or_rules_parameter_does_not_capture_a_nested_groups_binder():
+    """qa11 B1, B4: `outer(p, c)` using `plays(p)`, whose option binds `c`, put outer's `c` (the deck's
+    top) in place of the played card; a rule's parameter named like a group's binder was E109."""
+    g = load_text("""ruleset g
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile public
+zone hand: hand per player owner
+zone table: pile public
+options plays(p: player) {
+    play c in hand[p] where c.rank > 5 "play {c}" { move c to table  log "played {c}" }
+}
+options outer(p: player, c: card) {
+    use plays(p) { log "outer saw {c}" }
+}
+rule again(c: card) {
+    choose players[0] {
+        use plays(players[0])
+    } otherwise {
+        log "again saw {c}"
+    }
+}
+setup { move [card("♠10"), card("♠2")] to hand[players[0]]  move [card("♥K"), card("♦3")] to deck }
+phase play {
+    choose players[0] {
+        use outer(players[0], top(deck))
+    }
+    again(bottom(deck))
+    end game
+}
+""")
+    st = g.new_state(1)
+    assert [a.id for a in st.legal_actions(0)] == ["play ♠10"]
+    st.apply(0, "play ♠10")
+    texts = [e["text"] for e in st.view(None)["log"]]
+    assert texts[-6:] == ['P0: play ♠10', '♠10: hand[P0] → table', 'played ♠10', 'outer saw ♦3', 'again saw ♠A', 'game over']
+
+
 def test_a_wrong_argument_is_one_error_and_a_parameter_named_twice_is_e102():
     with pytest.raises(FudaError) as e:
         load_text(GROUPS.replace("use outer(players[0])", "use outer(3)"))
