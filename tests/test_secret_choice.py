@@ -127,6 +127,22 @@ def test_every_chooser_of_a_simultaneous_decision_keeps_their_peeks_for_their_ow
     assert moves(2) == ["a card: deck → stash"] * 2
 
 
+@pytest.mark.parametrize("leave", ["leave()", "stop()", "return"])
+def test_a_chooser_whose_block_a_rules_goto_or_a_return_skips_forgets(leave: str):
+    """qa11 B0: a `goto` or `end game` in a rule the block calls, or a `return` in the block, left the
+    decision without making the choosers whose blocks were skipped forget their peeks."""
+    text = BOTH_PEEK.replace('{ move bottom(deck) to stash }', '{ move bottom(deck) to stash  ' + leave + ' }') \
+        .replace("phase play {\n    simultaneous", "rule leave() { goto after }\nrule stop() { end game draw }\n"
+                 "rule pick() {\n    simultaneous") \
+        .replace("    end game draw\n}\n", "}\nphase play { pick()  goto after }\n"
+                 "phase after { choose players[1] { wait { end game draw } } }\n")
+    st = load_text(text).new_state(3)
+    assert len([c for c in st.view(1)["zones"]["deck"]["cards"] if c]) == 2
+    st.apply(0, "bottom_one")
+    st.apply(1, "top_one")
+    assert [c for c in st.view(1)["zones"]["deck"]["cards"] if c] == []
+
+
 def test_a_chooser_whose_block_does_not_run_forgets_as_after_it():
     """P8's peeks kept for a chooser's own block: a `break` out of the decision in the block before
     theirs must not leave them knowing which card of the deck the other took."""

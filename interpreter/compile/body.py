@@ -87,6 +87,16 @@ def _calls_any(proc: Proc, targets: list[Proc], seen: set[int] | None = None) ->
     return False
 
 
+def _may_leave(proc: Proc, seen: set[int] | None = None) -> bool:
+    """Whether ``proc`` (or a rule it calls) may leave the statement that called it other than by
+    returning: a `goto`, or an end of the game (`end game`, `win`, `lose`)."""
+    seen = seen if seen is not None else set()
+    seen.add(id(proc))
+    if any(isinstance(n, A.Goto | A.End | A.Win | A.Lose) for n in A.walk(proc.body)):
+        return True
+    return any(r.proc is not None and id(r.proc) not in seen and _may_leave(r.proc, seen) for r, _, _ in proc.calls)
+
+
 def _find_local(proc: Proc, name: str, span: Span) -> LocalSym:
     for loc in proc.locals:
         if loc.name == name and loc.span == span:
@@ -206,10 +216,23 @@ class BodyGen:
         if not stmts:
             return
         for s in stmts:
+            self.leaving_call(s, ind)
             if self.suspends(s):
                 getattr(self, "s_" + type(s).__name__)(s, ind)
             else:
                 self.plain(s, ind)
+
+    def leaving_call(self, s: A.Stmt, ind: int) -> None:
+        """In a simultaneous decision's block, a call of a rule (not written in place) that may `goto`
+        or end the game: the choosers after this one forget now what they would forget after their
+        blocks (leave_simultaneous), before the rule may leave the decision — on the safe side, also
+        when it returns and their blocks run."""
+        call = s.expr if isinstance(s, A.ExprStmt) else s.value if isinstance(s, A.Let | A.Assign) else None
+        if not (isinstance(call, A.Call) and isinstance(call.ref, RuleSym) and call.ref.proc is not None
+                and any(isinstance(k, tuple) for k in self.knower) and _may_leave(call.ref.proc)):
+            return
+        if not (self.suspends(s) and self.can_inline(call.ref.proc)):    # written in place: its goto says so
+            self.leave_simultaneous(ind, self.cg.span(s.span))
 
     def body(self, stmts: list[A.Stmt], ind: int) -> None:
         """A nested Python block: at least one statement."""
@@ -314,6 +337,8 @@ class BodyGen:
                 self.jump(ind, exit_ if isinstance(s, A.Break) else head, sp)
         elif isinstance(s, A.Return):
             v = eg.gen(s.value) if s.value is not None else "None"
+            if not self.inlined:        # out of the rule, and of a simultaneous decision it is in
+                self.leave_simultaneous(ind, sp)
             if self.inlined:
                 _, into, cont = self.inlined[-1]
                 self.line(ind, (f"fr[{into}] = {v}; " if into is not None else "") + f"L = {cont}; continue", sp)
