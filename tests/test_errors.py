@@ -941,6 +941,9 @@ def test_a_where_that_tests_cards_the_chooser_cannot_see_is_warned(tmp_path: Pat
     assert warnings("play c in hand[current] where not c.joker { move c to pile }") == []
     assert warnings("take c in pile where c.rank > 5 { }") == []
     assert warnings("flip c in deck where not revealed(c) { reveal c }") == []     # face up or not: public
+    # qa11 B2: shown to the chooser, nothing they do not see; shown to another, that player's secret
+    assert warnings("see c in hand[q] where revealed(c, current) { }") == []
+    assert warnings("see c in hand[q] where revealed(c, q) { }") == ["W102"]
 
 
 def test_a_zone_held_in_a_let_is_followed_by_the_warnings(tmp_path: Path) -> None:

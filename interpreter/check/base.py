@@ -96,7 +96,8 @@ class CheckerBase:
         self.seat_names: list[tuple[str, str]] | None = None
         self.cards: Cards | None = None
         self.fn_stack: list[FnSym] = []
-        self.in_where: str | None = None    # checking the condition of a count/any/all … where (for hints)
+        self.in_where: str | None = None
+        self.reader: A.Expr | None = None     # the chooser whose option W102 is looking at (face_read)    # checking the condition of a count/any/all … where (for hints)
 
     # -------------------------------------------------------------- reporting
     def err(self, code: str, msg: str, span: Span, hint: str | None = None) -> None:

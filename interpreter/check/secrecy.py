@@ -548,6 +548,14 @@ class Secrecy(Expressions):
         shown = [p for parts in o.label.parts for p in parts if not isinstance(p, str)] if o.label else []
         if self.warn_reading_unseen(o, chooser, sc):
             return
+        self.reader = chooser       # `revealed(c, chooser)` tells them nothing (face_read)
+        try:
+            self.warn_option_cards(o, chooser, sc, shown)
+        finally:
+            self.reader = None
+
+    def warn_option_cards(self, o: A.Option, chooser: A.Expr, sc: Scope, shown: list[Any]) -> None:
+        """warn_telling_where for the cards an option binds from a zone."""
         for b in o.binders:
             src = b.source
             zone_name, owner = (src.name, None) if isinstance(src, A.Name) else \
@@ -627,8 +635,10 @@ class Secrecy(Expressions):
             sym = self.globals.get(e.name)
             return not (isinstance(sym, VarSym) and sym.visibility == "back")
         if isinstance(e, A.Call):
-            if e.func == "revealed":
-                return False
+            if e.func == "revealed":        # face up, or shown to the chooser: nothing they do not see
+                if len(e.args) < 2 or self.reader is not None and _same_expr(e.args[1], self.reader):
+                    return False
+                return self.face_read(e.args[0], var, zone, seen)   # shown to another: a secret of theirs
             if e.func == "index_of" and len(e.args) == 2 and isinstance(e.args[1], A.Name) \
                     and e.args[1].name == var and isinstance(e.args[0], A.Call) and e.args[0].func == "cards" \
                     and len(e.args[0].args) == 1 and _same_expr(e.args[0].args[0], zone):
