@@ -70,7 +70,7 @@ def read_options_file(path: str) -> dict[str, Any]:
     """An options file (YAML mapping of option → value) for --options."""
     import yaml
 
-    from .runner.yaml_file import Located, keep_words, safe_load
+    from .runner.yaml_file import KEY_NOT_A_NAME, Located, keep_words, safe_load
 
     text = read_text(Path(path), "E406", path, "options file")
     try:
@@ -89,5 +89,9 @@ def read_options_file(path: str) -> dict[str, Any]:
     top: tuple[str, ...] = ()
     if isinstance(data.get("options"), dict) and len(data) <= 2:
         data, top = data["options"], ("options",)
-    keep_words(Located.of(path, text), data, top)       # `mode: on` names the member on, not true
-    return {str(k): v for k, v in data.items()}
+    loc = Located.of(path, text)
+    keep_words(loc, data, top)       # `mode: on` names the member on, not true
+    for k in data:
+        if not isinstance(k, str):      # `on: true`: YAML read the key as a bool (or a number, none)
+            raise loc.error("E406", "this key is not a name", (*top, k), at_key=True, hint=KEY_NOT_A_NAME)
+    return dict(data)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.api import load, read_options_file
+from interpreter.errors import FudaError
 from interpreter.resources import bundled_rulesets
 
 from .conftest import ROOT
@@ -80,6 +81,18 @@ def test_an_enum_member_named_off_or_on_is_chosen_though_yaml_reads_the_word_as_
     with pytest.raises(Exception) as e:
         load_text(text, {"bonus": True})            # no member is named on, yes or true
     assert "takes one of off, on_top, double" in str(e.value)
+
+
+@pytest.mark.parametrize("key", ["on", "yes", "1"])
+def test_an_options_file_key_yaml_reads_as_no_name_is_said_in_that_file(tmp_path, key):
+    """qa11 B3: an option named `on` given as `on: true` was "unknown option 'True'" at the ruleset."""
+    opts = tmp_path / "o.yaml"
+    opts.write_text(f"{key}: true\n", encoding="utf-8")
+    with pytest.raises(FudaError) as e:
+        read_options_file(str(opts))
+    d = e.value.first
+    assert (d.code, d.span.file, d.message) == ("E406", str(opts), "this key is not a name")
+    assert 'quote the name ("on": …)' in (d.hint or "")
 
 
 ON_OFF = ('ruleset en\nplayers 2\nenum Mode { off "Off", on "On", yes "Yes", no "No", true_ "T", null "Null" }\n'

@@ -222,6 +222,11 @@ def first_error(e: ValidationError, data: Any) -> tuple[tuple[Any, ...], dict[st
     return best[1], best[2]
 
 
+# the hint for a key YAML did not read as a name (`on:` is true)
+KEY_NOT_A_NAME = ('YAML reads an unquoted on, off, yes, no, true or false as a bool, null as none and 1 as a '
+                  'number, keys too: quote the name ("on": …)')
+
+
 def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str,
                key_hint: Callable[[tuple[Any, ...]], str | None] | None = None,
                names: Callable[[tuple[Any, ...]], bool] | None = None) -> Model:
@@ -250,8 +255,7 @@ def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str,
         hint = key_hint(path) if unknown and key_hint is not None else None
         if path and path[-1] == "[key]":      # a key YAML read as a bool, none or a number
             path, msg = path[:-1], "this key is not a name"
-            hint = ("YAML reads an unquoted on, off, yes, no, true or false as a bool, null as none and 1 as a "
-                    'number, keys too: quote the name ("on": …)')
+            hint = KEY_NOT_A_NAME
         if unknown and hint is None and (keys := keys_at(model, path[:-1])):
             hint = "the keys here: " + ", ".join(keys)
         raise loc.error("E501", f"{what} {'.'.join(map(str, path))}: {msg}" if path else f"{what}: {msg}",
