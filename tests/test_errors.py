@@ -310,6 +310,11 @@ def test_a_scenario_key_yaml_reads_as_a_bool_gets_a_hint_to_quote_it(tmp_path: P
     o = run_scenario(f)
     assert not o.passed and "this key is not a name" in o.message and 'quote the name ("on": …)' in o.message
     assert "[key]" not in o.message and "Input should" not in o.message
+    for text, at in (("ruleset: american_page_one\non: 3\n", "s.yaml:2:1:"),           # qa11 B5
+                     ("ruleset: american_page_one\nsteps:\n  - yes: play\n", "s.yaml:3:5:")):
+        f.write_text(text, encoding="utf-8")
+        o = run_scenario(f)
+        assert not o.passed and f"{at} error[E501]" in o.message and "this key is not a name" in o.message, o.message
 
 
 @pytest.mark.parametrize(("text", "words", "at"), [

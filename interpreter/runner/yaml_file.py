@@ -132,6 +132,8 @@ class Located:
 
     def span(self, path: tuple[Any, ...], at_key: bool = False) -> Span:
         p = tuple(path)
+        if at_key and p and not isinstance(p[-1], str) and p not in self.keys:     # `on:`, read as true
+            p = next((k for k in self.keys if k[:-1] == p[:-1] and _scalar_is(k[-1], p[-1])), p)
         if at_key and p in self.keys:
             line, col, end_line, end_col = self.keys[p]
         else:
@@ -148,6 +150,14 @@ class Located:
               at_key: bool = False) -> FudaError:
         """``at_key``: the mistake is the key at the end of ``path`` (a misspelt name), not its value."""
         return FudaError([Diagnostic(code, msg, self.span(path, at_key), hint)], {self.file: self.text})
+
+
+def _scalar_is(word: str, value: Any) -> bool:
+    """Whether YAML reads the key ``word`` as ``value`` (`on` as true)."""
+    try:
+        return bool(yaml.safe_load(word) == value)
+    except yaml.YAMLError:
+        return False
 
 
 def _put(data: Any, path: tuple[Any, ...], value: Any) -> None:
@@ -253,10 +263,11 @@ def parse_yaml(loc: Located, model: type[Model], what: str, not_a_mapping: str,
         unknown = err["type"] == "extra_forbidden"
         msg = f"unknown key {path[-1]!r}" if unknown else err["msg"].removeprefix("Value error, ")   # a validator's own words
         hint = key_hint(path) if unknown and key_hint is not None else None
-        if path and path[-1] == "[key]":      # a key YAML read as a bool, none or a number
-            path, msg = path[:-1], "this key is not a name"
-            hint = KEY_NOT_A_NAME
         if unknown and hint is None and (keys := keys_at(model, path[:-1])):
             hint = "the keys here: " + ", ".join(keys)
-        raise loc.error("E501", f"{what} {'.'.join(map(str, path))}: {msg}" if path else f"{what}: {msg}",
+        named = path
+        if path and (path[-1] == "[key]" or err["msg"] == "Keys should be strings"):   # read as a bool, none, 1
+            path = path[:-1] if path[-1] == "[key]" else path
+            named, msg, hint, unknown = path[:-1], "this key is not a name", KEY_NOT_A_NAME, True
+        raise loc.error("E501", f"{what} {'.'.join(map(str, named))}: {msg}" if named else f"{what}: {msg}",
                         path, hint, at_key=unknown) from None
