@@ -112,6 +112,11 @@ def test_simulate_hints_at_evaluate_when_searching_seats_are_slow():
     assert len(hints) == 1 and "about 2.0 s a move" in hints[0] and "`evaluate … after N decisions`" in hints[0]
     assert simulate_hints(stats, ["ismcts:100"], weighted=False, evaluates=True) == []
     assert simulate_hints({**stats, "seconds": 40.0}, ["ismcts:100"], weighted=False, evaluates=False) == []
+    # qa11 P6: seats that already are the rollout players are not told to be them
+    capped = {**stats, "seconds": 1.0, "capped": 4}
+    assert "weigh the options that bring the end nearer" in simulate_hints(capped, ["rollout", "rollout"], True, True)[0]
+    assert "check that the rules can end" in simulate_hints(capped, ["ismcts", "ismcts"], True, True)[0]
+    assert "random seats" in simulate_hints(capped, ["rollout"], True, True)[0]      # the other seat is random
 
 
 def test_simulate_with_workers_matches_one_worker(capsys):

@@ -372,12 +372,17 @@ def simulate_hints(stats: dict[str, Any], seats: list[str], weighted: bool, eval
     games, capped = stats["games"], stats.get("capped", 0)
     kinds = {k.partition(":")[0] for k in seats} | ({"random"} if len(seats) < len(stats["seats"]) else set())
     if games and capped > CAPPED_HINT * games:
-        cure = ("play `--seat rollout` at each seat (the ruleset's `rollout weight`s)" if weighted else
-                "give the options `rollout weight`s (playing a card weighs more than drawing one) and play "
-                "`--seat rollout` at each seat")
-        who = "random seats may play on for ever" if kinds & {"random", "rollout"} else "the game may not end"
-        out.append(f"{capped} of {games} games stopped at the decision limit: {who}; {cure}, or raise `limit` "
-                   "(language.md §28 and §21 in the fuda source)")
+        if "random" in kinds:
+            cure = ("play `--seat rollout` at each seat (the ruleset's `rollout weight`s)" if weighted else
+                    "give the options `rollout weight`s (playing a card weighs more than drawing one) and play "
+                    "`--seat rollout` at each seat")
+            out.append(f"{capped} of {games} games stopped at the decision limit: random seats may play on for "
+                       f"ever; {cure}, or raise `limit` (language.md §28 and §21 in the fuda source)")
+        else:       # the seats are already the ruleset's rollout players, or searching ones
+            cure = "weigh the options that bring the end nearer more (`rollout weight`)" if "rollout" in kinds \
+                else "check that the rules can end"
+            out.append(f"{capped} of {games} games stopped at the decision limit: {cure}, or raise `limit` "
+                       "(language.md §28 and §21 in the fuda source)")
     searching = [k for k in seats if k.partition(":")[0] in ("ismcts", "persona")]
     length = stats.get("length", {}).get("mean", 0)
     if searching and not evaluates and length > 40 and stats.get("played"):
