@@ -29,6 +29,7 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
     """Every ``use`` of an options group, then every ``choose … optional`` and ``offer``, written
     out in place; mistakes are added to ``diags``."""
     groups = {d.name: d for d in decls if isinstance(d, A.OptionsDecl)}
+    rules = {d.name for d in decls if isinstance(d, A.RuleDecl)}
     done: set[str] = set()
     cyclic: set[str] = set()
     copies_made = count(1)
@@ -45,9 +46,9 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
         for use in reversed(holder.uses):
             group = groups.get(use.name)
             if group is None:
-                diags.append(Diagnostic("E101", f"unknown options group {use.name}", use.span,
-                                        did_you_mean(use.name, groups) or
-                                        "declare it: options NAME(p: player) { OPTION … }"))
+                hint = f"{use.name} is a rule: call it in a block, {use.name}(…)" if use.name in rules else \
+                    did_you_mean(use.name, groups) or "declare it: options NAME(p: player) { OPTION … }"
+                diags.append(Diagnostic("E101", f"unknown options group {use.name}", use.span, hint))
                 continue
             if use.name in inside:
                 diags.append(Diagnostic("E307", f"options {use.name} uses itself", use.span,
