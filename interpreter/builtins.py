@@ -245,7 +245,8 @@ def _card_to(result: T.T) -> Callable[[list[T.T]], T.T]:
 
 def _revealed(ts: list[T.T]) -> T.T:
     _need(T.assignable(ts[0], T.CARD), f"expected a card, got {ts[0]}")
-    _need(len(ts) == 1 or T.assignable(ts[1], T.PLAYER), f"the second argument is a player, got {ts[-1]}")
+    _need(len(ts) == 1 or T.assignable(ts[1], T.PLAYER) and ts[1] != T.NONE,
+          f"the second argument is a player, got {ts[-1]}")
     return T.BOOL
 
 

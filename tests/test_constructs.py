@@ -335,6 +335,16 @@ def test_revealed_to_one_player():
     st = g.new_state(1)
     assert vars_of(st)["n"] == 1 and len(g.legal_actions(st, 0)) == 2
     assert zone_cards(st, "hand[P0]", 2) == [None, None]
+    with pytest.raises(FudaError) as e:         # qa11 P3: nobody's eyes
+        load_text(textwrap.dedent("""
+            ruleset r
+            players 2
+            cards standard(jokers = 0) in deck
+            zone deck: pile hidden
+            setup { }
+            phase play { if revealed(top(deck), none) { end game } }
+            """))
+    assert e.value.first.code == "E201" and "the second argument is a player, got none" in e.value.first.message
 
 
 def test_face_up_move_into_hidden_zone_then_hide():
