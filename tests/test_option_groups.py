@@ -206,6 +206,10 @@ def test_a_wrong_argument_is_one_error_and_a_parameter_named_twice_is_e102():
     with pytest.raises(FudaError) as e:
         load_text(GROUPS.replace("options outer(p: player)", "options outer(p: player, p: int = 1)"))
     assert e.value.diagnostics[0].code == "E102"
+    with pytest.raises(FudaError) as e:     # qa11 P4: a parameter named like a global, as for a rule
+        load_text(GROUPS.replace("options outer(p: player)", "options outer(p: player, deck: int = 1)"))
+    assert [(d.code, d.message) for d in e.value.diagnostics][:1] == [("E109", "deck hides the global deck "
+                                                                        "(declared at <ruleset>.fuda:4:1)")]
     with pytest.raises(FudaError) as e:     # qa11 P5: a rule taken in with use
         load_text(GROUPS.replace("use outer(players[0])", "use tell_it(players[0])") + "rule tell_it(p: player) { }\n")
     assert (e.value.first.code, e.value.first.hint) == ("E101", "tell_it is a rule: call it in a block, tell_it(…)")

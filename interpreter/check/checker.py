@@ -87,6 +87,9 @@ class Checker(Bodies):
             chk = CheckSym(cd.name, cd.span, decl=cd)
             self.declare(cd.name, chk, cd.span)
             self.checks.append(chk)
+        for gd in by(A.OptionsDecl):        # a group's parameters, as a rule's: no global's name
+            for prm in gd.params:
+                self.no_shadow(prm.name, prm.span)
         shows = by(A.ShowDecl)
         self.show = self.check_show(shows[-1]) if shows else None
         for rq in by(A.RequireDecl):
