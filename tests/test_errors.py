@@ -300,6 +300,16 @@ def test_an_event_expected_as_the_action_id_matches_the_log_s_commas(tmp_path: P
     assert run_scenario(f).passed
 
 
+def test_a_step_s_action_given_as_a_number_is_refused_as_an_action(tmp_path: Path) -> None:
+    """qa11 P8: `- P0: 1` said "unknown key 'P0'"; it is an action that is not legal, with the legal ones."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: american_page_one\nsteps:\n  - P0: 1\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and "error[E602]: P0: 1 is not legal now; legal actions:" in o.message, o.message
+
+
 def test_a_scenario_key_yaml_reads_as_a_bool_gets_a_hint_to_quote_it(tmp_path: Path) -> None:
     """Cuttle newcomer: a per-card variable named `on` under card_vars read "Input should be a valid
     string" at `…♥J.1.[key]`."""

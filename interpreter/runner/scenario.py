@@ -144,8 +144,8 @@ class Scenario(Strict):
         for s in v:
             if isinstance(s, dict):
                 keys = [k for k in s if isinstance(k, str) and re.fullmatch(r"P\d+", k)]
-                if len(keys) == 1 and isinstance(s[keys[0]], str) and "act" not in s:
-                    s = dict(s)
+                if len(keys) == 1 and isinstance(s[keys[0]], str | int | float) and "act" not in s:
+                    s = dict(s)     # a number too (`- P0: 1`): refused as an action, with the legal ones
                     s["act"] = f"{keys[0]}: {s.pop(keys[0])}"
             out.append(s)
         return out
