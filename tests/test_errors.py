@@ -305,9 +305,9 @@ def test_a_step_s_action_given_as_a_number_is_refused_as_an_action(tmp_path: Pat
     from interpreter.runner.scenario import run_scenario
 
     f = tmp_path / "s.yaml"
-    f.write_text("ruleset: american_page_one\nsteps:\n  - P0: 1\n", encoding="utf-8")
+    f.write_text("ruleset: american_page_one\nsteps:\n  - P3: 1\n", encoding="utf-8")
     o = run_scenario(f)
-    assert not o.passed and "error[E602]: P0: 1 is not legal now; legal actions:" in o.message, o.message
+    assert not o.passed and "error[E602]: P3: 1 is not legal now; legal actions:" in o.message, o.message
 
 
 def test_a_scenario_key_yaml_reads_as_a_bool_gets_a_hint_to_quote_it(tmp_path: Path) -> None:
