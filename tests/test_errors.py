@@ -412,7 +412,7 @@ def test_a_match_file_behind_a_file_says_so(tmp_path: Path, capsys: pytest.Captu
     assert f"cannot open the match file {blocker / 'm.sqlite'}: {blocker} is a file, not a folder" in err, err
 
 
-@pytest.mark.parametrize("step", ["{P0: play ♥7, P1: draw}", "{P0: 1}", "P0:"])
+@pytest.mark.parametrize("step", ["{P0: play ♥7, P1: draw}", "P0:", "{P0: [play, ♥7]}"])
 def test_a_step_that_is_not_one_action_as_text_says_how_to_write_one(tmp_path: Path, step: str) -> None:
     """Found by QA: `- {P0: draw, P1: draw}` or `- P0:` with no text said only "unknown key 'P0'"."""
     from interpreter.runner.scenario import run_scenario
