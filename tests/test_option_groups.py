@@ -136,16 +136,20 @@ def test_a_groups_names_are_its_own():
     assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E101", 11)]
 
 
-def test_a_groups_binder_may_share_a_name_with_the_callers_local():
-    """Cuttle newcomer B1: `let c = …` before `use plays(…)`, whose option binds `c`, was E109 once
-    per option, at the group's lines."""
-    st = load_text("""ruleset g
+# a table game's declarations, for the groups' scope tests below
+TABLE = """ruleset g
 players 2
 cards standard(jokers = 0) in deck
 zone deck: pile public
 zone hand: hand per player owner
 zone table: pile public
-options plays(p: player) {
+"""
+
+
+def test_a_groups_binder_may_share_a_name_with_the_callers_local():
+    """Cuttle newcomer B1: `let c = …` before `use plays(…)`, whose option binds `c`, was E109 once
+    per option, at the group's lines."""
+    st = load_text(TABLE + """options plays(p: player) {
     put c in hand[p] "put {c}" { move c to table }
 }
 setup { move [card("♠A")] to hand[players[0]]  move [card("♥2")] to deck }
@@ -164,13 +168,7 @@ phase play {
 def test_an_enclosing_groups_or_rules_parameter_does_not_capture_a_nested_groups_binder():
     """qa11 B1, B4: `outer(p, c)` using `plays(p)`, whose option binds `c`, put outer's `c` (the deck's
     top) in place of the played card; a rule's parameter named like a group's binder was E109."""
-    g = load_text("""ruleset g
-players 2
-cards standard(jokers = 0) in deck
-zone deck: pile public
-zone hand: hand per player owner
-zone table: pile public
-options plays(p: player) {
+    g = load_text(TABLE + """options plays(p: player) {
     play c in hand[p] where c.rank > 5 "play {c}" { move c to table  log "played {c}" }
 }
 options outer(p: player, c: card) {
