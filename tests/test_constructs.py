@@ -627,6 +627,29 @@ def test_shared_sequence():
     assert full_zone(st, "row[0]") == ["♣K"]
 
 
+def test_a_move_into_a_zone_that_closed_up_is_a_rule_failure():
+    """A zone that left its sequence is in no view or count of it: a card sent there would vanish."""
+    g = load_text(textwrap.dedent("""
+        ruleset refill_row
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone taken: pile public
+        zone row: sequence public
+        setup { }
+        phase play {
+            insert row back as z
+            move top(deck) to z
+            move z to taken
+            move top(deck) to z
+        }
+    """))
+    with pytest.raises(RuleRuntimeError) as e:
+        g.new_state(0)
+    d = e.value.first
+    assert d.code == "E601" and "left its sequence" in d.message and d.span.line == 13
+
+
 def test_deal_from_a_line_closes_it_up():
     g = load_text(textwrap.dedent("""
         ruleset deal_line

@@ -142,6 +142,8 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
     cards = st.z[src]
     game = st.game
     static = game.static_slots
+    if dst >= static and dst not in st.sq[st.dyn[dst - static][0]]:
+        _gone(dst, sp)
     mask = (game.zone_mask[src] if src < static else _zmask(st, src)) | \
         (game.zone_mask[dst] if dst < static else _zmask(st, dst)) | st.vis[c]
     if cards[-1] == c:
@@ -419,6 +421,13 @@ def _insert_zone(st: State, seq: int, slot: int, front: bool, sp: int) -> None:
     else:
         st.sq[seq].append(slot)
     st.ev.append((EV_INSERT, sp, seq, slot, front))
+
+
+def _gone(slot: int, sp: int) -> None:
+    """A card sent to a zone that has left its sequence would be in no view, screen or count of
+    the sequence: a rule mistake, not a place."""
+    raise RuleFailure("this zone left its sequence when its last card went (a zone of a sequence "
+                      "closes up when it empties): make a new one with `insert SEQ back as NAME`", sp)
 
 
 def _close_up(st: State, slot: int, sp: int) -> None:
