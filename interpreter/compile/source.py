@@ -132,8 +132,8 @@ def quiet_source(source: str) -> str:
                 while source[k] != ch:
                     k += 2 if source[k] == "\\" else 1
             k += 1
-        calls = {m.group(1) for m in _CALLED.finditer(source, j + len(key), k - 1)}
-        out.append("pass" if calls <= _PURE_IN_EVENTS else source[j:k])   # a call that may draw: kept
+        pure = all(_pure(m.group(1)) for m in _CALLED.finditer(source, j + len(key), k - 1))
+        out.append("pass" if pure else source[j:k])   # a call that may draw: kept
         i = k
     out.append(source[i:])
     return "".join(out)
@@ -141,5 +141,11 @@ def quiet_source(source: str) -> str:
 
 _CALLED = re.compile(r"([A-Za-z_][\w.]*)\s*\(")
 # what an event's values may call and still be left out: nothing that changes the state or draws
-_PURE_IN_EVENTS = {"if", "else", "and", "or", "not", "in", "tuple", "len", "min", "max", "_amask", "_next",
-                   "_cell_card", "_active", "_top"}
+_PURE_IN_EVENTS = {"if", "else", "and", "or", "not", "in", "tuple", "len", "min", "max", "sum", "_amask", "_next",
+                   "_cell_card", "_active", "_top", "_zone_text", "_fmt", "_int_text", "st.game.act_event"}
+# the ruleset's functions (no randomness in them: E313) and the compiler's aggregate helpers
+_PURE_GENERATED = re.compile(r"F_\w+|AG\d+")
+
+
+def _pure(name: str) -> bool:
+    return name in _PURE_IN_EVENTS or _PURE_GENERATED.fullmatch(name) is not None
