@@ -97,9 +97,18 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
             n.optional = False
         for f in fields(n):     # type: ignore[arg-type]
             v = getattr(n, f.name, None)
-            if isinstance(v, list) and any(isinstance(x, A.Offer) for x in v):
-                setattr(n, f.name, [y for x in v for y in (_offer(x, diags) if isinstance(x, A.Offer) else [x])])
+            if isinstance(v, list):
+                setattr(n, f.name, _offers(v, diags))
+            if isinstance(n, A.If):         # the blocks of its (condition, block) branches
+                n.branches = [(cond, _offers(block, diags)) for cond, block in n.branches]
     return decls
+
+
+def _offers(block: list[Any], diags: list[Diagnostic]) -> list[Any]:
+    """The block with each `offer` written out as the decisions it stands for."""
+    if not any(isinstance(x, A.Offer) for x in block):
+        return block
+    return [y for x in block for y in (_offer(x, diags) if isinstance(x, A.Offer) else [x])]
 
 
 def overridden(group: A.OptionsDecl | None, use: A.UseOptions) -> str:

@@ -2722,6 +2722,39 @@ def test_an_offer_ask_all_asks_everyone_and_a_player_named_twice_once():
     assert plain.over and vars_of(plain)["rounds_done"] == 1    # without it, nobody is asked
 
 
+def test_an_offer_in_the_then_block_of_an_if_is_an_offer():
+    """Tichu newcomer: an offer in an `if`'s block (not its `else`) was E309 "unsupported statement
+    Offer", because the blocks of an `if`'s branches were not written out."""
+    text = (CONSTRUCTS / "offer.fuda").read_text(encoding="utf-8").replace(
+        '    offer p in players "Add', '    if true {\n    offer p in [players[1]] ask all "Add').replace(
+        "    rounds_done += 1", "    }\n    rounds_done += 1")
+    st = load_text(text, filename="offer.fuda").new_state(0)
+    assert st.to_move() == [1] and ids(st, 1) == ["pass"]
+    st.apply(1, "pass")
+    assert vars_of(st)["rounds_done"] == 1
+
+
+def test_a_function_that_is_a_card_constant_tested_in_a_zone_compiles_without_a_warning():
+    """Tichu newcomer: `if ace() in hand[p]` with `fn ace() -> card = card("♠A")` inlined the card's
+    number and guarded it with `(0) is not None`, which Python warns of on every run."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        st = load_text(textwrap.dedent("""
+            ruleset const_in_zone
+            players 2
+            cards standard(jokers = 0) in deck
+            zone deck: pile hidden
+            fn ace() -> card = card("♣A")
+            var there: bool = false
+            setup { }
+            phase play { there = ace() in deck
+                         end game draw }
+        """)).new_state(0)
+    assert vars_of(st)["there"] is True
+
+
 def test_an_offer_skips_players_who_are_out():
     g = load_text(textwrap.dedent("""
         ruleset offer_out

@@ -348,7 +348,7 @@ class ExprGen:
         if op in ("in", "notin"):
             neg = "not " if op == "notin" else ""
             if rt is not None and rt.kind == "zone" and lt is not None and lt.kind == "card":
-                if left.isdigit():      # a card constant (card("♠Q")): never none
+                if left.strip("()").isdigit():      # a card constant (card("♠Q"), a fn inlined to one): never none
                     return f"({neg}(LOC[{left}] == {right}))"
                 return f"({neg}(LOC[{left}] == {right}) if {left} is not None else {'True' if neg else 'False'})"
             return f"({left} {'not in' if neg else 'in'} {self.seq(e.right)})"
