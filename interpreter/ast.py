@@ -257,6 +257,7 @@ class Deal(Stmt):
     source: Expr
     dest: str
     dest_span: Span
+    packets: bool = False   # `in packets`: each player in turn gets all their cards at once
     players: Expr | None = None
 
 

@@ -925,7 +925,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def deal_stmt(self, meta: Any, c: list[Any]) -> A.Deal:
         return A.Deal(span=self.sp(meta), count=c[0], source=c[1], dest=str(c[2]),
-                                      dest_span=_tok_span(self.file, c[2]), players=c[3] if len(c) > 3 else None)
+                      dest_span=_tok_span(self.file, c[2]), packets=c[3] is not None, players=c[4])
 
     def shuffle_stmt(self, meta: Any, c: list[Any]) -> A.Shuffle:
         return A.Shuffle(span=self.sp(meta), zone=c[0])

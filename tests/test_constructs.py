@@ -389,6 +389,25 @@ def test_deal_all_empties_the_zone_the_first_getting_the_odd_cards(n, sizes):
     assert full_zone(st, "deck") == [] and full_zone(st, "spare") == []
 
 
+def test_deal_in_packets_gives_each_player_their_cards_at_once():
+    """Schnapsen newcomer: `deal 3 … in packets` then `deal 2 … in packets` (a packet each, player by
+    player) where `deal n` goes round one card at a time; `for L` and `deal all` work as with rounds,
+    the first players of the order getting the odd cards. Events are a deal's: a move per card."""
+    st = game("deal_packets").new_state(0)      # an unshuffled deck: ♣K on top, then ♣Q …
+    assert full_zone(st, "hand[P0]") == ["♣K", "♣Q", "♣J", "♣5", "♣4", "♣3"]
+    assert full_zone(st, "hand[P1]") == ["♣10", "♣9", "♣8", "♣7", "♣6"]
+    assert log_texts(st)[:4] == ["♣K: deck → hand[P0]", "♣Q: deck → hand[P0]", "♣J: deck → hand[P0]",
+                                 "♣10: deck → hand[P1]"]
+    assert [len(full_zone(st, f"rest[P{p}]")) for p in (0, 1)] == [21, 20]
+    assert full_zone(st, "rest[P0]")[:2] == ["♣2", "♣A"] and full_zone(st, "deck") == []
+    st3 = game("deal_packets", players=3).new_state(0)
+    assert [len(full_zone(st3, f"rest[P{p}]")) for p in range(3)] == [13, 13, 12]
+    # `packets` stays free as a name
+    g = load_text(DEAL_ALL.replace("deal all from spare to hand", "deal packets from spare to hand in packets")
+                  + "var packets: int = 1\n")
+    assert [len(full_zone(g.new_state(0), f"hand[P{p}]")) for p in range(4)] == [13, 13, 13, 13]
+
+
 LOOP_AFTER_DEAL = """
 ruleset loop_after_deal
 players 3

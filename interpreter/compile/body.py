@@ -352,7 +352,8 @@ class BodyGen:
             z = self.cg.zone(s.dest)
             players = eg.seq(s.players) if s.players is not None else "PLAYERS"
             count = "None" if s.count is None else eg.gen(s.count)
-            self.line(ind, f"_deal(st, {count}, {eg.gen(s.source)}, {z.base}, {players}, {sp})", sp)
+            packets = ", True" if s.packets else ""
+            self.line(ind, f"_deal(st, {count}, {eg.gen(s.source)}, {z.base}, {players}, {sp}{packets})", sp)
             self.check_after(ind, sp, zones=True)
         elif isinstance(s, A.Shuffle):
             if self.checks_zones():   # only the order of one zone changed: the checks' fast pass

@@ -326,9 +326,11 @@ def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> 
         vis[c] = new
 
 
-def _deal(st: State, n: int | None, src: int, base: int, players: Any, sp: int) -> None:
+def _deal(st: State, n: int | None, src: int, base: int, players: Any, sp: int, packets: bool = False) -> None:
     """One card at a time around ``players``, n rounds, from the top of ``src``; n None (``deal
-    all``): until ``src`` is empty, the first players getting one more when it does not divide."""
+    all``): until ``src`` is empty, the first players getting one more when it does not divide.
+    ``packets`` (``deal … in packets``): the same cards each, but each player in turn takes theirs at
+    once (a packet of n off the top), as games that deal 3 then 2 do."""
     z = st.z
     pile = z[src]
     loc, vis, ev = st.loc, st.vis, st.ev
@@ -337,18 +339,23 @@ def _deal(st: State, n: int | None, src: int, base: int, players: Any, sp: int) 
     every = n is None
     if n is None:
         n = -(-len(pile) // len(players)) if players else 0
-    for _ in range(n):
-        for p in players:
-            if not pile:
-                if every:
-                    break
-                raise RuleFailure(f"deal ran out of cards ({n} each to {len(players)} players)", sp)
-            c = pile.pop()
-            dst = base + p
-            z[dst].append(c)
-            loc[c] = dst
-            ev.append((EV_MOVE, sp, c, src, dst, masks[p] | vis[c]))
-            vis[c] = 0
+    if packets:     # who gets a card in each step: player by player, n (or their share) each
+        k = len(players)
+        share = [n] * k if not every else [len(pile) // k + (i < len(pile) % k) for i in range(k)]
+        order = [p for p, m in zip(players, share, strict=True) for _ in range(m)]
+    else:
+        order = [p for _ in range(n) for p in players]
+    for p in order:
+        if not pile:
+            if every:
+                break
+            raise RuleFailure(f"deal ran out of cards ({n} each to {len(players)} players)", sp)
+        c = pile.pop()
+        dst = base + p
+        z[dst].append(c)
+        loc[c] = dst
+        ev.append((EV_MOVE, sp, c, src, dst, masks[p] | vis[c]))
+        vis[c] = 0
     if src >= st.game.static_slots and not pile:
         _close_up(st, src, sp)
 
