@@ -254,6 +254,23 @@ def test_a_per_card_variable_is_expected_under_card_vars_only(tmp_path: Path, ex
     assert not o.passed and words in o.message, o.message
 
 
+@pytest.mark.parametrize("steps, words", [
+    ("  - until_phase: betwen\n", "3:18: error[E501]: no phase named 'betwen'"),
+    ("  - until_phase: [deal, plya]\n", "did you mean play?"),
+    ("  - P0: play ♣A\n    until_phase: [deal, between]\n", "phase deal or between did not begin: it waits in phase play for P1"),
+    ("  - random: 100\n  - until_phase: deal\n", "phase deal did not begin: the game is over"),
+])
+def test_a_scenario_until_phase_names_a_phase_that_begins(tmp_path: Path, steps: str, words: str) -> None:
+    """Schnapsen newcomer P1: `until_phase` stops as a phase begins; a name that is no phase, or a
+    phase the step never reached, fails at the step."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text(f"ruleset: {ROOT / 'tests' / 'constructs' / 'hands.fuda'}\nsteps:\n{steps}", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and words in o.message, o.message
+
+
 def test_every_failed_expectation_of_a_step_is_reported_in_order_with_the_events(tmp_path: Path) -> None:
     """Newcomer's report: only one failure was shown, not the first written, and not what happened."""
     from interpreter.runner.scenario import run_scenario

@@ -96,6 +96,9 @@ class Game:
             if suit is not None and set(ASCII_SUITS) <= set(suit.members) else {}
         self.static_slots = prog.static_slots
         self.limit = prog.limit
+        # phases at whose start play stops, waiting for ``run`` (a scenario's `until_phase`: the end
+        # of a hand seen before the next one's deal); empty in play
+        self.stop_before: frozenset[int] = frozenset()
         # zone slot tables
         self.zone_owner: list[int | None] = []
         self.zone_decl: list[int] = []            # slot → index into prog.zones
@@ -549,6 +552,8 @@ class Game:
                 st.phase = gt.phase
                 frames.append(self._frame(self.comp.phases[gt.phase], ()))
                 st.ev.append((R.EV_PHASE, -1, gt.phase))
+                if gt.phase in self.stop_before:
+                    return          # stopped as the phase begins, no decision waiting: ``run`` goes on
             except (R.RuleFailure, RecursionError, *_PY_FAILURES) as e:
                 st.in_check = False
                 raise self.rule_error(st, e) from None

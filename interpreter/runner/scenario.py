@@ -25,6 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ..engine import runtime as R
 from ..engine.game import Game
 from ..engine.observe import card_visible, render_event, view
 from ..engine.state import State
@@ -113,6 +114,7 @@ class Step(Strict):
     expect: Expect | None = None
     set: Edit | None = None
     random: int | None = None                   # play this many random legal actions
+    until_phase: str | list[str] | None = None  # stop as one of these phases begins (the end of a hand)
 
 
 class Scenario(Strict):
@@ -216,6 +218,7 @@ class Runner:
         self.game: Game
         self.st: State
         self.seen_events = 0
+        self.paused = False     # stopped at a phase's start by `until_phase`: the next step goes on from there
         self.edited_at: int | None = None     # where the events after the setup edits begin (no start_phase)
 
     # -------------------------------------------------------------- helpers
@@ -585,18 +588,59 @@ class Runner:
                     "`let` or a variable they set keeps its old value)", (*path, "set"),
                     "make the edit a step earlier, before the rules that lead to the decision, or set what "
                     "they worked out too")
-        if s.act is not None:
-            self.act(s, path)
-        if s.random is not None:
-            rng = random.Random(self.sc.seed * 7919 + len(self.st.ev))
-            for _ in range(s.random):
-                if self.st.over:
-                    break
-                p = self.st.to_move()[0]
-                self.game.apply(self.st, p, rng.choice(self.game.legal_actions(self.st, p)))
+        stop = self.stop_phases(s.until_phase, (*path, "until_phase"))
+        self.game.stop_before = stop
+        try:
+            if self.paused and (s.act is not None or s.random is not None or stop):
+                self.paused = False             # on from the phase it stopped at
+                self.game.run(self.st)
+                self.paused = self.stopped(stop)
+            if s.act is not None and not self.paused:
+                self.act(s, path)
+                self.paused = self.stopped(stop)
+            if (s.random is not None or stop and s.act is None) and not self.paused:
+                rng = random.Random(self.sc.seed * 7919 + len(self.st.ev))
+                for _ in range(s.random if s.random is not None else self.UNTIL_MAX):
+                    if self.st.over or self.paused:
+                        break
+                    p = self.st.to_move()[0]
+                    self.game.apply(self.st, p, rng.choice(self.game.legal_actions(self.st, p)))
+                    self.paused = self.stopped(stop)
+        finally:
+            self.game.stop_before = frozenset()
+        if stop and not self.paused:
+            names = " or ".join(self.game.prog.phases[i].name for i in sorted(stop))
+            now = "the game is over" if self.st.over else \
+                f"it waits in phase {self.game.prog.phases[self.st.phase].name} for " + \
+                ", ".join(f"P{p}" for p in self.st.to_move())
+            raise self.loc.error("E502", f"phase {names} did not begin: {now}", (*path, "until_phase"),
+                                 self.refused_hint())
         if s.expect is not None:
             self.expect(s.expect, (*path, "expect"))
             self.seen_events = len(self.st.ev)
+
+    UNTIL_MAX = 10_000      # random actions an `until_phase` step alone plays at most
+
+    def stop_phases(self, names: str | list[str] | None, path: tuple[Any, ...]) -> frozenset[int]:
+        """The phases an `until_phase` step names, by index; an unknown name is E501."""
+        from ..errors import did_you_mean
+
+        known = [ph.name for ph in self.game.prog.phases]
+        out = set()
+        for i, name in enumerate([names] if isinstance(names, str) else names or []):
+            if name not in known:
+                at = path if isinstance(names, str) else (*path, i)
+                raise self.loc.error("E501", f"no phase named {name!r}", at,
+                                     did_you_mean(name, known) or "phases: " + ", ".join(known))
+            out.add(known.index(name))
+        return frozenset(out)
+
+    def stopped(self, stop: frozenset[int]) -> bool:
+        """Whether play stopped as a phase of ``stop`` began (``Game.stop_before``): no decision
+        waits, and the last event is that phase's start."""
+        st = self.st
+        return bool(stop) and not st.over and st.pend is None and bool(st.ev) \
+            and st.ev[-1][0] == R.EV_PHASE and st.ev[-1][2] in stop
 
     def act(self, s: Step, path: tuple[Any, ...]) -> None:
         text = s.act or ""
