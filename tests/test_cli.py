@@ -75,6 +75,37 @@ def test_a_game_that_opens_with_a_simultaneous_choice_has_no_first_player(capsys
     assert "first player wins" in out
 
 
+SIMUL_THEN_TURNS = """ruleset simul_then_turns
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+setup { deal 2 from deck to hand }
+phase play {
+    simultaneous p in players { keep c in hand[p] { move c to deck } }
+    for p in seats_from(players[1]) {
+        turn p { choose p { go { } stop { win p } } }
+    }
+    end game
+}
+"""
+
+
+def test_a_simultaneous_opening_counts_the_first_to_go_after_it(capsys, tmp_path):
+    """Skull newcomer: a game that opens with everyone choosing at once had no first-player line;
+    the first player is then the first whose turn begins (or who decides alone) after it, and the
+    output says so."""
+    f = tmp_path / "st.fuda"
+    f.write_text(SIMUL_THEN_TURNS, encoding="utf-8")
+    code, out, _ = run(capsys, "simulate", str(f), "-n", "20", "-q")
+    assert code == 0 and "first player wins" in out, out
+    assert "(in 20 of them everyone chose at once first: the first player is the first to take a turn" in out
+    code, out, _ = run(capsys, "simulate", str(f), "-n", "20", "-q", "--json")
+    fp = json.loads(out)["first_player"]
+    wins = json.loads(out)["seats"][1]["wins"]     # P1 takes the first turn
+    assert fp["games"] == 20 and fp["after_simultaneous"] == 20 and fp["wins"] == wins
+
+
 def test_simulate_splits_results_by_role_also_with_one_kind_of_bot(capsys):
     """Cribbage newcomer: what the dealer's chair is worth was reported only with different bots."""
     code, out, _ = run(capsys, "simulate", "jekyll_hyde", "-n", "20", "-q", "--json")

@@ -101,7 +101,10 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str],
     try:
         st = game.new_state(seed)
         first = first_player(game, st)                 # read now: the game's log is not kept
-        st = run_game(game, seed, seats, estimates, st=st, quiet=True)
+        late = first is None and not st.over            # a simultaneous opening: the log is kept,
+        st = run_game(game, seed, seats, estimates, st=st, quiet=not late)     # to find who goes first after it
+        if late:
+            first = first_after_simultaneous(game, st)
     except RuleRuntimeError as e:    # say which game, so that it can be replayed
         where = f"{e.first.hint}\n  " if e.first.hint else ""     # the calls that led there, kept
         raise RuleRuntimeError([replace(e.first, hint=f"{where}in the game with seed {seed}: "
@@ -111,6 +114,7 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str],
     return {"seed": seed, "winners": [r["player"] for r in res if r["outcome"] == "win"],
             "draw": all(r["outcome"] == "draw" for r in res), "places": [r["place"] for r in res],
             "scores": [r["score"] for r in res], "length": st.ndec, "capped": st.capped, "first": first,
+            **({"first_late": True} if late and first is not None else {}),
             "estimates": estimates, "seats": seats_for(seats, game.n, 0),
             "roles": roles(st)}
 
@@ -127,6 +131,15 @@ def first_player(game: Any, st: Any) -> int | None:
     if st.over or st.pend is None or game.sites[st.pend[0]].kind == "simul":
         return None
     return int(st.to_move()[0])
+
+
+def first_after_simultaneous(game: Any, st: Any) -> int | None:
+    """For a game that opens with a simultaneous decision (Skull's placement): the first player
+    whose turn begins after it, or who is the first asked alone, as the log tells."""
+    for ev in st.ev:
+        if ev[0] == R.EV_TURN or ev[0] == R.EV_ACT and game.sites[ev[3]].kind != "simul":
+            return int(ev[2])
+    return None
 
 
 def replay_command(ruleset: str, options: dict[str, Any], seed: int | str, seats: list[str]) -> str:
@@ -225,7 +238,8 @@ class Summary:
         firsts = [g for g in self.games if g["first"] is not None]
         fw = sum(1 for g in firsts if g["first"] in g["winners"])
         out["first_player"] = {"games": len(firsts), "wins": fw, "win_rate": fw / len(firsts) if firsts else 0.0,
-                               "ci95": list(wilson(fw, len(firsts)))}
+                               "ci95": list(wilson(fw, len(firsts))),
+                               "after_simultaneous": sum(1 for g in firsts if g.get("first_late"))}
         lengths = sorted(g["length"] for g in self.games)
         if lengths:
             def pct(q: float) -> int:
@@ -420,6 +434,9 @@ def format_stats(s: dict[str, Any]) -> str:
         base = sum(x["win_rate"] for x in s["seats"]) / len(s["seats"]) if s["seats"] else 0.0
         lines.append(f"first player wins {fp['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of {fp['games']} games "
                      f"(a seat on average: {base:.1%})")
+        if fp.get("after_simultaneous"):
+            lines.append(f"  (in {fp['after_simultaneous']} of them everyone chose at once first: the first player is "
+                         "the first to take a turn, or decide alone, after that)")
     if "length" in s:
         ln = s["length"]
         lines.append(f"length (decisions): mean {ln['mean']:.1f}, median {ln['p50']}, p90 {ln['p90']}, "
