@@ -51,6 +51,16 @@ def test_list_shows_rulesets_and_options(capsys):
     assert "american_page_one" in out and "stop_at_first_winner" in out and "hand_size" in out
 
 
+def test_list_shows_option_labels_in_the_languages_of_the_title(capsys):
+    """Skull newcomer #8: the title came in both languages, the option labels in English only."""
+    code, out, _ = run(capsys, "list", "american_page_one")
+    assert "American Page One | アメリカンページワン" in out and "Cards dealt to each player | 配る枚数" in out
+    code, out, _ = run(capsys, "list", "american_page_one", "--lang", "ja")
+    assert "— アメリカンページワン —" in out and "   配る枚数" in out and "Cards dealt" not in out
+    code, out, _ = run(capsys, "list", "american_page_one", "--lang", "en")
+    assert "— American Page One —" in out and "Cards dealt to each player\n" in out and "配る" not in out
+
+
 def test_test_command_runs_scenarios(capsys):
     code, out, _ = run(capsys, "test", str(ROOT / "rulesets" / "tests" / "american_page_one_matching.yaml"))
     assert code == 0 and "1 passed, 0 failed" in out

@@ -179,6 +179,12 @@ def _add_table(p: argparse.ArgumentParser) -> None:
     p.add_argument("--log", metavar="FILE", help="keep a replayable game log in FILE (written whatever happens, also on quit)")
 
 
+def _half(text: str, lang: int) -> str:
+    """One language of an "English | 日本語" text (one text serves both)."""
+    halves = text.split(" | ")
+    return halves[min(lang, len(halves) - 1)]
+
+
 def _lang(args: argparse.Namespace) -> int:
     return 1 if getattr(args, "lang", "en") == "ja" else 0
 
@@ -231,7 +237,8 @@ def cmd_list(args: argparse.Namespace) -> int:
             print(f"{name}: does not validate ({e.first.code}: {e.first.message})")
             continue
         base = f" (extends {prog.chain[1].rsplit('/', 1)[-1].removesuffix('.fuda')})" if len(prog.chain) > 1 else ""
-        print(f"{name}{base} — {prog.title} — {_players(prog)} "
+        title = prog.title if args.lang is None else _half(prog.title, _lang(args))
+        print(f"{name}{base} — {title} — {_players(prog)} "
               f"(default {prog.options['players'].default})")
         if args.verbose or args.name == name:
             for oname, o in prog.options.items():
@@ -244,7 +251,11 @@ def cmd_list(args: argparse.Namespace) -> int:
                     vals = f" {o.lo}..{o.hi}"
                 default = o.members[o.default] if o.members and isinstance(o.default, int) else o.default
                 shown = str(default).lower() if isinstance(default, bool) else str(default)
-                label = text_plain(o.decl.label) if o.decl and o.decl.label else ""
+                # both languages, as the title, or the one --lang asks for
+                halves = [text_plain(o.decl.label, i) for i in range(len(o.decl.label.parts))] \
+                    if o.decl and o.decl.label else [""]
+                label = " | ".join(dict.fromkeys(halves)) if args.lang is None else \
+                    halves[min(_lang(args), len(halves) - 1)]
                 kind = "" if o.members and str(o.type) == oname else str(o.type)    # `moon: {a, b}`, its own list
                 print(f"    {oname}: {(kind + vals).strip()} = {shown}   {label}")
     return 0
@@ -836,6 +847,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="List the bundled rulesets; -v (or a name) shows their options.")
     p.add_argument("name", nargs="?", help="show this ruleset's options")
     p.add_argument("-v", "--verbose", action="store_true", help="show every ruleset's options")
+    p.add_argument("--lang", choices=["en", "ja"], help="titles and option labels in one language (default: both)")
     p.set_defaults(fn=cmd_list)
 
     p = sub.add_parser("play", help="play in the terminal against bots",
