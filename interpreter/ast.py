@@ -547,6 +547,7 @@ class ZoneDecl(Decl):
     visibility: Literal["public", "hidden", "owner", "others"] = "public"
     sorted: bool = False            # shown sorted to whoever sees its cards (not only its owner)
     top_up: bool = False            # a pile whose top card lies face up (a squared discard pile)
+    transient: bool = False         # cards only pass through: screens leave it out while empty, labelled or not
     label: Text | None = None
     in_game: Expr | None = None     # fixed by the options: when false, views leave the zone out while it is empty
 

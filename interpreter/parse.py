@@ -672,14 +672,15 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         if len(flags) != len(set(flags)):       # `pile hidden public`: the first one won, silently
             twice = next(f for f in flags if flags.count(f) > 1)
             raise error("E309", {"vis": "a zone has one visibility", "per": "`per player` is written twice",
-                                 "sorted": "`sorted` is written twice", "top_up": "`top up` is written twice"}
+                                 "sorted": "`sorted` is written twice", "top_up": "`top up` is written twice",
+                                 "transient": "`transient` is written twice"}
                         .get(twice, "a zone's word is written twice"), self.sp(meta))
         vis = next((t.value for t in tags if t.tag == "vis"), "public")
         return A.ZoneDecl(
             span=self.sp(meta), name=str(c[0]), kind=kind.value, width=kind.extra[0] if kind.extra else None,
             height=kind.extra[1] if kind.extra else None, per_player=any(t.tag == "per" for t in tags),
             visibility=vis, sorted=any(t.tag == "sorted" for t in tags), top_up=any(t.tag == "top_up" for t in tags),
-            label=_first(c, A.Text), in_game=next((t.value for t in tags if t.tag == "if"), None))
+            transient=any(t.tag == "transient" for t in tags), label=_first(c, A.Text), in_game=next((t.value for t in tags if t.tag == "if"), None))
 
     def zone_if(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("if", c[0])
@@ -704,6 +705,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def zone_top_up(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("top_up", True)
+
+    def zone_transient(self, meta: Any, c: list[Any]) -> _Tag:
+        return _Tag("transient", True)
 
     def visibility(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("vis", str(c[0]))

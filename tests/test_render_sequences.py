@@ -272,6 +272,32 @@ phase play { choose current { ok { } } }
     assert "cut" not in screen and "turned" in screen and "Table" in screen
 
 
+def test_a_transient_zone_keeps_its_label_for_events_and_leaves_the_screen_while_empty():
+    """Cuttle newcomer P6: a labelled zone cards only pass through showed `—` on every screen; a
+    `transient` one is called by its label in events and shows only while it holds cards."""
+    game = load_text("""ruleset transit_label
+players 2
+cards standard() in deck
+zone deck: pile hidden "Deck | 山札"
+zone seven: pile public transient "Revealed by a 7 | 7で公開"
+zone hands: hand per player owner transient "Held | 手"
+zone table: pile public "Table | 場"
+setup { move top(deck) to seven }
+phase play {
+    choose players[0] { ok { move top(seven) to table } }
+    choose players[0] { ok { } }
+}
+""")
+    st = game.new_state(0)
+    screen = render(st.view(0))
+    assert "Revealed by a 7" in screen and "Held" not in screen and "Table" in screen
+    assert st.view(0)["transient_zones"] == ["seven", "hands"]
+    st.apply(0, "ok")
+    screen = render(st.view(0))
+    assert "Revealed by a 7" not in screen and "Table" in screen
+    assert any("Revealed by a 7 → Table" in e["text"] for e in st.view(0)["log"])
+
+
 def test_an_action_naming_a_zone_of_a_row_keeps_the_place_it_was_chosen_at():
     """Gin Rummy newcomer: an action naming a sequence's zone was rendered from the state of the
     moment — `rows[gone]` once the zone closed up, or another zone's name once one before it did

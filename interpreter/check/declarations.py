@@ -395,6 +395,9 @@ class Declarations(CheckerBase):
                 self.err("E309", "`top up` is for a pile, whose top card it turns face up (not sorted)", d.span,
                          "a hand shows sorted to its owner, so its top card is not to be told apart: use a pile"
                          if d.kind == "hand" else None)
+            if d.transient and d.kind not in ("pile", "hand"):
+                self.err("E309", f"`transient` is for piles and hands, which screens leave out while empty; "
+                                 f"a {d.kind} keeps its place", d.span)
             if d.in_game is not None:
                 z.in_game = self.zone_in_game(d.in_game)
             if d.kind == "grid":

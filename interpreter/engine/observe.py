@@ -294,6 +294,8 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         # how players call the zones (their labels, in ``lang``), for screens; the keys stay names
         "zone_labels": {z.name: text_plain(z.decl.label, lang) for z in prog.zones
                         if z.decl is not None and z.decl.label is not None},
+        # zones declared `transient`: screens leave them out while empty, as they do unlabelled ones
+        "transient_zones": [z.name for z in prog.zones if z.decl is not None and z.decl.transient],
         # how players call the seats (`seats "North | 北", …`), P0 first; P0, P1, … when unnamed
         "seat_names": game.seat_texts[lang],
         "var_types": {v.name: type_code(v.type) for v in prog.vars[5:]

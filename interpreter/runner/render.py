@@ -177,13 +177,15 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     blank = {f: [n for n in names if not v["zones"][n]["size"]] for f, names in families.items() if f not in empty}
     blank = {f: names for f, names in blank.items() if len(names) > 1}
     zl: dict[str, str] = v.get("zone_labels", {})
+    passing = set(v.get("transient_zones", ()))
 
     def called(name: str) -> str:
         return observe.called(name, zl, v.get("seat_names"))
 
     for name, z in v["zones"].items():
-        if not z["size"] and re.fullmatch(r"[^\[\]]+(\[P\d+\])?", name) and name.split("[", 1)[0] not in zl:
-            continue            # an unlabelled zone while empty: a place cards only pass through
+        if not z["size"] and re.fullmatch(r"[^\[\]]+(\[P\d+\])?", name) and \
+                (name.split("[", 1)[0] not in zl or name.split("[", 1)[0] in passing):
+            continue            # an unlabelled or `transient` zone while empty: a place cards only pass through
         m = re.fullmatch(r"(.+)\[P\d+\]", name)
         if m and m.group(1) in empty:
             names = empty[m.group(1)]

@@ -314,7 +314,8 @@ function layout(view) {
     }
     if (inSeq.has(name)) continue;
     const base = name.split("[")[0];
-    if (!z.size && !view.zone_labels[base] && /^[^[\]]+(\[P\d+\])?$/.test(name)) continue;  // a place cards pass through
+    if (!z.size && (!view.zone_labels[base] || (view.transient_zones || []).includes(base))
+        && /^[^[\]]+(\[P\d+\])?$/.test(name)) continue;  // a place cards pass through (unlabelled, or `transient`)
     places[owner(name)].push({ zone: name });
   }
   for (const key of Object.keys(sequences)) places[owner(key)].push({ seq: key });
