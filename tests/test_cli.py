@@ -85,6 +85,15 @@ def test_a_game_that_opens_with_a_simultaneous_choice_has_no_first_player(capsys
     assert "first player wins" in out
 
 
+def test_replay_shows_the_labels_actions_were_chosen_by(capsys):
+    """Schnapsen newcomer P5: `fuda replay` read `P1: go_out` where the menu said "claim 66"."""
+    hands = str(ROOT / "tests/constructs/hands.fuda")
+    code, out, _ = run(capsys, "replay", hands, "--seed", "2", "--no-moves")
+    assert code == 0 and "act  P0: lay " in out and "act  P1: lay " in out
+    code, out, _ = run(capsys, "replay", hands, "--seed", "2", "--no-moves", "--lang", "ja", "--player", "1")
+    assert "act  P1: " in out and "を出す" in out and "act  P0: play " in out
+
+
 SIMUL_THEN_TURNS = """ruleset simul_then_turns
 players 2
 cards standard(jokers = 0) in deck

@@ -4,7 +4,7 @@ stand in the row), and two players' rows of one per-player sequence drawn facing
 from __future__ import annotations
 
 from interpreter.api import load_text
-from interpreter.runner.render import render
+from interpreter.runner.render import render, render_choices
 
 from .conftest import game_from
 
@@ -171,8 +171,7 @@ def test_a_long_list_of_choices_is_laid_out_in_columns():
     assert rows[0].split()[0] == "1." and f"{len(rows) + 1}." in rows[0]      # down each column
     assert all(f"{i}." in text for i in range(1, n + 1))
     short = {"prompt": None, "legal": decision["legal"][:3]}
-    assert render_choices(short, 0, columns=120).splitlines() == ["   1. bid 12 ♠ (♠ 12)", "   2. bid 12 ♥ (♥ 12)",
-                                                                   "   3. bid 12 ♦ (♦ 12)"]
+    assert render_choices(short, 0, columns=120).splitlines() == ["   1. ♠ 12", "   2. ♥ 12", "   3. ♦ 12"]
 
 
 def test_actions_that_differ_by_an_evenly_spaced_number_take_one_entry():
@@ -354,3 +353,53 @@ def test_three_or_more_cards_alike_in_a_row_are_counted():
     pile = {"size": 5, "cards": [f"Copper{i}" for i in range(5)], "pile": True}
     assert zone_body(pile, labels) == "Copper ×5"
     assert zone_body({**pile, "cards": [*pile["cards"][:4], "Gold1"]}, labels) == "Copper ×4 Gold  ◀ top"
+
+
+def test_logs_for_readers_show_the_labels_actions_were_chosen_by():
+    """Schnapsen newcomer P5: the log said `P1: go_out` where the menu said "claim 66", also in a
+    Japanese log. The full log (`fuda replay`) and a player's own actions show the label, in the
+    reader's language; others' actions, the events, scenarios and JSON keep the id (a label is
+    checked only against what its chooser may see)."""
+    import random
+
+    from interpreter.api import load
+    from interpreter.runner.replay import format_events, option_labels
+
+    from .conftest import ROOT
+
+    game = load(str(ROOT / "tests" / "constructs" / "hands.fuda"))
+    st = game.new_state(2)
+    rng = random.Random(1)
+    while not st.over:
+        p = st.to_move()[0]
+        game.apply(st, p, rng.choice(game.legal_actions(st, p)))
+    said = option_labels(st)
+    assert said and all(x.startswith("lay ") for x in said.values())
+    full = format_events(st, "all", said=said)
+    assert "act  P0: lay " in full and "act  P1: lay " in full and ": play " not in full
+    ja = format_events(st, "all", 1, said=said)
+    assert "を出す" in ja and ": lay " not in ja
+    mine = format_events(st, 1, said=said)
+    assert "P1: lay " in mine and "P0: play " in mine and "P0: lay " not in mine
+    assert ": lay " not in format_events(st, "all")                  # no labels given: the ids
+    log = [e["text"] for e in st.view(0, said=said)["log"]]
+    assert any(t.startswith("P0: lay ") for t in log) and not any(t.startswith("P1: lay ") for t in log)
+    assert not any(": lay " in e["text"] for e in st.view(0)["log"])     # the JSON API's view
+
+
+def test_a_menu_label_that_names_the_id_s_values_is_shown_alone():
+    """Schnapsen newcomer P5: `1. play ♥A (lead ♥A)` said it twice. A label naming every value of
+    the id, unique among the choices, is shown alone (and typed as it reads); one that does not,
+    or that two choices share, follows the id."""
+    menu = render_choices({"legal": [
+        {"id": "play ♥A", "label": "lead ♥A | ♥A をリード"},
+        {"id": "marry ♠K", "label": "lead ♠K, showing the marriage (20) | ♠K をリード"},
+        {"id": "go_out", "label": "claim 66 | 66を宣言"},
+        {"id": "bid 3", "label": "raise | 上げる"},
+        {"id": "take ♦2", "label": "pick ♦2 or ♦3 | 取る"},
+        {"id": "take ♦3", "label": "pick ♦2 or ♦3 | 取る"},
+    ]}, 0, columns=200)
+    lines = [x.strip() for x in menu.splitlines()]
+    assert lines[:4] == ["1. lead ♥A", "2. lead ♠K, showing the marriage (20)", "3. go_out (claim 66)", "4. bid 3 (raise)"]
+    assert lines[4:] == ["5. take ♦2 (pick ♦2 or ♦3)", "6. take ♦3 (pick ♦2 or ♦3)"]
+    assert render_choices({"legal": [{"id": "play ♥A", "label": "lead ♥A | ♥A をリード"}]}, 1).strip() == "1. ♥A をリード"

@@ -192,8 +192,11 @@ def _marks(st: State, c: int, backs: list[Any], p: int | None) -> dict[str, Any]
             for v in backs if st.g[v.slot + c] != v.init}
 
 
-def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -> dict[str, Any]:
-    """``lang``: 0 English, 1 Japanese — for `show` labels and log lines (texts "English | 日本語")."""
+def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0,
+         said: dict[int, str] | None = None) -> dict[str, Any]:
+    """``lang``: 0 English, 1 Japanese — for `show` labels and log lines (texts "English | 日本語");
+    ``said``: the option labels actions were chosen by, by event index, for a reader's screen
+    (``render_event``; the JSON API leaves it out: tools read ids)."""
     from ..compile import named_code, type_code
 
     game: Game = st.game
@@ -328,8 +331,8 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0) -
         out["result"] = game.result(st)
         out["capped"] = st.capped
     first = 0 if log_tail is None else max(len(st.ev) - log_tail, 0) if log_tail else len(st.ev)
-    out["log"] = [e for e in (render_event(st, st.ev[i], p, lang, at=i) for i in range(first, len(st.ev)))
-                  if e is not None]
+    out["log"] = [e for e in (render_event(st, st.ev[i], p, lang, at=i, said=said.get(i) if said else None)
+                              for i in range(first, len(st.ev))) if e is not None]
     return out
 
 
@@ -372,10 +375,12 @@ def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
 
 
 def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", lang: int = 0,
-                 at: int | None = None) -> dict[str, Any] | None:
+                 at: int | None = None, said: str | None = None) -> dict[str, Any] | None:
     """An event as {"kind", "text", "rule"} for viewer ``p`` ("all": unfiltered, for replays),
     or None if the viewer may not see it at all. A move also has its "path" ("Deck → Hand[P0]"),
-    the text after the card."""
+    the text after the card. ``said``: an act's option label as its chooser read it ("English |
+    日本語"), which readers' logs show instead of the id — to the full log and to the chooser only:
+    the checker keeps a label to what its chooser may see, not what the others may."""
     game = st.game
     everyone = p == "all"
     viewer = None if everyone else p
@@ -422,6 +427,9 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         elif opt[0] == -1:      # a pass in a response window says which window it was
             text = say("pass", lang, p=player(who)) + (f" ({_window_called(game.prog.windows[site.window], lang)})"
                                                        if site.kind == "window" else "")
+        elif said and (everyone or viewer == who) and not announced:
+            halves = said.split(" | ")
+            text = f"{player(who)}: {halves[min(lang, len(halves) - 1)]}"
         else:
             info = site.options[opt[0]]
             parts = [info.name]

@@ -81,12 +81,12 @@ class State:
     def result(self) -> list[dict[str, Any]]:
         return self.game.result(self)
 
-    def view(self, player: int | None, lang: int = 0) -> dict[str, Any]:
+    def view(self, player: int | None, lang: int = 0, said: dict[int, str] | None = None) -> dict[str, Any]:
         """What ``player`` may see (None: a spectator, who sees public information only);
-        ``lang`` 1 gives the Japanese halves of labels and log lines."""
+        ``lang`` 1 gives the Japanese halves of labels and log lines; ``said``: observe.view."""
         from .observe import view
 
-        return view(self, player, lang=lang)
+        return view(self, player, lang=lang, said=said)
 
     def clone(self) -> State:
         s = State.__new__(State)

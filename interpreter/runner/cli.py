@@ -687,7 +687,15 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .replay import carried_text, format_events, read_log, replay, replay_seed, rules_changed
+    from .replay import (
+        carried_text,
+        format_events,
+        option_labels,
+        read_log,
+        replay,
+        replay_seed,
+        rules_changed,
+    )
 
     viewer: int | None | str = None if args.spectator else "all" if args.player is None else args.player
     failed = None
@@ -713,8 +721,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 2
     if log is not None and log.carried and viewer == "all":     # a match's game: where the one before left it
         print(carried_text(st, log.carried))
+    said = option_labels(st, log.carried if log is not None else None)    # the labels players chose by
     print(format_events(st, viewer, _lang(args), spans=not args.no_rules, moves=not args.no_moves,
-                        each_move=args.each_move))
+                        each_move=args.each_move, said=said))
     if failed is not None:      # the events that led to it, then the failure
         raise failed
     return 0

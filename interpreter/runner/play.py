@@ -23,6 +23,7 @@ from ..errors import FudaError, os_reason
 from ..words import say
 from .history import rebuilt, undo_point
 from .render import half, render, render_choices
+from .replay import option_labels
 
 
 class Quit(Exception):
@@ -66,7 +67,7 @@ class Human:
             if self.out.isatty():
                 print("\033[2J\033[H", end="", file=self.out)     # clear P{last}'s cards off the screen
         self.table["shown"] = player
-        v = st.view(player, self.lang)
+        v = st.view(player, self.lang, said=self.table.get("said"))
         legal = hand_order(legal, v, st.game.card_index)
         print("", file=self.out)
         print(render(v, self.lang, title=st.game.title_in(self.lang), order=st.game.card_index,
@@ -94,7 +95,8 @@ class Human:
             if command == "log" and not rest:     # as `fuda replay --player` shows it: a deal on a line a path
                 from .replay import format_events
 
-                for line in format_events(st, player, self.lang, spans=False).splitlines()[:-1][-40:]:
+                for line in format_events(st, player, self.lang, spans=False,
+                                          said=self.table.get("said")).splitlines()[:-1][-40:]:
                     print(line, file=self.out)
                 continue
             if command == "save":
@@ -295,6 +297,9 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
             decided.append(len(actions))
         game.apply(st, p, done)
         actions.append((p, done))
+    # the labels actions were chosen by, by event index: screens show them for the human's own actions
+    said: dict[int, str] = option_labels(st, carried) if resume else {}
+    table["said"] = said
     if resume:
         print(say("resumed", lang, n=len(resume)), file=out)
     try:
@@ -306,6 +311,8 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                     a = agents[p].choose(st, p, legal)
                 except Undo:
                     st = _undo(game, seed, st, p, actions, decided, lang, out, carried)
+                    said.clear()
+                    said.update(option_labels(st, carried))
                     break           # the position has changed: ask again whoever is to move there
                 if not slow_told and not isinstance(agents[p], Human) and game.eval_fn is None \
                         and time.perf_counter() - t0 > SLOW_MOVE:
@@ -314,6 +321,8 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 _say(agents[p], game.seat(p, lang), out)     # what they said while choosing (a misplay the table caught) comes first
                 at = len(st.ev)
                 game.apply(st, p, a)
+                if a.label:
+                    said[at] = a.label
                 seen = _public_text(st, at, viewer, lang)
                 if not isinstance(agents[p], Human) and seen is not None:   # as the (first) human, or a spectator, saw it
                     print(f"  {game.seat(p, lang)} ({agents[p].name}){seen}", file=out)

@@ -377,6 +377,7 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
     i = 0
     ids = [a["id"] for a in legal]
     counts = Counter(x.split(" ", 1)[0] for x in ids)
+    labels = Counter(half(a.get("label"), lang).casefold() for a in legal)
     folded: set[str] = set()
     while i < len(legal):
         run, prefix, lo, hi, step = number_run(ids, i)
@@ -399,7 +400,11 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
         label = half(a.get("label"), lang)
         same = label is not None and label.casefold() in (a["id"].casefold(), a["id"].replace("_", " ").casefold())
         extra = f" ({label})" if label and not same else ""       # a label that only repeats the id is left out
-        if label and not same and (a.get("copy") or " " in a["id"] and label.casefold().startswith(a["id"].casefold() + " ")):
+        # one that names every value of the id (`play ♥A` as "lead ♥A"), unique and so typed as it reads
+        names_all = " " in a["id"] and labels[label.casefold()] == 1 and \
+            all(w.casefold() in {t.strip(",.;:()") for t in label.casefold().split()} for w in a["id"].split()[1:])
+        if label and not same and (a.get("copy") or names_all
+                                   or " " in a["id"] and label.casefold().startswith(a["id"].casefold() + " ")):
             # one that goes on from a whole id is shown alone, and one naming a card by the name of its copy
             # (`play R7a`: players see a Red 7, and type it)
             entries.append(f"{i + 1:>2}. {label}")

@@ -138,14 +138,37 @@ def _cards_seen(cards: list[str], lang: int) -> str:
 _SHORT = {"reveal_var": "reveal", "hide_var": "hide", "remove_zone": "remove"}
 
 
+def option_labels(st: State, carried: dict[str, Any] | None = None) -> dict[int, str]:
+    """The label each action of ``st``'s game was chosen by, as its chooser read it in the menu
+    ("English | 日本語"), by event index: worked out by playing the game again from its seed, since
+    a label may read the state of the moment. Actions whose option has no label are left out."""
+    game = st.game
+    out: dict[int, str] = {}
+    try:
+        again = game.new_state(st.seed, carried=carried)
+        for i, ev in enumerate(st.ev):
+            if ev[0] != R.EV_ACT:
+                continue
+            if again.pend is None or len(again.ev) != i:    # not the same game (it cannot be): no more labels
+                break
+            if ev[4][0] >= 0 and (label := game._action(again, game.sites[again.pend[0]], ev[2], ev[4]).label):
+                out[i] = label
+            game.apply_raw(again, ev[2], ev[4])
+    except FudaError:       # a game that stopped at a failing rule fails there again: the labels up to it
+        pass
+    return out
+
+
 def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, spans: bool = True,
-                  moves: bool = True, each_move: bool = False) -> str:
+                  moves: bool = True, each_move: bool = False, said: dict[int, str] | None = None) -> str:
     """The game's events as the viewer saw them, one a line. The moves one statement makes in a
     row (a deal, a gather) share a line per path, ``Deck → Hand[P0]: ♥4 ♦7 ♦2``, and its reveals a
     line per whom (``reveal ♠8 ♥8 to everyone``, as `fuda play` shows them), unless ``each_move``;
-    cards the viewer did not see are counted."""
+    cards the viewer did not see are counted; ``said``: the labels actions were chosen by
+    (``option_labels``), shown for the viewer's own actions (all of them in the full log)."""
+    said = said or {}
     shown = [(i, r) for i, ev in enumerate(st.ev)
-             if (r := render_event(st, ev, viewer, lang, at=i)) is not None and (moves or r["kind"] != "move")]
+             if (r := render_event(st, ev, viewer, lang, at=i, said=said.get(i))) is not None and (moves or r["kind"] != "move")]
     lines = []
     k = 0
     while k < len(shown):
