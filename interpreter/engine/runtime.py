@@ -339,23 +339,24 @@ def _deal(st: State, n: int | None, src: int, base: int, players: Any, sp: int, 
     every = n is None
     if n is None:
         n = -(-len(pile) // len(players)) if players else 0
-    if packets:     # who gets a card in each step: player by player, n (or their share) each
+    if packets:     # player by player, n (or their share) each
         k = len(players)
         share = [n] * k if not every else [len(pile) // k + (i < len(pile) % k) for i in range(k)]
-        order = [p for p, m in zip(players, share, strict=True) for _ in range(m)]
-    else:
-        order = [p for _ in range(n) for p in players]
-    for p in order:
-        if not pile:
-            if every:
-                break
-            raise RuleFailure(f"deal ran out of cards ({n} each to {len(players)} players)", sp)
-        c = pile.pop()
-        dst = base + p
-        z[dst].append(c)
-        loc[c] = dst
-        ev.append((EV_MOVE, sp, c, src, dst, masks[p] | vis[c]))
-        vis[c] = 0
+        rounds: Any = [[p for p, m in zip(players, share, strict=True) for _ in range(m)]]
+    else:           # round by round, one card each
+        rounds = (players for _ in range(n))
+    for order in rounds:
+        for p in order:
+            if not pile:
+                if every:
+                    break
+                raise RuleFailure(f"deal ran out of cards ({n} each to {len(players)} players)", sp)
+            c = pile.pop()
+            dst = base + p
+            z[dst].append(c)
+            loc[c] = dst
+            ev.append((EV_MOVE, sp, c, src, dst, masks[p] | vis[c]))
+            vis[c] = 0
     if src >= st.game.static_slots and not pile:
         _close_up(st, src, sp)
 
