@@ -1172,19 +1172,20 @@ def test_bench_profile_files_a_functions_steps_and_result_under_their_own_lines(
 players 2
 cards standard() in deck
 zone deck: pile hidden
+var got: int = 0
 fn heavy(n: int) -> int {
     let small = n + 1
     sum([size([c for c in deck where c.rank == k]) for k in 1..small])
 }
 setup { }
 phase play {
-    choose current { go n in 1..13 { log "{heavy(n)}" } }
+    choose current { go n in 1..13 { got = heavy(n) } }
     end game draw
 }
 """, encoding="utf-8")
     code, out, _ = run(capsys, "bench", str(tmp_path / "steps.fuda"), "--profile", "-n", "200", "--json")
     rows = {x["where"]: x["what"] for x in json.loads(out)["rows"]}
-    assert code == 0 and "steps.fuda:7" in rows and "sum(" in rows["steps.fuda:7"], rows
+    assert code == 0 and "steps.fuda:8" in rows and "sum(" in rows["steps.fuda:8"], rows
 
 
 def test_an_option_typed_without_its_values_is_told_to_give_them():
