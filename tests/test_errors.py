@@ -978,6 +978,28 @@ def test_a_where_that_tests_cards_the_chooser_cannot_see_is_warned(tmp_path: Pat
     assert warnings("see c in hand[q] where revealed(c, q) { }") == ["W102"]
 
 
+def test_a_where_guarded_by_revealed_to_the_chooser_reads_only_cards_they_saw(tmp_path: Path) -> None:
+    """qa11 P1: `take c in hand[q] where revealed(c, current) and c.rank > 10` is true only for cards
+    the chooser was shown (or, with `revealed(c)`, face up): no W102, in either order of the `and`,
+    through a function, nor for the label. Not a guard: `or`, `not`, a reveal to another player."""
+    def warnings(option: str) -> list[str]:
+        return _option_warnings(tmp_path, option)
+    assert warnings("t c in hand[q] where revealed(c, current) and c.rank > 10 { }") == []
+    assert warnings("t c in hand[q] where c.rank > 10 and revealed(c, current) { }") == []
+    assert warnings("t c in hand[q] where revealed(c) and (c.rank > 10 or c.joker) { }") == []
+    assert warnings('t c in hand[q] where revealed(c, current) and c.rank > 10 "take {c.rank}" { }') == []
+    assert warnings("r n in 1..13 where any x in hand[q] where revealed(x, current) and x.rank == n { }") == []
+    assert warnings("t c in hand[q] where revealed(c, current) or c.rank > 10 { }") == ["W102"]
+    assert warnings("t c in hand[q] where not revealed(c, current) and c.rank > 10 { }") == ["W102"]
+    assert warnings("t c in hand[q] where revealed(c, q) and c.rank > 10 { }") == ["W102"]
+    assert warnings("t c in hand[q] where revealed(c, current) and revealed(c, q) { }") == ["W102"]
+    assert warnings('t c in hand[q] where c.rank > 10 "take {c.rank}" { }') == ["W102", "W102"]
+    assert warnings("r n in 1..13 where any x in hand[q] where x.rank == n { }") == ["W102"]
+    base = _OPTION_BASE.replace("phase play", "fn seen_by(c: card, p: player) -> bool = revealed(c, p)\nphase play")
+    assert _warnings_of(tmp_path, base, "{OPTION}", "t c in hand[q] where seen_by(c, current) and c.rank > 10 { }") == []
+    assert _warnings_of(tmp_path, base, "{OPTION}", "t c in hand[q] where seen_by(c, q) and c.rank > 10 { }") == ["W102"]
+
+
 def test_a_zone_held_in_a_let_is_followed_by_the_warnings(tmp_path: Path) -> None:
     """QA8 B-zone-let: `let z = hand[q]` then `take c in cards(z)` or `log "{top(z)}"` named the
     other hand's cards with no warning; reading through the `let` is reading the zone."""

@@ -4,6 +4,8 @@ would tell a player who may not see the cards or values behind it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import fields
 from typing import Any
 
@@ -546,11 +548,10 @@ class Secrecy(Expressions):
         label shows more of such a card than its place (`"take {c.rank}"`: a bare `{c}` is shown as
         the place, anything else about the card is computed from the card itself)."""
         shown = [p for parts in o.label.parts for p in parts if not isinstance(p, str)] if o.label else []
-        if self.warn_reading_unseen(o, chooser, sc):
-            return
         self.reader = chooser       # `revealed(c, chooser)` tells them nothing (face_read)
         try:
-            self.warn_option_cards(o, chooser, sc, shown)
+            if not self.warn_reading_unseen(o, chooser, sc):
+                self.warn_option_cards(o, chooser, sc, shown)
         finally:
             self.reader = None
 
@@ -567,12 +568,14 @@ class Secrecy(Expressions):
                 continue
             if not self.unseen_by(z, owner, chooser):
                 continue
+            guarded = o.where is not None and self.guards(o.where, b.var)  # then the label shows seen cards only
             if o.where is not None and self.face_read(o.where, b.var, b.source):
                 self.warn("W102", f"the where of option {o.name} tests the cards of {zone_name}, which the chooser "
                           f"may not see: the legal actions would tell them which cards lie there", o.where.span,
                           f"offer every card of {zone_name} and decide in the option's block, or let a player "
                           "who sees them choose")
-            told = [e for e in shown if not (isinstance(e, A.Name) and e.name == b.var) and self.face_read(e, b.var, b.source)]
+            told = [e for e in shown if not (isinstance(e, A.Name) and e.name == b.var)
+                    and self.face_read(e, b.var, b.source, shown=guarded)]
             if told:
                 assert o.label is not None
                 self.warn("W102", f"the label of option {o.name} shows more of a card of {zone_name} than its place, "
@@ -625,15 +628,48 @@ class Secrecy(Expressions):
                 out.append((name, owner))
         return out
 
-    def face_read(self, e: Any, var: str, zone: A.Expr, seen: frozenset[int] = frozenset()) -> bool:
+    def guards(self, e: Any, var: str, seen: frozenset[int] = frozenset()) -> bool:
+        """Whether condition ``e`` holds only for a card ``var`` its reader sees: `revealed(c)` (face up)
+        or `revealed(c, chooser)`, alone or as a term of an `and` (in either place: `and` filters the
+        same cards whatever its order), also through a function (`seen_by(c, chooser)`)."""
+        if isinstance(e, A.Binary) and e.op == "and":
+            return self.guards(e.left, var, seen) or self.guards(e.right, var, seen)
+        if not isinstance(e, A.Call) or not e.args or not (isinstance(e.args[0], A.Name) and e.args[0].name == var):
+            return False
+        if e.func == "revealed":
+            return len(e.args) == 1 or self.reader is not None and _same_expr(e.args[1], self.reader)
+        f = self.globals.get(e.func)
+        if not isinstance(f, FnSym) or f.decl is None or id(f) in seen or not f.decl.params:
+            return False
+        with self.reader_inside(f.decl, e.args):
+            return self.guards(f.decl.body, f.decl.params[0].name, seen | {id(f)})
+
+    @contextmanager
+    def reader_inside(self, decl: A.FnDecl, args: list[A.Expr]) -> Iterator[None]:
+        """While looking into a function's body: the reader as the function names it (the parameter
+        given the chooser: `p` in `fn seen_by(c: card, p: player)`), or none."""
+        reader = self.reader
+        self.reader = next((A.Name(span=reader.span, name=p.name) for p, a in zip(decl.params, args, strict=False)
+                            if reader is not None and _same_expr(a, reader)), None)
+        try:
+            yield
+        finally:
+            self.reader = reader
+
+    def face_read(self, e: Any, var: str, zone: A.Expr, seen: frozenset[int] = frozenset(),
+                  shown: bool = False) -> bool:
         """Whether ``e`` reads more of the card ``var`` (a binder over ``zone``) than everyone sees of it:
         not what is written on its back (a `back` variable), whether it is face up (`revealed(c)`), or
-        its position (`index_of(cards(zone), c)`); also through the functions it is given to."""
+        its position (`index_of(cards(zone), c)`); also through the functions it is given to. Under a
+        guard (`revealed(c, chooser) and c.rank > 10`, ``shown``: the card is one its reader sees) only
+        whether it was shown to another player is read."""
+        if isinstance(e, A.Binary) and e.op == "and" and not shown and self.guards(e, var):
+            return self.face_read(e, var, zone, seen, shown=True)
         if isinstance(e, A.Name):
-            return e.name == var
+            return e.name == var and not shown
         if isinstance(e, A.Attr) and isinstance(e.obj, A.Name) and e.obj.name == var:
             sym = self.globals.get(e.name)
-            return not (isinstance(sym, VarSym) and sym.visibility == "back")
+            return not shown and not (isinstance(sym, VarSym) and sym.visibility == "back")
         if isinstance(e, A.Call):
             if e.func == "revealed":        # face up, or shown to the chooser: nothing they do not see
                 if len(e.args) < 2 or self.reader is not None and _same_expr(e.args[1], self.reader):
@@ -647,21 +683,23 @@ class Secrecy(Expressions):
             if isinstance(f, FnSym) and f.decl is not None and id(f) not in seen:
                 for p, a in zip(f.decl.params, e.args, strict=False):
                     if isinstance(a, A.Name) and a.name == var:
-                        if self.face_read(f.decl.body, p.name, zone, seen | {id(f)}):
-                            return True
-                    elif self.face_read(a, var, zone, seen):
+                        with self.reader_inside(f.decl, e.args):
+                            if self.face_read(f.decl.body, p.name, zone, seen | {id(f)}, shown):
+                                return True
+                    elif self.face_read(a, var, zone, seen, shown):
                         return True
                 return False
         if isinstance(e, list):
-            return any(self.face_read(x, var, zone, seen) for x in e)
+            return any(self.face_read(x, var, zone, seen, shown) for x in e)
         if isinstance(e, A.Node):
-            return any(self.face_read(v, var, zone, seen) for v in vars(e).values() if isinstance(v, A.Node | list))
+            return any(self.face_read(v, var, zone, seen, shown) for v in vars(e).values() if isinstance(v, A.Node | list))
         return False
 
     def _reads(self, e: Any, places: dict[str, A.Expr]) -> list[tuple[str, A.Expr | None]]:
         if isinstance(e, A.Quantifier | A.Comprehension | A.Best) and _zone_itself(e.source):
             inner = [x for x in (e.cond, getattr(e, "elem", None), getattr(e, "key", None)) if x is not None]
-            src = _zones_read(e.source) if self.face_read(inner, e.var, e.source) else \
+            shown = e.cond is not None and self.guards(e.cond, e.var)   # `where revealed(c) …`: seen cards only
+            src = _zones_read(e.source) if self.face_read(inner, e.var, e.source, shown=shown) else \
                 _zones_read(e.source.args if isinstance(e.source, A.Index) else [])
             return src + self._reads(inner, {**places, e.var: e.source})     # its cards' places: no read
         if isinstance(e, A.Call) and e.func == "index_of" and len(e.args) == 2 and isinstance(e.args[1], A.Name) \
