@@ -1143,6 +1143,25 @@ def test_a_show_that_reads_a_hidden_variable_is_warned(tmp_path: Path) -> None:
     assert warnings("show c sorted by (size(deck), c.rank)") == []
 
 
+def test_revealed_in_a_log_is_read_alike_directly_and_through_a_function(tmp_path: Path) -> None:
+    """qa11 P2: `log "{revealed(top(hand[q]), p)}"` was not warned while the same through `fn seen_by(c,
+    p) = revealed(c, p)` was, and `revealed(c)` the other way round. Whether a card was shown to `p` is
+    `p`'s secret (W102 holds it so, qa11 B2): W104 both ways; whether it is face up is public: neither."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+            "zone hand: hand per player owner\nfn seen_by(c: card, p: player) -> bool = revealed(c, p)\n"
+            "fn up(c: card) -> bool = revealed(c)\nfn high(c: card) -> bool = revealed(c) and c.rank > 10\n"
+            "setup { deal 5 from deck to hand }\nphase play {\n    let q = next(current)\n    {LOG}\n    end game\n}\n")
+    def warnings(log: str) -> list[str]:
+        return _warnings_of(tmp_path, base, "{LOG}", log)
+    assert warnings('log "{revealed(top(hand[q]), current)}"') == ["W104"]
+    assert warnings('log "{seen_by(top(hand[q]), current)}"') == ["W104"]
+    assert warnings('log "{revealed(top(hand[q]))}"') == []
+    assert warnings('log "{up(top(hand[q]))}"') == []
+    assert warnings('log "{high(top(hand[q]))}"') == []
+    assert warnings('log "{size([c for c in hand[q] where up(c)])}"') == []
+    assert warnings('log "{size([c for c in hand[q] where seen_by(c, current)])}"') == ["W104"]
+
+
 def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
     """W104: `log "top is {top(deck)}"` named the hidden top card in every player's log."""
     base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\nzone pile: pile public\n"

@@ -710,6 +710,12 @@ class Secrecy(Expressions):
             return self._reads(e.args, places)
         if self.top_card_up(e):
             return []                   # the top card of a pile `top up`: everyone sees it
+        if isinstance(e, A.Call) and e.func == "revealed" and len(e.args) == 2 \
+                and not (self.reader is not None and _same_expr(e.args[1], self.reader)):
+            return self._reads(e.args, places)      # shown to another: a secret of theirs (face_read)
+        f = self.globals.get(e.func) if isinstance(e, A.Call) else None
+        if isinstance(e, A.Call) and isinstance(f, FnSym) and f.decl is not None:
+            return self._call_reads(e, f.decl, places)
         if isinstance(e, A.Name | A.Index) or isinstance(e, A.Call) and e.func in _NOT_READ \
                 or isinstance(e, A.Binary) and _none_test(e) or _place_in_seq(e):
             return _zones_read(e)       # a zone, a count, an emptiness test: as _zones_read reads them
@@ -718,6 +724,21 @@ class Secrecy(Expressions):
         if isinstance(e, A.Node):
             return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in self._reads(v, places)]
         return []
+
+    def _call_reads(self, call: A.Call, decl: A.FnDecl, places: dict[str, A.Expr]) -> list[tuple[str, A.Expr | None]]:
+        """What a function's arguments read (the body's own reads: zones_read_deep). A card given to a
+        parameter the body reads nothing of but what everyone sees (`fn up(c: card) -> bool =
+        revealed(c)`) is read as `revealed(top(hand[q]))` reads it written out: not at all."""
+        out: list[tuple[str, A.Expr | None]] = []
+        for p, a in zip(decl.params + [None] * len(call.args), call.args, strict=False):
+            if p is not None and a.ty == T.CARD:
+                with self.reader_inside(decl, call.args):
+                    seen = not self.face_read(decl.body, p.name, a)
+                if seen:
+                    out += _zones_read(a.args if isinstance(a, A.Index) else [])
+                    continue
+            out += self._reads(a, places)
+        return out + self._reads(call.kwargs, places)
 
     def top_card_up(self, e: Any) -> bool:
         """`top(Z)` of a pile declared `top up` (or of one of such per-player piles), also one a
