@@ -1000,6 +1000,26 @@ def test_a_where_guarded_by_revealed_to_the_chooser_reads_only_cards_they_saw(tm
     assert _warnings_of(tmp_path, base, "{OPTION}", "t c in hand[q] where seen_by(c, q) and c.rank > 10 { }") == ["W102"]
 
 
+def test_top_of_each_top_up_pile_of_a_list_written_out_is_seen(tmp_path: Path) -> None:
+    """port6: `take c in tops()` with `fn tops() = [top(z) for z in [dis_a, dis_b] where size(z) > 0]`
+    of `top up` piles was W102 "names the cards of dis_a" (the list names the zones, it reads none);
+    `top(discards(k))` through a function was not. What is done with each zone is what is read."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+            "zone dis_a: pile hidden top up\nzone dis_b: pile hidden top up\nzone dis_c: pile hidden\n"
+            "zone hand: hand per player owner\nsetup { deal 2 from deck to hand }\n"
+            "phase play {\n    choose current {\n        {OPTION}\n    }\n    {LOG}\n}\n")
+    def warnings(option: str, log: str = "") -> list[str]:
+        return _warnings_of(tmp_path, base.replace("{LOG}", log), "{OPTION}", option)
+    assert warnings("t c in [top(z) for z in [dis_a, dis_b] where size(z) > 0] { }") == []
+    assert warnings("t c in [top(z) for z in [dis_a, dis_b]] { }") == []
+    assert warnings("n k in 0..1 where any z in [dis_a, dis_b] where top(z) != none { }") == []
+    assert warnings("ok { }", 'log "{[top(z) for z in [dis_a, dis_b]]}"') == []
+    assert warnings("t c in [top(z) for z in [dis_a, dis_c]] { }") == ["W102"]
+    assert warnings("t c in [bottom(z) for z in [dis_a, dis_b]] { }") == ["W102"]
+    assert warnings("n k in 0..1 where any z in [dis_a, dis_b] where bottom(z).rank > 5 { }") == ["W102"]
+    assert warnings("ok { }", 'log "{[top(z) for z in [dis_a, dis_c]]}"') == ["W104"]
+
+
 def test_a_zone_held_in_a_let_is_followed_by_the_warnings(tmp_path: Path) -> None:
     """QA8 B-zone-let: `let z = hand[q]` then `take c in cards(z)` or `log "{top(z)}"` named the
     other hand's cards with no warning; reading through the `let` is reading the zone."""

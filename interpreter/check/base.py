@@ -45,6 +45,7 @@ class CheckerBase:
     def __init__(self, src: Source, options: dict[str, Any] | None = None) -> None:
         self.binder_elem: dict[int, T.T] = {}     # a binder (by id) → the type of its values (W102)
         self.zone_values: dict[int, list[ZoneSym]] = {}   # a zone local (by id) → the zones it may be (W104)
+        self.comp_sources: dict[int, A.Expr] = {}   # a comprehension's zone binder (by id) → its list (top_card_up)
         self.src = src
         self.given = dict(options or {})
         self.diags: list[Diagnostic] = list(src.merge_diags)

@@ -228,6 +228,8 @@ class Expressions(Declarations):
                 ctx.fn.locals.append(loc)
             inner.names[e.var] = loc
             e.ref = loc
+            if et == T.ZONE:
+                self.comp_sources[id(loc)] = e.source
             if isinstance(e, A.Comprehension):
                 if e.cond is not None:
                     self.cond(e.cond, inner, ctx)

@@ -702,6 +702,20 @@ class Secrecy(Expressions):
             src = _zones_read(e.source) if self.face_read(inner, e.var, e.source, shown=shown) else \
                 _zones_read(e.source.args if isinstance(e.source, A.Index) else [])
             return src + self._reads(inner, {**places, e.var: e.source})     # its cards' places: no read
+        if isinstance(e, A.Quantifier | A.Comprehension | A.Best) and isinstance(e.source, A.ListLit) \
+                and e.source.ty is not None and e.source.ty.elem == T.ZONE:
+            # over zones written out (`top(z) for z in [dis_a, dis_b]`): naming them reads nothing, what
+            # is done with each reads it (`cards(z)` reads dis_a and dis_b; `top(z)` of a `top up` pile not)
+            inner = [x for x in (e.cond, getattr(e, "elem", None), getattr(e, "key", None)) if x is not None]
+            out: list[tuple[str, A.Expr | None]] = []
+            for item in e.source.items:     # each zone in turn: `top(z)` is face up for a `top up` one
+                if isinstance(e.ref, LocalSym):
+                    self.comp_sources[id(e.ref)] = item
+                out += [r for name, owner in self._reads(inner, places)
+                        for r in (_zones_read(item) if name == e.var else [(name, owner)])]
+            if isinstance(e.ref, LocalSym):
+                self.comp_sources[id(e.ref)] = e.source
+            return out
         if isinstance(e, A.Call) and e.func == "index_of" and len(e.args) == 2 and isinstance(e.args[1], A.Name) \
                 and e.args[1].name in places and isinstance(e.args[0], A.Call) and e.args[0].func == "cards" \
                 and len(e.args[0].args) == 1 and _same_expr(e.args[0].args[0], places[e.args[1].name]):
@@ -742,7 +756,8 @@ class Secrecy(Expressions):
 
     def top_card_up(self, e: Any) -> bool:
         """`top(Z)` of a pile declared `top up` (or of one of such per-player piles), also one a
-        function picks (`top(discards(k))`, every zone its body names such a pile): a card face up."""
+        function picks (`top(discards(k))`, every zone its body names such a pile) or a local stands
+        for (`top(z) for z in [dis_a, dis_b]`, a `let`, every zone it may be such a pile): a card face up."""
         if not (isinstance(e, A.Call) and e.func == "top" and len(e.args) == 1):
             return False
         z = e.args[0].obj if isinstance(e.args[0], A.Index) else e.args[0]
@@ -751,6 +766,10 @@ class Secrecy(Expressions):
             zones = [s for n in A.walk(f.decl.body) if isinstance(n, A.Name)
                      and isinstance(s := self.globals.get(n.name), ZoneSym)]
             return bool(zones) and all(s.decl is not None and s.decl.top_up for s in zones)
+        if isinstance(z, A.Name) and isinstance(z.ref, LocalSym):   # `top(z) for z in [dis_a, dis_b]`, a `let`
+            src = self.comp_sources.get(id(z.ref))
+            zs = self.zones_named(src) if src is not None else self.zones_named(z)
+            return bool(zs) and all(s.decl is not None and s.decl.top_up for s in zs or [])
         sym = self.globals.get(z.name) if isinstance(z, A.Name) else None
         return isinstance(sym, ZoneSym) and sym.decl is not None and sym.decl.top_up
 
