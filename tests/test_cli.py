@@ -1077,6 +1077,32 @@ def test_an_else_text_says_why_one_action_of_a_legal_option_is_refused():
     assert "(play ♠K is not among the legal actions; play: you must follow ♥)" in out.getvalue()
 
 
+def test_more_or_fewer_values_than_the_option_takes_are_told_as_such():
+    """qa11 P9: `play G2 S1` where `play` binds one card was answered with the else text ("play: only
+    gold"), which read as a refusal of G2; the count of values typed is what is off."""
+    from interpreter.api import load_text
+
+    game = load_text('ruleset r\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n'
+                     'zone hand: hand per player owner\nsetup { move [card("♥2"), card("♥3"), card("♠K")] to hand[players[0]] }\n'
+                     'phase play { choose players[0] {\n'
+                     '  play c in hand[players[0]] where c.suit == ♥ else "you must follow ♥ | ♥ を出す" { end game }\n'
+                     '  give c in hand[players[0]], q in players where c.suit == ♥ else "hearts only" { end game }\n'
+                     '  wait { end game }\n} }\n')
+    answers = iter(["play ♥2 ♠K", "play SK H2", "give ♥2", "give ♥2 P1 P0", "wait now", "play SK", "1"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "(play takes one card: play ♥2)" in text
+    assert text.count("(play takes one card: play ♥2)") == 2     # ♠K first: the first legal one as example
+    assert "(give takes 2 values: give ♥2 P0)" in text and "(give takes 2 values: give ♥2 P1)" in text
+    assert "(wait takes no values: wait)" in text
+    assert "(play SK is not among the legal actions; play: you must follow ♥)" in text     # one value: the else text
+    answers = iter(["play ♥2 ♠K", "1"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out, lang=1)
+    assert "(play で選ぶカードは 1 枚です: play ♥2)" in out.getvalue()
+
+
 def test_an_else_text_is_not_told_for_a_card_that_is_not_there():
     """Schnapsen newcomer: a typo (`play ZZ`), a card of no deck (`play S9` in a deck without nines)
     or one out of sight was answered with the option's else text, a rule that did not apply."""

@@ -879,19 +879,7 @@ class Game:
             some = [a for a in legal if want.lower() in {" ".join(h.split()).lower() for h in a.label.split(" | ")}]
             if some and len({a.label for a in some}) == 1:
                 return some[0].raw
-            # labels of several words typed for their cards: "play Pine Crane" for "play 松に鶴"
-            for rx, i in self.spaced_labels:
-                want = rx.sub(self.card_names[i].replace("\\", "\\\\"), want)
-            # seat names of several words: "give ♣K North West" for "give ♣K P1" (not the option's name)
-            if self.spaced_seats and " " in want:
-                head, rest = want.split(" ", 1)
-                for rx, seat in self.spaced_seats:
-                    rest = rx.sub(seat, rest)
-                want = f"{head} {rest}"
-            # card aliases: "play H7" for "play ♥7"; suits: "bid 20 S" for "bid 20 ♠"
-            words = want.split()
-            norm = " ".join(words[:1] + [self.typed_suits.get(w.lower()) or self.typed_seats.get(w.lower())
-                                         or self._typed_card(w) for w in words[1:]])
+            norm = self.typed_norm(want)
             for a in legal:
                 if a.id == norm:
                     return a.raw
@@ -928,6 +916,23 @@ class Game:
                 shown = ", ".join(a.id for a in some[:5]) + (", …" if len(some) > 5 else "")
                 raise self.illegal(f"{want} needs {'a value' if len(some[0].raw) == 2 else 'values'}: {shown}", legal)
         raise self.illegal(f"{action} is not legal now", self.legal_actions(st, player))
+
+    def typed_norm(self, want: str) -> str:
+        """An action as typed, its values written as ids: labels and seat names of several words made
+        one, card aliases and suits made names (find_action; `fuda play` counts the values typed)."""
+        # labels of several words typed for their cards: "play Pine Crane" for "play 松に鶴"
+        for rx, i in self.spaced_labels:
+            want = rx.sub(self.card_names[i].replace("\\", "\\\\"), want)
+        # seat names of several words: "give ♣K North West" for "give ♣K P1" (not the option's name)
+        if self.spaced_seats and " " in want:
+            head, rest = want.split(" ", 1)
+            for rx, seat in self.spaced_seats:
+                rest = rx.sub(seat, rest)
+            want = f"{head} {rest}"
+        # card aliases: "play H7" for "play ♥7"; suits: "bid 20 S" for "bid 20 ♠"
+        words = want.split()
+        return " ".join(words[:1] + [self.typed_suits.get(w.lower()) or self.typed_seats.get(w.lower())
+                                     or self._typed_card(w) for w in words[1:]])
 
     def _typed_labels_fit(self, st: State, player: int, a: Action, words: list[str]) -> bool:
         """Whether ``words`` (typed, lower case, labels of one card alone already made names) name

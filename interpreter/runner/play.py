@@ -161,6 +161,8 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
             return say("needs_values", lang, a=named, ex=shown)     # `buy` for `buy copper`
         if mine and (odd := _unseen_card_word(st, raw, named, mine)) is not None:
             return say("no_such_card", lang, o=named, w=odd)     # a typo is not a rule's refusal
+        if mine and (count := _values_off(st, raw, named, mine, lang)) is not None:
+            return count        # `play G2 S1` for one card: neither is the else text's to refuse
         why = st.game.refusal_reason(st, legal[0].player, named, lang) if legal else None
         if mine:        # others of it are legal: this one the `where` rules out, as its else text may say
             return say("this_not_legal_why", lang, a=raw.strip(), o=named, why=why) if why else None
@@ -169,6 +171,34 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
         return None
     word = low.split()[0]
     return say("no_such_option", lang, a=word, names=", ".join(dict.fromkeys(a.name for a in legal)))
+
+
+def _values_off(st: State, raw: str, named: str, mine: list[Action], lang: int) -> str | None:
+    """When more (or fewer) values are typed after option ``named`` than its legal actions take,
+    each value one word (`play G2 S1` where `play` binds one card): how many it takes, with an
+    example — the first values typed, when they make a legal action."""
+    if any(", " in a.id for a in mine) or len(counts := {len(a.id.split()) - 1 for a in mine}) != 1:
+        return None     # values of several words, or lists of cards of several lengths: not told apart
+    k = counts.pop()
+    low = " ".join(raw.lower().replace(":", " ").replace(",", " ").split())
+    words = raw.replace(":", " ").replace(",", " ").split()
+    words = words[len(named.split("_")) if low.startswith(named.lower().replace("_", " ") + " ") else 1:]
+    typed = st.game.typed_norm(" ".join([named, *words])).split()[1:]
+    if len(typed) in (0, k):
+        return None
+    example = mine[0]
+    if len(typed) > k:
+        try:
+            found = st.game.find_action(st, mine[0].player, " ".join([named, *words[:k]]))
+            example = next((a for a in mine if a.raw == found), example)
+        except FudaError:
+            pass
+    site = st.game.sites[st.pend[0]] if st.pend is not None else None
+    info = site.options[mine[0].raw[0]] if site is not None and mine[0].raw[0] >= 0 else None
+    cards = info is not None and all(t in ("card", "list:card") for t in info.binder_types)
+    key = "takes_nothing" if k == 0 else ("takes_one_" if k == 1 else "takes_") + ("card" if cards else "value") \
+        + ("" if k == 1 else "s")
+    return say(key, lang, o=named, n=k, ex=example.id)
 
 
 def _unseen_card_word(st: State, raw: str, named: str, mine: list[Action]) -> str | None:
