@@ -315,6 +315,8 @@ def test_an_empty_group_is_a_hook_but_a_decision_needs_an_option(decision: str):
                  "of the override at v.fuda:3:1"),
     ("override options quick(p: player, least: int = 1) { }",
      "E309", 40, "the groups it uses have none — because of the override at v.fuda:3:1"),
+    ("override options quick(p: player, least: int = 1) { x \"x\" { break } }",     # qa11 D4
+     "E304", 37, "break outside a loop: options quick has one, at v.fuda:3:61 — because of the override at v.fuda:3:1"),
 ])
 def test_an_override_that_breaks_the_bases_uses_is_named(tmp_path, monkeypatch, override, code, line, message):
     """qa10 D2: a renamed parameter, a dropped default, an option named like a using decision's,

@@ -485,8 +485,8 @@ class Bodies(Secrecy):
         elif isinstance(s, A.Break | A.Continue):
             word = type(s).__name__.lower()
             use = self.use_of(s.span)       # a group's break: right in a loop, wrong where this use is
-            at, where = (use.span, f": options {use.name} has one, at {s.span}") if use is not None \
-                else (s.span, "")
+            at, where = (use.span, f": options {use.name} has one, at {s.span}"
+                         f"{sugar.overridden(self.groups.get(use.name), use)}") if use is not None else (s.span, "")
             if ctx.loop == 0:
                 self.err("E304", f"{word} outside a loop{where}", at,
                          f"a group's {word} acts on the loop around the decision that uses it" if use else None)
