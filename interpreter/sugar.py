@@ -43,6 +43,8 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
 
     def expand(holder: Any, inside: list[str]) -> None:
         failed = len(diags)
+        if isinstance(holder, A.OptionsDecl):
+            holder.uses = _once_each(holder, groups, twice)
         for use in reversed(holder.uses):
             group = groups.get(use.name)
             if group is None:
@@ -88,8 +90,10 @@ def write_out(decls: list[A.Decl], diags: list[Diagnostic]) -> list[A.Decl]:
 
     for g in groups.values():
         _shadowing(g, diags)
+    twice: list[tuple[A.OptionsDecl, Diagnostic]] = []     # said only of a group some decision uses
     for n in _holders(decls):
         expand(n, [])
+    diags.extend(d for g, d in twice if g.used)
     for n in list(A.walk(decls)):
         if isinstance(n, A.Choose) and n.optional and n.options:
             _own_pass(n, diags)
@@ -109,6 +113,26 @@ def _offers(block: list[Any], diags: list[Diagnostic]) -> list[Any]:
     if not any(isinstance(x, A.Offer) for x in block):
         return block
     return [y for x in block for y in (_offer(x, diags) if isinstance(x, A.Offer) else [x])]
+
+
+def _once_each(holder: A.OptionsDecl, groups: dict[str, A.OptionsDecl],
+               twice: list[tuple[A.OptionsDecl, Diagnostic]]) -> list[A.UseOptions]:
+    """The uses of a group but the second (and later) of one group inside it: `use inner(p)` twice in
+    `outer` puts inner's options twice in every decision that uses outer — E102 at that `use`, as
+    a second `use` written in a decision is, once, and it is left out (no error per decision)."""
+    first: dict[str, A.UseOptions] = {}
+    kept: list[A.UseOptions] = []
+    for use in holder.uses:
+        group = groups.get(use.name)
+        if use.name in first and group is not None and (group.options or group.uses):
+            twice.append((holder, Diagnostic(
+                "E102", f"options {use.name} is used twice in options {holder.name} (also at {first[use.name].span}): "
+                f"each decision that uses {holder.name} would have its options twice{overridden(group, use)}",
+                use.span, "use it once")))
+            continue
+        first.setdefault(use.name, use)
+        kept.append(use)
+    return kept
 
 
 def overridden(group: A.OptionsDecl | None, use: A.UseOptions) -> str:

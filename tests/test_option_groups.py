@@ -265,6 +265,39 @@ def test_a_mistake_only_one_use_makes_is_at_that_use():
     assert "options h has one too, at t.fuda:17:15" in e.value.diagnostics[0].message
 
 
+NESTED_TWICE = """ruleset twice
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+options inner(p: player) { flash c in hand[p] "flash {c}" { } }
+options outer(p: player) {
+    use inner(p)
+    use inner(p)
+    fold "fold" { }
+}
+setup { deal 2 from deck to hand }
+phase play {
+    choose players[0] { use outer(players[0]) }
+    choose players[1] { use outer(players[1]) }
+    end game
+}
+"""
+
+
+def test_a_group_used_twice_inside_another_is_an_error_at_the_second_use():
+    """One group used twice in another put its options twice in each decision: E102 was at the inner
+    group's option, naming neither use; it is at the second `use` inside the group, once however
+    many decisions use it (and not at all for a group no decision uses: W101 only)."""
+    with pytest.raises(FudaError) as e:
+        load_text(NESTED_TWICE, filename="t.fuda")
+    assert [(d.code, d.span.line, d.span.col) for d in e.value.diagnostics] == [("E102", 9, 5)]
+    assert e.value.diagnostics[0].message == ("options inner is used twice in options outer (also at t.fuda:8:5): "
+                                              "each decision that uses outer would have its options twice")
+    unused = NESTED_TWICE.replace("use outer(players[0])", 'x "x" { }').replace("use outer(players[1])", 'y "y" { }')
+    assert [w.code for w in load_text(unused).prog.warnings] == ["W101"]
+
+
 def test_a_warning_in_a_group_names_the_hidden_decision_that_uses_it():
     text = TAKEN.replace('options g(p: player) { x "x" { n += 1 } }', 'options g(p: player) { x "x" { log "x" } }')
     text = "\n".join(x for x in text.splitlines() if "use g(players[0]) use g" not in x and "use b" not in x
