@@ -49,9 +49,19 @@ def test_what_every_option_does_alike_or_a_rule_that_moves_nothing_is_not() -> N
 
 
 def test_a_log_that_the_pass_of_an_optional_hidden_choice_skips_is_warned() -> None:
+    """qa11: the warning said "runs only when top_one is taken" of what every option but the pass
+    runs (a `use g(p) { log … }` block after each of the group's options): it runs unless the player
+    passes, and tells that."""
     game = load_text(BASE.replace("KIND", "optional hidden").replace("{ A }", '{ log "acted" }')
                      .replace('        bottom_one "bottom" { B }\n', ""))
-    assert [w.code for w in game.prog.warnings if "which option" in w.message] == ["W104"]
+    unless = "this log runs unless the player passes: everyone sees it, and so whether this hidden decision was passed"
+    assert [(w.code, w.message) for w in game.prog.warnings if w.code == "W104"] == [("W104", unless)]
+    game = load_text(BASE.replace("KIND", "optional hidden").replace("rule take_top", 'options g(p: player) { '
+                                                                      'a "a" { } b "b" { } }\nrule take_top')
+                     .replace('        top_one "top" { A }\n        bottom_one "bottom" { B }\n',
+                              '        use g(players[0]) { log "acted" }\n'))
+    assert [(w.code, w.message, w.span.line) for w in game.prog.warnings if w.code == "W104"] == [("W104", unless, 15)]
+    assert warnings('log "top"', 'log "top"', kind="optional hidden") == []     # the pass: "whether … passed"
 
 
 SECRET_PLAN = """ruleset plan

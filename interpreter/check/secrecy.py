@@ -12,6 +12,7 @@ from typing import Any
 from .. import ast as A
 from .. import secret_places
 from .. import types as T
+from ..sugar import PASS
 from .expressions import Expressions
 from .symbols import EffectSym, FnSym, LocalSym, RuleSym, Scope, VarSym, ZoneSym
 
@@ -504,9 +505,17 @@ class Secrecy(Expressions):
                 everywhere = call is not None and all(
                     any(isinstance(x, A.ExprStmt) and isinstance(x.expr, A.Call) and x.expr.func == call for x in ns)
                     for ns in found)
+                this = f"this call of rule {call}" if call is not None else f"this {type(n).__name__.lower()}"
+                # missing only from an optional choice's pass (a `use g(p) { log … }` block): it tells that
+                if all(m.implied and m.name == PASS for m, other in zip(opts, shapes, strict=True)
+                       if _shape(n) not in other):
+                    self.warn("W104", f"{this} runs unless the player passes: everyone sees it, and so whether "
+                              f"this hidden decision was passed{self.used_at(n.span)}", n.span,
+                              "do it after the decision, whether or not the player passed, or leave it to what "
+                              "the rules reveal later")
+                    continue
                 what = (f"this call of rule {call} runs with arguments that differ between the options"
-                        if everywhere else f"this call of rule {call} runs only when {o.name} is taken"
-                        if call is not None else f"this {type(n).__name__.lower()} runs only when {o.name} is taken")
+                        if everywhere else f"{this} runs only when {o.name} is taken")
                 self.warn("W104", f"{what}: everyone sees it, and so which option of this hidden decision was "
                           f"chosen{self.used_at(n.span)}", n.span,
                           "do the same in every option, or leave it to what the rules reveal later; a rule's "
