@@ -184,6 +184,8 @@ CODES: dict[str, str] = {
     "W104": "a log or prompt would name hidden cards",
     "W105": "a card's label does not tell it apart",
     "W106": "a name that is a keyword where expressions start",
+    "W107": "a belief reads an owner variable",
+    "W108": "a reveal of a public card variable",
 }
 
 

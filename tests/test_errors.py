@@ -1182,6 +1182,23 @@ def test_revealed_in_a_log_is_read_alike_directly_and_through_a_function(tmp_pat
     assert warnings('log "{size([c for c in hand[q] where seen_by(c, current)])}"') == ["W104"]
 
 
+def test_reveal_of_a_public_card_variable_is_warned(tmp_path: Path) -> None:
+    """newcomer34 P3: `reveal up` of a public card variable validated silently and revealed the
+    variable (a no-op) where `reveal [up]`, the card, was meant: W108. A hidden one is revealed."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+            "zone hand: hand per player owner\nvar up: card = none\nvar ups: list of card = []\n"
+            "var mine: card = none hidden\nvar each: card per player = none\n"
+            "setup { deal 2 from deck to hand }\nphase play {\n    {LOG}\n    end game\n}\n")
+    def warnings(stmt: str) -> list[str]:
+        return [w for w in _warnings_of(tmp_path, base, "{LOG}", stmt) if w != "W104"]
+    assert warnings("up = top(hand[current])\n    reveal up") == ["W108"]
+    assert warnings("ups = cards(hand[current])\n    reveal ups") == ["W108"]
+    assert warnings("each[current] = top(hand[current])\n    reveal each[current]") == ["W108"]
+    assert warnings("up = top(hand[current])\n    reveal [up]") == []
+    assert warnings("mine = top(hand[current])\n    reveal mine") == []
+    assert warnings("let t = top(hand[current])\n    reveal t") == []
+
+
 def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
     """W104: `log "top is {top(deck)}"` named the hidden top card in every player's log."""
     base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\nzone pile: pile public\n"

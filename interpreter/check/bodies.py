@@ -537,6 +537,8 @@ class Bodies(Secrecy):
                 self.expr(what, sc, ctx)
                 if isinstance(s, A.Reveal) and s.to is not None:
                     self.err("E309", "a variable is revealed to everyone", s.to.span)
+                elif isinstance(s, A.Reveal):
+                    self.warn_revealing_public_cards(s, what)
             else:
                 self.cards_expr(what, sc, ctx)
             if isinstance(s, A.Reveal) and s.to is None:
@@ -674,6 +676,18 @@ class Bodies(Secrecy):
             self.secret_choices.append((opts, assigned, hidden))
             if hidden:
                 self.warn_telling_choice(opts)      # an optional choice's pass runs nothing
+
+    def warn_revealing_public_cards(self, s: A.Reveal, what: A.Expr) -> None:
+        """W108: `reveal up` of a public card variable reveals the variable, which everyone sees
+        already — a no-op, where `reveal [up]` (the card it holds) was meant."""
+        name = what.name if isinstance(what, A.Name) else what.obj.name if isinstance(what, A.Index) \
+            and isinstance(what.obj, A.Name) else ""
+        var = self.globals.get(name)
+        if isinstance(var, VarSym) and var.visibility == "public" and T.CARD in (var.type, var.type.elem):
+            self.warn("W108", f"{name} is a public card variable: `reveal {name}` reveals the variable, which "
+                      f"everyone sees already, not the card — did you mean `reveal [{name}]`?", s.span,
+                      f"`reveal [{name}]` shows the card it holds (a list of cards); `reveal {name}` is for a "
+                      "hidden or owner variable")
 
     def option_twice(self, o: A.Option, first: A.Option) -> None:
         """E102 for a second option of one name. One brought by a group is said at the `use`, with
