@@ -123,6 +123,9 @@ WORDS: dict[str, tuple[str, str]] = {
                   "{path} shows only what the table saw)",
                   "{n} 手を {path} に保存 (全員の札を決めるシードを含みます: fuda replay --spectator {path} "
                   "なら卓に見えたものだけ)"),
+    "save_over": ("not saved: {path} already holds something (a saved game?), which saving would write over; "
+                  "name another file",
+                  "保存しませんでした: {path} には既に何か (保存したゲーム?) があり、上書きになります。別のファイル名にしてください"),
     "cannot_save": ("cannot save to {path}: {why}", "{path} に保存できません: {why}"),
     "resumed": ("resumed after {n} actions", "{n} 手の後から再開"),
     "slow_bot": ("(a bot took {s} s for that move: its random rollouts play this ruleset to the end. Declare "

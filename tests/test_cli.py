@@ -1337,3 +1337,19 @@ def test_a_hand_hidden_again_is_one_line_as_its_reveal_is():
     assert fold_reveals(["♠8 out of sight again", "♥8 out of sight again", "♠8 turned face down",
                          "♦2 turned face down"]) == ["♠8 ♥8 out of sight again", "♠8 ♦2 turned face down"]
     assert fold_reveals(["♠8 を伏せる", "♥8 を伏せる"], 1) == ["♠8 ♥8 を伏せる"]
+
+
+def test_save_at_the_prompt_does_not_write_over_another_saved_game(tmp_path):
+    """QA12 B1: `save FILE` at the prompt replaced another game kept in FILE (`--log` refuses it);
+    the game's own file may still be saved to again."""
+    game = load("american_page_one", {"players": 2})
+    kept = tmp_path / "kept.json"
+    kept.write_text('{"format": "fuda-log/1", "ruleset": "john", "seed": 1, "actions": [[0, "x"]]}', encoding="utf-8")
+    before = kept.read_text(encoding="utf-8")
+    mine = tmp_path / "mine.json"
+    answers = iter([f"save {kept}", f"save {mine}", "1", f"save {mine}", "quit"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=5, inp=lambda _p: next(answers), out=out)
+    text = out.getvalue()
+    assert kept.read_text(encoding="utf-8") == before and f"not saved: {kept} already holds something" in text
+    assert text.count(f"to {mine}") == 2 and json.loads(mine.read_text(encoding="utf-8"))["actions"]

@@ -302,13 +302,25 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         # at a hot seat whoever is at the screen reads this: a game that goes on is not to be replayed
         hidden = table["hot"] and not st.over
         print(say("saved_hot" if hidden else "saved", lang, n=len(actions), path=path), file=out)
+        own.add(Path(path).resolve())
         return True
+
+    def save_asked(path: str) -> bool:
+        """`save FILE` at the prompt: as ``--log``, a file that holds something (another saved game)
+        is refused; this game's own log, and a file it has saved to already, are updated."""
+        p = Path(path)
+        if p.resolve() not in own and p.is_file() and p.stat().st_size > 0:
+            print(say("save_over", lang, path=path), file=out)
+            return False
+        return save(path)
+
+    own = {Path(p).resolve() for p in (log_path,) if p}     # the files this game may write over
 
     agents: list[Bot | Human] = []
     table: dict[str, Any] = {}
     for i, spec in enumerate(seats):
         alias = sum(1 for s in seats[:i] if s == spec)      # the same persona again: an alias name
-        agents.append(Human(lang, inp or input, out, save, table) if spec == "human"
+        agents.append(Human(lang, inp or input, out, save_asked, table) if spec == "human"
                       else make_bot(spec, seed * 1000 + i, alias=alias))
     for i, agent in enumerate(agents):
         if hasattr(agent, "react"):
