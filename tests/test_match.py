@@ -91,7 +91,7 @@ def test_match_refusals(capsys, tmp_path):
     code, _, err = run(capsys, "play", "--match", "m", "--match-db", db, "--players", "3")
     assert code == 2 and "is for 2 players" in err
     code, _, err = run(capsys, "play", "--match", "m", "--match-db", db, "--resume", "x.json")
-    assert code == 2
+    assert code == 1 and "x.json" in err        # a match's stopped game may be resumed; this one is missing
     code, _, err = run(capsys, "match", "missing", "--match-db", db)
     assert code == 1
 
@@ -250,3 +250,32 @@ def test_standings_name_the_seats_as_the_ruleset_does(capsys, tmp_path):
     assert "\n  North  random  score" in out and "\n  P0 " not in out
     code, out, err = run(capsys, "match", "c", "--match-db", db)
     assert code == 0 and "\n  West   random  score" in out and "North:" in out, err
+
+
+def test_a_match_game_stopped_early_is_kept_and_counted_once_when_finished(capsys, tmp_path, monkeypatch):
+    """QA12 B2: a `--match` game left before its end was written nowhere. It is kept as a plain
+    game is, its log names the match, and `--resume LOG --match NAME` finishes it and counts it —
+    once: resumed again, it is not counted twice."""
+    monkeypatch.setenv("FUDA_HOME", str(tmp_path))
+    typed = iter(["1", "quit"])
+    monkeypatch.setattr("builtins.input", lambda _p="": next(typed))
+    db = str(tmp_path / "m.sqlite")
+    code, out, err = run(capsys, "play", "american_page_one", "--match", "club", "--match-db", db,
+                         "--games", "1", "--seed", "3", "--players", "2")
+    kept = tmp_path / "games" / "american_page_one-3.json"
+    assert code == 0, err
+    assert f"fuda play --resume {kept} --match club --match-db {db}" in out and "not counted yet" in out
+    assert json.loads(kept.read_text(encoding="utf-8"))["match"] == "club"
+    again = ["play", "--resume", str(kept), "--match", "club", "--match-db", db, "--seat", "random",
+             "--seat", "random", "--games", "1"]
+    code, out, err = run(capsys, *again)
+    assert code == 0, err
+    with MatchStore(db) as store:
+        m = store.get("club")
+        assert m is not None and m.games == 1 and store.game_rows("club")[0]["seed"] == 3
+    code, out, err = run(capsys, *again)
+    assert code == 0 and "counted already: it is game 1" in out
+    with MatchStore(db) as store:
+        assert store.get("club").games == 1
+    code, _, err = run(capsys, "play", "--resume", str(kept), "--match", "other", "--match-db", db)
+    assert code == 2 and "is a game of match 'club'" in err

@@ -270,7 +270,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _play_match(args)
     resume = None
     carried: dict[str, Any] = {}
-    rules = None
+    rules = match = None
     if args.resume and (args.set or args.options or args.players):
         given = "--set" if args.set else "--options" if args.options else "--players"
         print(f"error: --resume plays on the saved game's ruleset and options, which its moves replay from; "
@@ -289,6 +289,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         resume = [(p, a) for p, a in saved.actions]
         carried = saved.carried
         rules = saved.rules         # kept: the game began under them (a replay warns they have changed)
+        match = saved.match         # kept too: the game can still be counted in its match
+        if match:
+            print(f"note: this is a game of match {match}; it is counted there only when continued "
+                  f"with --resume {args.resume} --match {match}", file=sys.stderr)
         game = load(saved.ruleset, saved.options)
         args.log = args.log or args.resume
     else:
@@ -306,7 +310,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     tag = time.strftime("%Y%m%d-%H%M%S") if seats.count("human") > 1 else str(seed)
     autosave = str(_fresh(fuda_home() / "games", f"{Path(game.ruleset).stem}-{tag}"))
     play(game, seats, seed, _lang(args), args.log, resume=resume, autosave=autosave, carried=carried,
-         ask_all=args.ask_all, rules=rules)
+         ask_all=args.ask_all, rules=rules, match=match)
     return 0
 
 
@@ -338,19 +342,46 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
-    """fuda play --match NAME: games whose scores add up per seat, saved after every game."""
+    """fuda play --match NAME: games whose scores add up per seat, saved after every game. A game
+    stopped before its end is kept as a plain one is (its log names the match), and
+    ``--resume LOG --match NAME`` finishes it and counts it in the match, once."""
     from ..api import load
     from .home import fuda_home
     from .match import MatchStore
     from .play import game_log, play
 
-    if args.resume:
-        print("error: --resume continues one game; a match is continued with --match NAME alone", file=sys.stderr)
+    if args.resume and (args.set or args.options or args.players):
+        flag = "--set" if args.set else "--options" if args.options else "--players"
+        print(f"error: --resume plays on the saved game's ruleset and options, which its moves replay from; "
+              f"{flag} cannot change them", file=sys.stderr)
         return 2
+    flags = f" --match {args.match}" + (f" --match-db {args.match_db}" if args.match_db else "")
     with MatchStore(args.match_db) as store:
         m = store.get(args.match)
         given = _options(args)
-        if m is None:
+        resumed = None
+        if args.resume:
+            from .replay import read_log, replay, rules_changed
+
+            saved = read_log(args.resume)
+            if m is None or saved.match != m.name:
+                what = f"a game of match {saved.match!r}" if saved.match else "no match's game"
+                print(f"error: {args.resume} is {what}; --resume LOG --match NAME finishes a game "
+                      f"that match NAME began" + ("" if m is not None else f" (there is no match {args.match!r} "
+                                                                           f"in {store.path})"), file=sys.stderr)
+                return 2
+            before = replay(saved, args.resume)
+            if (note := rules_changed(saved, before, args.resume)) is not None:
+                print(note, file=sys.stderr)
+            resumed = saved
+            args.lang = args.lang or saved.lang
+            game = load(saved.ruleset, saved.options)
+            if game.n != m.players:
+                print(f"error: match {m.name} is for {m.players} players, not {game.n}", file=sys.stderr)
+                return 2
+            seats = _seats(args.seat or saved.seats, game.n)
+            print(m.standings(_score_name(game, _lang(args)), game.seats_in(_lang(args))))
+        elif m is None:
             if not args.ruleset:
                 print(f"error: there is no match {args.match!r} in {store.path}; name a ruleset to start it",
                       file=sys.stderr)
@@ -374,21 +405,37 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
             print(m.standings(_score_name(game, _lang(args)), game.seats_in(_lang(args))))
         played = 0
         while True:
-            seed = args.seed + m.games if args.seed is not None else int.from_bytes(os.urandom(4), "little")
-            told = f"seed {seed}" if seats.count("human") <= 1 else "seed told when the game is over"
-            print(f"{game.title_in(_lang(args))} — match {m.name}, game {m.games + 1}, {told}: "
-                  + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
+            if resumed is not None:
+                seed, carried, log_path = resumed.seed, resumed.carried, args.log or args.resume
+                print(f"{game.title_in(_lang(args))} — match {m.name}, a game begun before ({args.resume}): "
+                      + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
+            else:
+                seed = args.seed + m.games if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+                told = f"seed {seed}" if seats.count("human") <= 1 else "seed told when the game is over"
+                print(f"{game.title_in(_lang(args))} — match {m.name}, game {m.games + 1}, {told}: "
+                      + ", ".join(f"P{i} {s}" for i, s in enumerate(seats)))
+                carried, log_path = _carried_into(game, m.carried, m.carried_kinds), args.log
             actions: list[tuple[int, str]] = []
-            carried = _carried_into(game, m.carried, m.carried_kinds)
-            st = play(game, seats, seed, _lang(args), args.log, out=sys.stdout, actions=actions, carried=carried,
-                      ask_all=args.ask_all)
+            # stopped before its end, the game is kept as a plain game is (cmd_play), its log naming the match
+            tag = time.strftime("%Y%m%d-%H%M%S") if seats.count("human") > 1 else str(seed)
+            autosave = str(_fresh(fuda_home() / "games", f"{Path(game.ruleset).stem}-{tag}"))
+            st = play(game, seats, seed, _lang(args), log_path, out=sys.stdout, actions=actions, carried=carried,
+                      ask_all=args.ask_all, autosave=autosave, match=m.name, again=flags,
+                      resume=[(p, a) for p, a in resumed.actions] if resumed is not None else None,
+                      rules=resumed.rules if resumed is not None else None)
             if not st.over:
-                print(f"this game is not counted; match {m.name} stays at {m.games} game{'s' if m.games != 1 else ''}")
+                print(f"this game is not counted yet; match {m.name} stays at {m.games} "
+                      f"game{'s' if m.games != 1 else ''}")
                 return 0
-            log = game_log(game, seed, actions, seats, _lang(args), carried)
+            log = game_log(game, seed, actions, seats, _lang(args), carried,
+                           resumed.rules if resumed is not None else None, m.name)
             if game.carried_values(st):
                 log["carried_next"] = game.carried_values(st)
                 log["carried_kinds"] = game.carried_kinds()     # a player 1 is no int 1 (_carried_into)
+            if resumed is not None and (twin := store.counted(m.name, seed, log["actions"])) is not None:
+                print(f"this game is counted already: it is game {twin} of match {m.name}")
+                return 0
+            resumed = None
             try:
                 m = store.record(m, game.result(st), seed, dict(game.options_given), log, seats)
             except FudaError:

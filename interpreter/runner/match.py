@@ -163,6 +163,17 @@ class MatchStore:
                             "result": res, "log": shaped(json.loads(log), dict, "log"), "finished": finished})
             return out
 
+    def counted(self, name: str, seed: int, actions: list[Any]) -> int | None:
+        """The number of the game of match ``name`` played with this seed and these actions, if it
+        is counted already (a finished game resumed again is not counted twice)."""
+        with guarded(self.path, "match"):
+            for number, log in self.db.execute("SELECT number, log FROM games WHERE match = ? AND seed = ?",
+                                               (name, seed)):
+                kept = json.loads(log)
+                if isinstance(kept, dict) and kept.get("actions") == [list(a) for a in actions]:
+                    return int(number)
+            return None
+
     # -------------------------------------------------------------- writing
     def create(self, name: str, ruleset: str, players: int, options: dict[str, Any], seats: list[str]) -> Match:
         with guarded(self.path, "match"):

@@ -249,17 +249,21 @@ def hand_order(legal: list[Action], v: dict[str, Any], deck: dict[str, int]) -> 
 
 
 def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[str],
-             lang: int = 0, carried: dict[str, Any] | None = None, rules: str | None = None) -> dict[str, Any]:
+             lang: int = 0, carried: dict[str, Any] | None = None, rules: str | None = None,
+             match: str | None = None) -> dict[str, Any]:
     """A replayable log; a ruleset file is named by its full path, so the log resumes from anywhere,
     and in the language it was played in. ``carried``: what a match's game started with (its
     `carried` variables from the game before), which replaying it needs too; ``rules``: the rules a
-    resumed game was begun under (its log's), kept so that a replay still warns they have changed."""
+    resumed game was begun under (its log's), kept so that a replay still warns they have changed;
+    ``match``: the match a game belongs to, so that ``--resume LOG --match NAME`` counts it there."""
     ruleset = str(Path(game.ruleset).resolve()) if game.ruleset.endswith(".fuda") else game.ruleset
     out = {"format": "fuda-log/1", "ruleset": ruleset, "options": game.options_given, "seed": seed,
            "seats": seats, "lang": "ja" if lang else "en", "rules": rules or game.rules_hash,
            "actions": [[p, a] for p, a in actions]}
     if carried:
         out["carried"] = carried
+    if match:
+        out["match"] = match
     return out
 
 
@@ -279,14 +283,16 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
          inp: Callable[[str], str] | None = None, out: TextIO | None = None,
          resume: list[tuple[int, str]] | None = None, actions: list[tuple[int, str]] | None = None,
          autosave: str | None = None, carried: dict[str, Any] | None = None, ask_all: bool = False,
-         rules: str | None = None) -> State:
+         rules: str | None = None, match: str | None = None, again: str = "") -> State:
     """Play to the end (or until a human quits). ``resume``: actions of a saved game to replay
     first. With ``log_path`` the game log is written whatever happens, so nothing is lost; without
     one, a game with a human that stops unfinished is written to ``autosave``.
     ``actions``: a list that receives every (player, action id) played (match play keeps them);
     ``carried``: the `carried` variables' values from a match's previous game; ``ask_all``: a
     human is asked also where one action is legal (scripted input: a line a decision); ``rules``:
-    a resumed game's rules as its log names them (``game_log``)."""
+    a resumed game's rules as its log names them (``game_log``); ``match``: the match the game is
+    of (its log says so); ``again``: what the command that continues a stopped game adds
+    (`` --match NAME``)."""
     if actions is None:
         actions = []
     out = out or sys.stdout
@@ -295,7 +301,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
-                json.dump(game_log(game, seed, actions, seats, lang, carried, rules), f, ensure_ascii=False, indent=1)
+                json.dump(game_log(game, seed, actions, seats, lang, carried, rules, match), f, ensure_ascii=False, indent=1)
         except OSError as e:
             print(say("cannot_save", lang, path=path, why=os_reason(e, path)), file=out)
             return False
@@ -384,7 +390,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         # log, or one that cannot be written now) under FUDA_HOME when a human was playing
         for path in dict.fromkeys([log_path, autosave if humans else None]):
             if path and not st.over and save(path):
-                print(say("continue", lang, path=path), file=out)
+                print(say("continue", lang, path=path) + again, file=out)
                 break
     print("", file=out)
     print(render(st.view(viewer, lang), lang, title=game.title_in(lang), order=game.card_index), file=out)

@@ -29,6 +29,7 @@ class GameLog(BaseModel):
     lang: str | None = None          # the language it was played in (logs before 2026-11-23 have none)
     carried: dict[str, Any] = {}     # a match's game: the `carried` variables it started with
     rules: str | None = None         # the rules it was played under (Game.rules_hash; older logs have none)
+    match: str | None = None         # the match it is a game of (fuda play --match), where --resume counts it
     actions: list[tuple[int, str]]
 
 
