@@ -87,9 +87,14 @@ def read_options_file(path: str) -> dict[str, Any]:
         raise error("E406", f"options file {path} must map option names to values (NAME: VALUE lines)",
                     Span(path, 1, 1, 1, 2), sources={path: text})
     top: tuple[str, ...] = ()
-    if isinstance(data.get("options"), dict) and len(data) <= 2:
-        data, top = data["options"], ("options",)
     loc = Located.of(path, text)
+    if isinstance(data.get("options"), dict):
+        if len(data) > 2:       # read flat, `options` itself would be an unknown option of the ruleset
+            extra = [k for k in data if k not in ("options", "ruleset")][-1]
+            raise loc.error("E406", f"an options file with `options:` holds only `options` and one more key "
+                                    f"(such as `ruleset`); {extra!r} is one too many", (extra,), at_key=True,
+                            hint="put every option under `options:`, or write the file flat (NAME: VALUE lines)")
+        data, top = data["options"], ("options",)
     keep_words(loc, data, top)       # `mode: on` names the member on, not true
     for k in data:
         if not isinstance(k, str):      # `on: true`: YAML read the key as a bool (or a number, none)

@@ -1894,3 +1894,37 @@ def test_an_options_group_used_as_a_function_says_where_use_goes() -> None:
         load_text(text)
     d = next(d for d in info.value.diagnostics if d.code == "E104")
     assert "options group" in d.message and "use g(" in (d.hint or "")
+
+
+@pytest.mark.parametrize("options, line, col, words", [
+    ('{"bogus": 3}', 4, 14, "unknown option 'bogus'"),
+    ('{"hand_size": 99}', 4, 27, "hand_size"),
+])
+def test_a_game_log_s_bad_option_is_shown_in_the_log(tmp_path: Path, options: str, line: int, col: int,
+                                                     words: str) -> None:
+    """QA12 D3: a log's unknown option or bad option value was reported at the ruleset's `ruleset`
+    line, the log not named; it is the log's mistake (E503), at the key or the value."""
+    from interpreter.runner.replay import read_log, replay
+
+    f = tmp_path / "g.json"
+    f.write_text('{\n "format": "fuda-log/1",\n "ruleset": "american_page_one",\n "options": ' + options
+                 + ',\n "seed": 1,\n "seats": [],\n "actions": []\n}\n', encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        replay(read_log(str(f)), str(f))
+    d = info.value.first
+    assert d.code == "E503" and words in d.message and d.span.file == str(f)
+    assert (d.span.line, d.span.col) == (line, col)
+
+
+@pytest.mark.parametrize("third", ["note: house rules of Tuesday", "extra: 1"])
+def test_an_options_file_with_options_and_two_more_keys_is_faulted_there(tmp_path: Path, third: str) -> None:
+    """QA12 B5: `{options, ruleset, note}` was read flat and blamed on the ruleset's first line as
+    an unknown option 'options'; it is E406 in the options file, at the key that is one too many."""
+    from interpreter.api import read_options_file
+
+    f = tmp_path / "note.yaml"
+    f.write_text(f"options: {{hand_size: 3}}\nruleset: american_page_one\n{third}\n", encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        read_options_file(str(f))
+    d = info.value.first
+    assert d.code == "E406" and "one too many" in d.message and (d.span.file, d.span.line, d.span.col) == (str(f), 3, 1)

@@ -69,10 +69,34 @@ def rules_changed(log: GameLog, st: State, path: str) -> str | None:
             f"{len(log.actions)} moves still replay, under the rules as they are now")
 
 
-def replay(log: GameLog, path: str = "<log>") -> State:
+def load_logged(log: GameLog, path: str = "<log>") -> Any:
+    """The game a log was played with. An unknown option or a bad value among the log's options is
+    the log's mistake, not the ruleset's: E503 in the log, at the option's key (unknown) or value."""
     from ..api import load
 
-    game = load(log.ruleset, log.options)
+    try:
+        return load(log.ruleset, log.options)
+    except FudaError as e:
+        mine = [d for d in e.diagnostics if d.subject in log.options and d.code in ("E401", "E402")]
+        if not mine or not Path(path).is_file():
+            raise
+        from .yaml_file import Located
+
+        text = read_text(Path(path), "E503", path, "game log")
+        loc = Located.of(path, text)
+        diags = []
+        for d in e.diagnostics:
+            if d in mine:
+                hint = d.hint if d.code == "E401" else "; ".join(
+                    x for x in (d.hint, f"the option is declared at {d.span}") if x)
+                d = Diagnostic("E503", f"game log options: {d.message}",
+                               loc.span(("options", d.subject), at_key=d.code == "E401"), hint, d.severity, d.subject)
+            diags.append(d)
+        raise FudaError(diags, {**e.sources, path: text}) from None
+
+
+def replay(log: GameLog, path: str = "<log>") -> State:
+    game = load_logged(log, path)
     try:
         st = game.new_state(log.seed, carried=log.carried)
     except FudaError as e:
