@@ -1928,3 +1928,20 @@ def test_an_options_file_with_options_and_two_more_keys_is_faulted_there(tmp_pat
         read_options_file(str(f))
     d = info.value.first
     assert d.code == "E406" and "one too many" in d.message and (d.span.file, d.span.line, d.span.col) == (str(f), 3, 1)
+
+
+def test_a_variant_s_bad_option_default_is_one_error_in_the_variant(tmp_path: Path) -> None:
+    """QA12 B6/P6: a refused default left the option without a value, and the base's rules that use
+    it were faulted too (two E201 in the bundled base); a scenario naming the variant put the
+    variant's mistake at its own `ruleset:` line."""
+    from interpreter.runner.scenario import run_scenario
+
+    v = tmp_path / "v.fuda"
+    v.write_text("ruleset lc_v\nextends lost_cities\noption six_colours = 1\n", encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(v))
+    assert [(d.code, d.span.file, d.span.line) for d in info.value.diagnostics] == [("E402", str(v), 3)]
+    s = tmp_path / "s.yaml"
+    s.write_text("ruleset: v.fuda\nsteps: []\n", encoding="utf-8")
+    o = run_scenario(s)
+    assert not o.passed and f"{v}:3:22: error[E402]" in o.message, o.message

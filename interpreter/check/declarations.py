@@ -168,7 +168,12 @@ class Declarations(CheckerBase):
             sym.default = self.option_value(sym, value, dflt.span)
             sym.value = sym.default
         except Abort:
-            pass
+            # a refused default (reported) stands in as the type's first value: the rules that use the
+            # option are not faulted for it too (a variant's `option six_colours = 1` in its base)
+            stand_in = {"bool": False, "int": sym.lo if sym.lo is not None else 0, "number": 0,
+                        "text": "", "enum": 0}.get(sym.type.kind)
+            if sym.default is None and stand_in is not None:
+                sym.default = sym.value = stand_in
         if d.type is None or d.type.kind != "enum":
             self.declare(d.name, sym, d.span)
         self.options[d.name] = sym

@@ -548,7 +548,8 @@ class Runner:
             d = e.first
             if d.code == "E504":
                 raise self.loc.error(d.code, d.message, ("ruleset",), d.hint) from None
-            if d.code in ("E401", "E402"):     # at the option's key (a misspelling) or value, as an options file
+            if d.code in ("E401", "E402") and d.subject in sc.options:   # at the option's key (a misspelling)
+                # or value, as an options file; a bad default of the ruleset's own stays in the ruleset
                 where = ("options", d.subject) if d.subject and ("options", d.subject) in self.loc.pos else ("options",)
                 hint = d.hint if d.code == "E401" else \
                     "; ".join(x for x in (d.hint, f"the option is declared at {d.span}") if x)
