@@ -249,3 +249,29 @@ def test_a_named_argument_is_the_parameter_of_what_is_called(needle: str, target
     line, col = at(NAMED, "k + 1")      # the value is the caller's: outer's k
     span = editor.definition("n.fuda", NAMED, line, col)
     assert span is not None and (span.line, span.col) == at(NAMED, "k: int = 5")
+
+
+def test_an_enum_member_named_like_the_ruleset_and_an_option_s_own_members_are_found():
+    """QA12 B7/D1: `skull` in Skull's rules went to the `ruleset skull` line; the members of an
+    option's own list (`manual` of schnapsen's `claims`) had no hover nor definition."""
+    path = str(ROOT / "rulesets" / "examples" / "skull.fuda")
+    text = Path(path).read_text(encoding="utf-8")
+    line, col = at(text, "c.face == skull")
+    col += len("c.face == ")
+    said = editor.hover(path, text, line, col) or ""
+    assert "(member of Face)" in said and "enum Face" in said
+    span = editor.definition(path, text, line, col)
+    assert span is not None and "enum Face" in text.splitlines()[span.line - 1]
+    assert ("skull", "member of Face") in [(s.name, s.kind) for s in [editor.declared(path, text)["skull"]]]
+    title_line, title_col = at(text, "ruleset skull")
+    assert "(ruleset)" in (editor.hover(path, text, title_line, title_col + len("ruleset ")) or "")
+    kinds = {(ln, c): k for ln, c, _n, k in editor.tokens(path, text)}
+    assert kinds[(line, col)] == "enumMember"
+    path = str(ROOT / "rulesets" / "examples" / "schnapsen.fuda")
+    text = Path(path).read_text(encoding="utf-8")
+    line, col = at(text, "claims == manual")
+    col += len("claims == ")
+    assert "(member of option claims)" in (editor.hover(path, text, line, col) or "")
+    span = editor.definition(path, text, line, col)
+    assert span is not None and text.splitlines()[span.line - 1].startswith("option claims:")
+    assert text.splitlines()[span.line - 1][span.col - 1:].startswith("manual")

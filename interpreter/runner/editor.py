@@ -87,9 +87,15 @@ def declared(path: str, text: str) -> dict[str, Symbol]:
     except FudaError:
         return {s.name: s for s in outline(path, text)}
     found: dict[str, Symbol] = {}
+    titles = []
     for d in src.decls:
         for s in _symbols(d, src.sources):
-            found.setdefault(s.name, s)
+            if s.kind == "ruleset":     # no rule can name the ruleset: `skull` in its rules is the member
+                titles.append(s)
+            else:
+                found.setdefault(s.name, s)
+    for s in titles:
+        found.setdefault(s.name, s)
     return found
 
 
@@ -108,6 +114,11 @@ def lookup(path: str, text: str, line: int, col: int) -> tuple[str, Span | None,
     if word is None:
         return None
     local = _local(path, text, word, line, col)
+    if local is None:       # on the `ruleset NAME` line itself: the ruleset, whatever else shares its name
+        title = next((s for s in outline(path, text) if s.kind == "ruleset" and s.name == word
+                      and s.name_span.line == line), None)
+        if title is not None:
+            return word, None, title
     return word, local, None if local is not None else declared(path, text).get(word)
 
 
@@ -305,6 +316,9 @@ def _symbols(d: A.Decl, sources: dict[str, str]) -> Iterator[Symbol]:
     if isinstance(d, A.EnumDecl):
         for m in d.members:
             yield _symbol(m.name, f"member of {d.name}", m.span, sources)
+    if isinstance(d, A.OptionDecl) and d.type is not None and d.type.kind == "enum":    # `option claims: manual | …`
+        for m in d.type.members:
+            yield _symbol(m.name, f"member of option {d.name}", m.span, sources)
     if isinstance(d, A.CardsDecl):
         for item in d.items:
             if isinstance(item, A.CardAttrDecl):
