@@ -151,6 +151,11 @@ def test_fuda_lsp_answers_an_editor():
         nowhere = {"textDocument": {"uri": "file:///nowhere/x.fuda"}}
         assert c.ask("textDocument/hover", {**nowhere, "position": {"line": 0, "character": 0}}) is None
         assert c.ask("textDocument/documentSymbol", nowhere) == []
+        # QA12 P1: a negative position got no answer at all (pygls logged a traceback and dropped it)
+        i = c.send("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": -1, "character": -5}})
+        answer = c.until(lambda m: m.get("id") == i)
+        assert answer["error"]["code"] == -32602 and "line -1" in answer["error"]["message"]
+        assert c.ask("textDocument/hover", {"textDocument": {"uri": uri}, "position": pos}) is not None
         c.ask("shutdown", None)
         c.send("exit", None, request=False)
         assert c.proc.wait(timeout=10) == 0

@@ -76,13 +76,53 @@ def encode_tokens(found: list[tuple[int, int, int, str]], text: str) -> list[int
     return data
 
 
+ANSWERED = object()      # a request answered already (with an error) while it was read: nothing more to do
+
+
+def bad_position(data: dict[str, Any]) -> str | None:
+    """What is wrong with a request's position (a negative line or character), if anything."""
+    pos = data.get("params", {}).get("position") if isinstance(data.get("params"), dict) else None
+    if not isinstance(pos, dict):
+        return None
+    wrong = [k for k in ("line", "character") if isinstance(pos.get(k), int) and pos[k] < 0]
+    return f"position {', '.join(f'{k} {pos[k]}' for k in wrong)}: lines and characters count from 0" if wrong else None
+
+
+def _answering_protocol() -> Any:   # pragma: no cover - exercised by tests/test_lsp.py in a subprocess
+    """pygls's protocol, but a request whose parameters do not fit (a negative position) is answered
+    with JSON-RPC's "invalid params" error: pygls logged it and dropped it, and the editor waited."""
+    from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
+    from pygls.protocol import LanguageServerProtocol
+
+    class Answering(LanguageServerProtocol):
+        def structure_message(self, data: dict[str, Any]) -> Any:
+            request = "jsonrpc" in data and "id" in data and "method" in data
+            if request and (why := bad_position(data)) is not None:
+                self._send_response(data["id"], error=JsonRpcInvalidParams(why).to_response_error())
+                return ANSWERED
+            try:
+                return super().structure_message(data)
+            except JsonRpcException as e:
+                if not request:
+                    raise
+                self._send_response(data["id"], error=e.to_response_error())
+                return ANSWERED
+
+        def handle_message(self, message: Any) -> None:
+            if message is not ANSWERED:
+                super().handle_message(message)
+
+    return Answering
+
+
 def serve() -> None:        # pragma: no cover - exercised by tests/test_lsp.py in a subprocess
     """Run the server on stdin/stdout until the editor shuts it down."""
     from lsprotocol import types as t
     from pygls.lsp.server import LanguageServer
     from pygls.uris import from_fs_path, to_fs_path
 
-    server = LanguageServer("fuda", "0.1.0", text_document_sync_kind=t.TextDocumentSyncKind.Full)
+    server = LanguageServer("fuda", "0.1.0", text_document_sync_kind=t.TextDocumentSyncKind.Full,
+                            protocol_cls=_answering_protocol())
     kinds = {"option": t.SymbolKind.Constant, "enum": t.SymbolKind.Enum, "zone": t.SymbolKind.Array,
              "var": t.SymbolKind.Variable, "fn": t.SymbolKind.Function, "rule": t.SymbolKind.Method,
              "phase": t.SymbolKind.Namespace, "effect": t.SymbolKind.Event, "window": t.SymbolKind.Interface,
