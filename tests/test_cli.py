@@ -1353,3 +1353,16 @@ def test_save_at_the_prompt_does_not_write_over_another_saved_game(tmp_path):
     text = out.getvalue()
     assert kept.read_text(encoding="utf-8") == before and f"not saved: {kept} already holds something" in text
     assert text.count(f"to {mine}") == 2 and json.loads(mine.read_text(encoding="utf-8"))["actions"]
+
+
+@pytest.mark.parametrize("extra", [["--set", "hand_size=5"], ["--options", "house.yaml"], ["--seed", "3"],
+                                   ["--seat", "random"], ["--players", "3"]])
+def test_replay_of_a_log_refuses_settings_it_would_ignore(tmp_path, capsys, extra):
+    """QA12 P2: `fuda replay LOG --options/--set` were accepted and silently ignored."""
+    log = tmp_path / "g.json"
+    assert main(["play", "american_page_one", "--seat", "random", "--seat", "random", "--seed", "2",
+                 "--log", str(log)]) == 0
+    capsys.readouterr()
+    code, _, err = run(capsys, "replay", str(log), *extra)
+    assert code == 2 and extra[0] in err and "cannot change them" in err
+    assert run(capsys, "replay", str(log))[0] == 0

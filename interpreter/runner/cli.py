@@ -748,6 +748,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     failed = None
     log = None
     if args.log.endswith(".json") or os.path.isfile(args.log) and not args.log.endswith(".fuda"):
+        given = [f for f, v in (("--options", args.options), ("--set", args.set), ("--players", args.players),
+                                ("--seed", args.seed), ("--seat", args.seat)) if v is not None]
+        if given:       # they would be ignored: the log's moves replay only under its own settings
+            print(f"error: a game log replays with the ruleset, options, seed and seats it was played with; "
+                  f"{', '.join(given)} cannot change them (they are for RULESET --seed SEED)", file=sys.stderr)
+            return 2
         log = read_log(args.log)
         st = replay(log, args.log)
         if (note := rules_changed(log, st, args.log)) is not None:
