@@ -219,14 +219,28 @@ def test_a_match_or_study_file_of_the_wrong_shape_is_e503_not_a_crash(capsys, tm
         c.close()
         code, _, err = run(capsys, "match", "m", "--match-db", str(bad))
         assert code == 1 and "E503" in err and "damaged" in err, (sql, err)
+        assert "Error:" not in err      # QA12 P3: in words, not Python's class names (TypeError: …)
     sdb = str(tmp_path / "s.sqlite")
     r = run(capsys, "simulate", "american_page_one", "-n", "3", "--study", "s", "--db", sdb)
     assert r[0] == 0, r
     with sqlite3.connect(sdb) as c:
         c.execute("UPDATE games SET result = '{\"seed\": 3}' WHERE idx = 1")
     c.close()
-    code, _, err = run(capsys, "report", "--db", sdb, "--csv", "-", "s")
-    assert code == 1 and "game 1 of study 's'" in err and "winners" in err
+    code, out, err = run(capsys, "report", "--db", sdb, "--csv", "-", "s")
+    # QA12 P4: one damaged game no longer makes the study unusable: it is left out, with a warning
+    assert code == 0 and "warning:" in err and "game 1 of study 's'" in err and "winners" in err
+    games = {line.split(",")[3] for line in out.splitlines()[1:]}
+    assert games == {"0", "2"}, out
+    with sqlite3.connect(sdb) as c:
+        c.execute("UPDATE games SET result = '{\"seed\": ' WHERE idx = 2")
+    c.close()
+    code, out, err = run(capsys, "report", "--db", sdb, "s")
+    assert code == 0 and "games.result of game 2 of study 's' is not valid JSON" in err and "Error" not in err
+    # a continued study plays the damaged games again, and they are whole again
+    r = run(capsys, "simulate", "american_page_one", "-n", "3", "--study", "s", "--db", sdb)
+    assert r[0] == 0 and "2 damaged game(s)" in r[2], r
+    code, out, err = run(capsys, "report", "--db", sdb, "s")
+    assert code == 0 and "warning" not in err, err
 
 
 def test_the_totals_call_the_score_what_the_ruleset_calls_it(capsys, tmp_path):
@@ -279,3 +293,26 @@ def test_a_match_game_stopped_early_is_kept_and_counted_once_when_finished(capsy
         assert store.get("club").games == 1
     code, _, err = run(capsys, "play", "--resume", str(kept), "--match", "other", "--match-db", db)
     assert code == 2 and "is a game of match 'club'" in err
+
+
+def test_a_log_or_match_with_an_unknown_seat_kind_names_its_file(capsys, tmp_path):
+    """QA12 P5: `fuda play --resume` said `unknown seat kind 'wizard'` naming no file; a log's
+    `"lang": "fr"` was taken and rewritten as en without a word."""
+    db = str(tmp_path / "m.sqlite")
+    assert run(capsys, "play", "american_page_one", "--match", "m", "--match-db", db, "--seat", "random",
+               "--games", "1", "--seed", "1", "--players", "2")[0] == 0
+    with sqlite3.connect(db) as c:
+        c.execute("""UPDATE matches SET seats = '["wizard", "random"]'""")
+    c.close()
+    code, _, err = run(capsys, "play", "--match", "m", "--match-db", db, "--games", "1")
+    assert code == 1 and f"match file {db}" in err and "matches.seats of match m: P0: unknown seat kind 'wizard'" in err
+    log = tmp_path / "g.json"
+    log.write_text(json.dumps({"format": "fuda-log/1", "ruleset": "american_page_one", "options": {"players": 2},
+                               "seed": 1, "seats": ["human", "wizard"], "actions": []}), encoding="utf-8")
+    code, _, err = run(capsys, "play", "--resume", str(log))
+    assert code == 1 and f"{log}:1:" in err and "seats.1: unknown seat kind 'wizard'" in err
+    log.write_text(json.dumps({"format": "fuda-log/1", "ruleset": "american_page_one", "options": {"players": 2},
+                               "seed": 1, "seats": ["random", "random"], "lang": "fr", "actions": []}),
+                   encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(log))
+    assert code == 1 and "E503" in err and "game log lang" in err

@@ -277,9 +277,11 @@ def cmd_play(args: argparse.Namespace) -> int:
               f"{given} cannot change them (start a new game instead)", file=sys.stderr)
         return 2
     if args.resume:
-        from .replay import read_log, replay, rules_changed
+        from .replay import check_seats, read_log, replay, rules_changed
 
         saved = read_log(args.resume)
+        if not args.seat:
+            check_seats(saved, args.resume)
         again = replay(saved, args.resume)      # an action that no longer replays: E503 naming it, before play starts
         if (note := rules_changed(saved, again, args.resume)) is not None:
             print(note, file=sys.stderr)
@@ -346,9 +348,11 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
     stopped before its end is kept as a plain one is (its log names the match), and
     ``--resume LOG --match NAME`` finishes it and counts it in the match, once."""
     from ..api import load
+    from ..errors import error
     from .home import fuda_home
     from .match import MatchStore
     from .play import game_log, play
+    from .replay import seat_problem
 
     if args.resume and (args.set or args.options or args.players):
         flag = "--set" if args.set else "--options" if args.options else "--players"
@@ -361,9 +365,11 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
         given = _options(args)
         resumed = None
         if args.resume:
-            from .replay import read_log, replay, rules_changed
+            from .replay import check_seats, read_log, replay, rules_changed
 
             saved = read_log(args.resume)
+            if not args.seat:
+                check_seats(saved, args.resume)
             if m is None or saved.match != m.name:
                 what = f"a game of match {saved.match!r}" if saved.match else "no match's game"
                 print(f"error: {args.resume} is {what}; --resume LOG --match NAME finishes a game "
@@ -401,6 +407,10 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
             if game.n != m.players:
                 print(f"error: match {m.name} is for {m.players} players, not {game.n}", file=sys.stderr)
                 return 2
+            if not args.seat and (bad := seat_problem(m.seats)) is not None:
+                raise error("E503", f"the match file {store.path} is damaged: matches.seats of match {m.name}: "
+                            f"P{bad[0]}: {bad[1].message}",
+                            hint="; ".join(x for x in (bad[1].hint, "--seat KIND … replaces the saved seats") if x))
             seats = _seats(args.seat or m.seats, game.n)
             print(m.standings(_score_name(game, _lang(args)), game.seats_in(_lang(args))))
         played = 0

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import error
 from .home import fuda_home
-from .sqlite_file import connect, guarded, shaped
+from .sqlite_file import connect, guarded, stored
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -123,8 +123,8 @@ class MatchStore:
                                   "FROM matches WHERE name = ?", (name,)).fetchone()
             if row is None:
                 return None
-            m = Match(row[0], row[1], int(row[2]), shaped(json.loads(row[3]), dict, "options"),
-                      [str(s) for s in shaped(json.loads(row[4]), list, "seats")], int(row[5]),
+            m = Match(row[0], row[1], int(row[2]), stored(row[3], f"matches.options of match {name}", dict),
+                      [str(s) for s in stored(row[4], f"matches.seats of match {name}", list)], int(row[5]),
                       created=row[6], updated=row[7])
             if m.games < 0 or m.players < 1:
                 raise TypeError(f"its count of {'games' if m.players >= 1 else 'players'} is not a count")
@@ -134,10 +134,10 @@ class MatchStore:
                 if 0 <= seat < m.players:
                     m.scores[seat] = float(score)
                     m.wins[seat] = int(wins)
-            last = self.db.execute("SELECT log FROM games WHERE match = ? ORDER BY number DESC LIMIT 1",
+            last = self.db.execute("SELECT log, number FROM games WHERE match = ? ORDER BY number DESC LIMIT 1",
                                    (name,)).fetchone()
             if last is not None:
-                log = json.loads(last[0])
+                log = stored(last[0], f"games.log of game {last[1]} of match {name}")
                 log = log if isinstance(log, dict) else {}
                 kept, kinds = log.get("carried_next"), log.get("carried_kinds")
                 m.carried = kept if isinstance(kept, dict) else {}
@@ -155,12 +155,14 @@ class MatchStore:
             for number, seed, options, result, log, finished in self.db.execute(
                     "SELECT number, seed, options, result, log, finished FROM games WHERE match = ? ORDER BY number",
                     (name,)):
-                res = shaped(json.loads(result), list, "results")
+                which = f"of game {number} of match {name}"
+                res = stored(result, f"games.result {which}", list)
                 for r in res:       # what the standings read of each seat's result
-                    shaped(r, dict, "results")
-                    int(r["player"]), float(r.get("score") or 0)
-                out.append({"number": number, "seed": seed, "options": shaped(json.loads(options), dict, "options"),
-                            "result": res, "log": shaped(json.loads(log), dict, "log"), "finished": finished})
+                    if not isinstance(r, dict) or not isinstance(r.get("player"), int) \
+                            or not isinstance(r.get("score") or 0, int | float):
+                        raise ValueError(f"games.result {which} is not a list of {{player, score}} objects")
+                out.append({"number": number, "seed": seed, "options": stored(options, f"games.options {which}", dict),
+                            "result": res, "log": stored(log, f"games.log {which}", dict), "finished": finished})
             return out
 
     def counted(self, name: str, seed: int, actions: list[Any]) -> int | None:
@@ -169,7 +171,7 @@ class MatchStore:
         with guarded(self.path, "match"):
             for number, log in self.db.execute("SELECT number, log FROM games WHERE match = ? AND seed = ?",
                                                (name, seed)):
-                kept = json.loads(log)
+                kept = stored(log, f"games.log of match {name}")
                 if isinstance(kept, dict) and kept.get("actions") == [list(a) for a in actions]:
                     return int(number)
             return None

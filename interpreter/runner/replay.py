@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -26,7 +26,7 @@ class GameLog(BaseModel):
     options: dict[str, Any] = {}
     seed: int = 0
     seats: list[str] = []
-    lang: str | None = None          # the language it was played in (logs before 2026-11-23 have none)
+    lang: Literal["en", "ja"] | None = None     # the language it was played in (logs before 2026-11-23 have none)
     carried: dict[str, Any] = {}     # a match's game: the `carried` variables it started with
     rules: str | None = None         # the rules it was played under (Game.rules_hash; older logs have none)
     match: str | None = None         # the match it is a game of (fuda play --match), where --resume counts it
@@ -57,6 +57,33 @@ def read_log(path: str) -> GameLog:
     if log.ruleset.endswith(".fuda") and not Path(log.ruleset).is_file() and beside.is_file():
         log.ruleset = str(beside)       # a log kept next to its ruleset file, read from elsewhere
     return log
+
+
+def seat_problem(seats: list[str]) -> tuple[int, Diagnostic] | None:
+    """The first seat that names no kind of player (`wizard`), and why."""
+    from ..bots.base import make_bot
+
+    for i, s in enumerate(seats):
+        if s != "human":
+            try:
+                make_bot(s, 0)
+            except FudaError as e:
+                return i, e.first
+    return None
+
+
+def check_seats(log: GameLog, path: str) -> None:
+    """A log whose seats name no kind of player is E503 in the log, at that seat (it is the log's
+    mistake; ``--seat`` may replace the seats)."""
+    found = seat_problem(log.seats)
+    if found is None or not Path(path).is_file():
+        return
+    from .yaml_file import Located
+
+    i, d = found
+    hint = "; ".join(x for x in (d.hint, "--seat KIND … replaces the saved seats") if x)
+    raise Located.of(path, read_text(Path(path), "E503", path, "game log")).error(
+        "E503", f"game log seats.{i}: {d.message}", ("seats", i), hint=hint)
 
 
 def rules_changed(log: GameLog, st: State, path: str) -> str | None:

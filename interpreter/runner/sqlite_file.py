@@ -4,6 +4,7 @@ a damaged file, a row edited by hand — is a diagnostic naming the file, never 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -55,11 +56,28 @@ def guarded(path: Path, kind: str) -> Iterator[None]:
     except sqlite3.Error as e:
         raise error("E503", f"the {kind} file {path} cannot be used: {e}") from None
     except (ValueError, TypeError, IndexError, KeyError, AttributeError) as e:
-        raise error("E503", f"the {kind} file {path} is damaged: {type(e).__name__}: {e}") from None
+        raise error("E503", f"the {kind} file {path} is damaged: {damage(e)}") from None
 
 
-def shaped(value: Any, kind: type, what: str) -> Any:
-    """``value`` if it is a ``kind`` (a dict, a list), else the TypeError ``guarded`` turns into E503."""
-    if not isinstance(value, kind):
-        raise TypeError(f"its {what} are not a JSON {'object' if kind is dict else 'list'}")
+def damage(e: Exception) -> str:
+    """What is wrong with a stored value, in words (not Python's class names)."""
+    if isinstance(e, KeyError):
+        return f"a stored value has no {e}"
+    if isinstance(e, IndexError):
+        return "a stored list is too short"
+    return str(e) or "a stored value is not as fuda wrote it"
+
+
+def stored(text: Any, where: str, kind: type | None = None) -> Any:
+    """The JSON value of a column, ``where`` naming it (`matches.options of match m1`); one that is
+    not JSON, or not a ``kind`` (dict, list), is a ValueError saying so, which ``guarded`` turns into
+    E503."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{where} is not valid JSON ({e.msg}, at character {e.pos + 1})") from None
+    except TypeError:
+        raise ValueError(f"{where} is not JSON text") from None
+    if kind is not None and not isinstance(value, kind):
+        raise ValueError(f"{where} is not a JSON {'object' if kind is dict else 'list'}")
     return value

@@ -9,6 +9,7 @@ A study is (name, ruleset, options, seats, whether seats rotate, base seed, numb
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..errors import error
 from .home import fuda_home
-from .sqlite_file import connect, guarded, shaped
+from .sqlite_file import connect, damage, guarded, stored
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS studies (
@@ -77,7 +78,8 @@ class Store:
                                  json.dumps(seats), base_seed, games, time.time(), int(rotate), fingerprint))
                 self.db.commit()
             else:
-                same = (row[0] == ruleset and json.loads(row[1]) == options and json.loads(row[2]) == seats
+                same = (row[0] == ruleset and stored(row[1], f"studies.options of study {name}") == options
+                        and stored(row[2], f"studies.seats of study {name}") == seats
                         and row[3] == base_seed and bool(row[5]) == rotate)
                 if not same:
                     raise error("E503", f"study {name!r} exists with another ruleset, options, seats or seed",
@@ -105,17 +107,22 @@ class Store:
                 raise error("E503", f"no study named {name!r} in {self.path}",
                             hint=did_you_mean(name, names) or ("studies: " + ", ".join(names) if names else
                                                                "run fuda simulate … --study NAME first"))
-            return Study(row[0], row[1], shaped(json.loads(row[2]), dict, "options"),
-                         [str(x) for x in shaped(json.loads(row[3]), list, "seats")], int(row[4]), int(row[5]),
+            return Study(row[0], row[1], stored(row[2], f"studies.options of study {name}", dict),
+                         [str(x) for x in stored(row[3], f"studies.seats of study {name}", list)], int(row[4]), int(row[5]),
                          bool(row[6]))
 
     def names(self) -> list[str]:
         with guarded(self.path, "study"):
             return [r[0] for r in self.db.execute("SELECT name FROM studies ORDER BY created")]
 
-    def done(self, name: str) -> set[int]:
-        with guarded(self.path, "study"):
-            return {r[0] for r in self.db.execute("SELECT idx FROM games WHERE study = ?", (name,))}
+    def done(self, name: str, tell: bool = False) -> set[int]:
+        """The games stored whole; a damaged one is played again (and its row replaced): ``tell``
+        says so."""
+        good, bad = self._read(name)
+        if bad and tell:
+            print(f"note: {len(bad)} damaged game(s) of study {name!r} in {self.path} are played again",
+                  file=sys.stderr)
+        return {int(r["_idx"]) for r in good}
 
     def add(self, name: str, rows: list[tuple[int, dict[str, Any]]]) -> None:
         with guarded(self.path, "study"):
@@ -124,20 +131,34 @@ class Store:
             self.db.commit()
 
     def results(self, name: str) -> list[dict[str, Any]]:
-        """The stored games' results, each checked for the shape the reports read (a file edited by
-        hand or by another program is E503 naming the game, not a crash in the report)."""
+        """The stored games' results, each checked for the shape the reports read. A game stored
+        damaged (a row edited by hand or by another program) is left out with a warning naming it:
+        the others stay usable."""
+        good, bad = self._read(name)
+        for why in bad:
+            print(f"warning: the study file {self.path} is damaged: {why}; left out", file=sys.stderr)
+        for r in good:
+            del r["_idx"]
+        return good
+
+    def _read(self, name: str) -> tuple[list[dict[str, Any]], list[str]]:
+        """The stored games whole (each with its index as ``_idx``), and what is wrong with the others."""
         with guarded(self.path, "study"):
-            out = []
+            good, bad = [], []
             for idx, text in self.db.execute("SELECT idx, result FROM games WHERE study = ? ORDER BY idx", (name,)):
-                r = json.loads(text)
+                where = f"games.result of game {idx} of study {name!r}"
                 try:
+                    r = stored(text, where, dict)
                     StoredGame.model_validate(r)
                 except ValidationError as e:
                     err = e.errors()[0]
-                    raise error("E503", f"the study file {self.path} is damaged: game {idx} of study {name!r}: "
-                                f"{'.'.join(map(str, err['loc'])) or 'its result'}: {err['msg']}") from None
-                out.append(r)
-            return out
+                    bad.append(f"{where}: {'.'.join(map(str, err['loc'])) or 'its result'}: {err['msg']}")
+                    continue
+                except ValueError as e:
+                    bad.append(damage(e))
+                    continue
+                good.append({**r, "_idx": idx})
+            return good, bad
 
 
 class StoredGame(BaseModel):
@@ -166,7 +187,7 @@ def run_study(store: Store, study: Study, workers: int = 1, show_progress: bool 
 
     game = load(study.ruleset, study.options)
     n = game.n
-    done = store.done(study.name)
+    done = store.done(study.name, tell=True)
     todo = [i for i in range(study.games) if i not in done]
     jobs = [(study.ruleset, study.options, game_seed(study.base_seed, i), seats_for(study.seats, n, i, study.rotate),
              game.fingerprint) for i in todo]
