@@ -234,12 +234,12 @@ def test_a_match_or_study_file_of_the_wrong_shape_is_e503_not_a_crash(capsys, tm
     with sqlite3.connect(sdb) as c:
         c.execute("UPDATE games SET result = '{\"seed\": ' WHERE idx = 2")
     c.close()
-    code, out, err = run(capsys, "report", "--db", sdb, "s")
+    code, out, err = run(capsys, "report", "--db", sdb, "-o", str(tmp_path / "s.html"), "s")
     assert code == 0 and "games.result of game 2 of study 's' is not valid JSON" in err and "Error" not in err
     # a continued study plays the damaged games again, and they are whole again
     r = run(capsys, "simulate", "american_page_one", "-n", "3", "--study", "s", "--db", sdb)
     assert r[0] == 0 and "2 damaged game(s)" in r[2], r
-    code, out, err = run(capsys, "report", "--db", sdb, "s")
+    code, out, err = run(capsys, "report", "--db", sdb, "-o", str(tmp_path / "s.html"), "s")
     assert code == 0 and "warning" not in err, err
 
 
