@@ -1024,11 +1024,11 @@ def test_replay_puts_the_moves_of_one_statement_on_a_line_per_path(capsys):
 
 
 def test_moved_cards_a_viewer_did_not_see_are_counted():
-    from interpreter.runner.replay import _cards_seen
-    assert _cards_seen(["♠2", "a card", "♦5", "a card"], 0) == "♠2 ♦5 and 2 more"
-    assert _cards_seen(["伏せたカード"] * 3, 1) == "3枚"
-    assert _cards_seen(["a card"], 0) == "a card"          # not "1 cards" (Love Letter, Sushi Go newcomers)
-    assert _cards_seen(["♠2"], 0) == "♠2"
+    from interpreter.runner.render import cards_seen
+    assert cards_seen(["♠2", "a card", "♦5", "a card"], 0) == "♠2 ♦5 and 2 more"
+    assert cards_seen(["伏せたカード"] * 3, 1) == "3枚"
+    assert cards_seen(["a card"], 0) == "a card"          # not "1 cards" (Love Letter, Sushi Go newcomers)
+    assert cards_seen(["♠2"], 0) == "♠2"
 
 
 def test_a_refused_input_says_when_its_option_has_nothing_legal_or_does_not_exist():

@@ -191,6 +191,25 @@ phase play { choose players[0] { wait "wait" { end game } } }
     assert "→" not in render(st.view(2)).split("recent:")[-1]
 
 
+def test_unseen_cards_handed_to_the_viewer_are_counted_on_their_line():
+    """A Tichu newcomer: a hidden pile moved into the viewer's own hidden pile read "a card a card a
+    card a card" in recent, where replays say "4 cards"."""
+    game = load_text("""ruleset hand_over
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone won: pile per player hidden "Won | 獲得"
+setup {
+    move [card("♠2"), card("♥3"), card("♦4"), card("♣5")] to won[players[1]]
+    move won[players[1]] to won[players[0]]
+}
+phase play { choose players[0] { wait "wait" { end game } } }
+""")
+    st = game.new_state(1)
+    assert "4 cards: Won[P1] → Won[P0]" in render(st.view(0)).split("recent:")[-1]
+    assert "4枚: 獲得[P1] → 獲得[P0]" in render(st.view(0, 1), 1)
+
+
 def test_a_face_up_card_gathered_into_the_viewer_s_pile_is_not_news():
     """A Schnapsen newcomer: each trick gathered from the other player's face-up zone took a line of
     recent, pushing out the lines that mattered."""

@@ -51,6 +51,17 @@ def counted(texts: list[str]) -> list[str]:
     return runs
 
 
+def cards_seen(cards: list[str], lang: int) -> str:
+    """Moved cards as a viewer saw them: the seen ones by name, the others counted."""
+    seen = [c for c in cards if c != say("a_card", lang)]
+    unseen = len(cards) - len(seen)
+    if not unseen:
+        return " ".join(counted(seen))
+    if seen:
+        return say("and_n_cards", lang, cs=" ".join(counted(seen)), n=unseen)
+    return say("a_card", lang) if unseen == 1 else say("n_cards", lang, n=unseen)
+
+
 def zone_body(z: dict[str, Any], labels: dict[str, str], lang: int = 0) -> str:
     shown = z["cards"]
     if z["size"] == 0:
@@ -258,15 +269,17 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     # (but the cards handed to the viewer from another player's zone, one line a pass: they arrive unseen)
     recent: list[str] = []
     handed = ""
+    moved: list[str] = []
     for e in v["log"]:
         if e.get("quiet") or e["kind"] in ("turn", "insert", "remove_zone") or \
                 e["kind"] == "move" and (e.get("handed_to") != me or me is None):
             continue
-        if e["kind"] == "move" and handed == e["path"]:
-            cards, _, path = recent[-1].rpartition(": ")
-            recent[-1] = f"{cards} {e['text'].rpartition(': ')[0]}: {path}"     # ♣Q ♦6: Passed[P3] → Hand[P0]
+        if e["kind"] == "move" and handed == e["path"]:     # ♣Q ♦6: Passed[P3] → Hand[P0]; unseen ones counted
+            moved.append(e["text"].rpartition(": ")[0])
+            recent[-1] = f"{cards_seen(moved, lang)}: {recent[-1].rpartition(': ')[2]}"
             continue
         handed = e["path"] if e["kind"] == "move" else ""
+        moved = [e["text"].rpartition(": ")[0]]
         recent.append(e["text"])
     log = fold_reveals(recent, lang)[-log_lines:]
     if log:

@@ -15,8 +15,7 @@ from ..engine.observe import render_event
 from ..engine.state import State
 from ..errors import Diagnostic, FudaError, RuleRuntimeError, Span, error
 from ..load import read_text
-from ..words import say
-from .render import counted, fold_reveals, result_line
+from .render import cards_seen, fold_reveals, result_line
 
 
 class GameLog(BaseModel):
@@ -175,17 +174,6 @@ def replay_seed(ruleset: str, options: dict[str, Any], seed: int,
     return st, None
 
 
-def _cards_seen(cards: list[str], lang: int) -> str:
-    """Moved cards as a viewer saw them: the seen ones by name, the others counted."""
-    seen = [c for c in cards if c != say("a_card", lang)]
-    unseen = len(cards) - len(seen)
-    if not unseen:
-        return " ".join(counted(seen))
-    if seen:
-        return say("and_n_cards", lang, cs=" ".join(counted(seen)), n=unseen)
-    return say("a_card", lang) if unseen == 1 else say("n_cards", lang, n=unseen)
-
-
 # event kinds too long for the column, as the listing shows them
 _SHORT = {"reveal_var": "reveal", "hide_var": "hide", "remove_zone": "remove"}
 
@@ -238,7 +226,7 @@ def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, sp
             paths: dict[str, list[str]] = {}
             for _, m in shown[k:k + run]:
                 paths.setdefault(m["path"], []).append(m["text"][:-len(m["path"]) - 2])     # "CARD: PATH"
-            lines.extend(f"{'move':>8}  {path}: {_cards_seen(cards, lang)}{rule}" for path, cards in paths.items())
+            lines.extend(f"{'move':>8}  {path}: {cards_seen(cards, lang)}{rule}" for path, cards in paths.items())
         k += run
     if not st.over:
         who = st.to_move()
