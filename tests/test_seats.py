@@ -210,6 +210,26 @@ phase play { choose players[0] { wait "wait" { end game } } }
     assert "4枚: 獲得[P1] → 獲得[P0]" in render(st.view(0, 1), 1)
 
 
+def test_the_heading_names_no_turn_before_a_turn_has_begun():
+    """6 nimmt! and The Crew newcomers: a game whose players all choose at once (or an offer round
+    before the first trick) was headed "turn P0", P0 being only `current`'s initial value."""
+    game = load_text("""ruleset no_turns
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+setup { }
+phase play {
+    choose players[1] { wait "wait" { } }
+    turn players[1] { choose players[1] { go "go" { end game } } }
+}
+""")
+    st = game.new_state(1)
+    head = render(st.view(1)).splitlines()[0]
+    assert "— turn" not in head and "P1 to decide" in head and st.view(1)["turn_begun"] is False
+    st.apply(1, "wait")
+    assert "turn P1" in render(st.view(1)).splitlines()[0]
+
+
 def test_a_face_up_card_gathered_into_the_viewer_s_pile_is_not_news():
     """A Schnapsen newcomer: each trick gathered from the other player's face-up zone took a line of
     recent, pushing out the lines that mattered."""

@@ -139,7 +139,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
     seat = seat_namer(v)
     head = f"== {title or v['ruleset']} — {say('head_phase', lang, x=v.get('phase_label', v['phase']))}"
     deciding = v.get("to_move") or []
-    if len(deciding) <= 1:      # a simultaneous choice is nobody's turn
+    if len(deciding) <= 1 and v.get("turn_begun", True):     # a simultaneous choice is nobody's turn
         head += " — " + say("head_turn", lang, p=seat(v["current"]))
     if deciding and deciding != [v["current"]]:     # an answer out of turn, a simultaneous choice
         head += " — " + say("to_decide", lang, ps=", ".join(seat(q) for q in deciding))

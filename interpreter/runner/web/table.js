@@ -328,7 +328,7 @@ function seatEl(p, view, lay, live) {
   const me = p === view.viewer;
   const cls = ["seat"];
   if (view.to_move.includes(p)) cls.push("to-move");
-  if (view.current === p) cls.push("current");
+  if (view.current === p && view.turn_begun !== false) cls.push("current");
   if (s.out) cls.push("out");
   const kind = info.kind === "human" ? (me ? w("you") : w("human")) : info.name;
   const vars = [];
@@ -421,7 +421,7 @@ function headerEl(d, view) {
   document.documentElement.lang = d.game.lang;
   document.title = `${d.game.title} — fuda`;
   const parts = [`${w("phase")}: ${view.phase_label}`];
-  if (view.to_move.length <= 1 && !view.over) parts.push(`${w("turn")}: ${seat(view.current, view)}`);
+  if (view.to_move.length <= 1 && !view.over && view.turn_begun !== false) parts.push(`${w("turn")}: ${seat(view.current, view)}`);
   if (view.to_move.length > 1) parts.push(`${w("toMove")}: ${view.to_move.map((p) => seat(p, view)).join(", ")}`);
   parts.push(view.viewer === null ? w("spectator") : `${w("you")}: ${seat(view.viewer, view)}`);
   parts.push((d.game.seed === null ? "" : `${w("seed")} ${d.game.seed}`) +
