@@ -2523,6 +2523,38 @@ def _failing(tmp_path, steps: str):
     return e.value.diagnostics[0]
 
 
+def test_cards_named_by_numbers_may_be_written_unquoted_in_a_scenario(tmp_path):
+    """6 nimmt! newcomer: `row: [10]` was "Input should be a valid string"; YAML reads 10 as an int."""
+    (tmp_path / "numbers.fuda").write_text(textwrap.dedent("""
+        ruleset numbers
+        players 2
+        cards {
+            attr value: int
+            for v in 1..20 { card "{v}" value = v }
+        } in deck
+        zone deck: pile hidden
+        zone row: pile public
+        zone hand: hand per player owner
+        setup { }
+        phase play { choose players[0] { play c in hand[players[0]] "play {c}" { move c to row } } }
+    """), encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text(textwrap.dedent("""
+        ruleset: numbers.fuda
+        setup:
+          zones: {row: [10], "hand[P0]": [12, 3]}
+          rest: deck
+        steps:
+          - expect: {legal: [play 12, play 3], view: {player: P1, shows: [10], hides: [12]}}
+          - P0: play 12
+          - expect: {zones: {row: [10, 12]}}
+    """), encoding="utf-8")
+    sc, loc = parse_scenario(path.read_text(encoding="utf-8"), str(path))
+    r = Runner(sc, loc, tmp_path)
+    r.run()
+    assert full_zone(r.st, "row") == ["10", "12"]
+
+
 def _refused(tmp_path, steps: str) -> str:
     d = _failing(tmp_path, steps)
     assert d.code == "E602"

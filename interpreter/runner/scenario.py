@@ -38,7 +38,8 @@ from .yaml_file import Located, parse_yaml, typed_word
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # a card named by a number (`"{v}"`: 6 nimmt!'s 1…104) may be written unquoted: `row1: [10]`
+    model_config = ConfigDict(extra="forbid", coerce_numbers_to_str=True)
 
 
 class ZoneSpec(Strict):
