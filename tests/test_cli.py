@@ -135,6 +135,27 @@ def test_simulate_splits_results_by_role_also_with_one_kind_of_bot(capsys):
     assert "  as jekyll: random" in out and "  as hyde:   random" in out
 
 
+def test_simulate_reports_a_cooperative_games_result_as_the_tables(capsys, tmp_path):
+    """The Crew newcomer: a game the whole table wins or loses together printed a row per seat and a
+    first player's win rate that meant nothing."""
+    (tmp_path / "coop.fuda").write_text("""ruleset coop
+players 3
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+setup { shuffle deck }
+phase play {
+    if top(deck).rank > 10 { win players } else { lose players }
+}
+""", encoding="utf-8")
+    code, out, _ = run(capsys, "simulate", str(tmp_path / "coop.fuda"), "-n", "60", "-q", "--json")
+    stats = json.loads(out)
+    assert code == 0 and stats["table"]["wins"] == stats["seats"][0]["wins"] > 0
+    code, out, _ = run(capsys, "simulate", str(tmp_path / "coop.fuda"), "-n", "60", "-q")
+    assert "the table won" in out and "first player wins" not in out
+    code, out, _ = run(capsys, "simulate", "american_page_one", "-n", "5", "-q", "--json")
+    assert "table" not in json.loads(out)
+
+
 def test_simulate_names_the_seeds_of_draws_to_replay(capsys):
     """A newcomer's Spades showed 2 draws and no way to find them but replaying seeds one by one."""
     code, out, _ = run(capsys, "simulate", str(ROOT / "tests/constructs/evaluate.fuda"), "-n", "7", "-q", "--json")

@@ -235,6 +235,11 @@ class Summary:
         by_role = self.role_stats()
         if by_role:         # also with one kind of bot: what the dealer's chair is worth
             out["bots_by_role"] = by_role
+        if n and self.players > 1 and all(len(set(g["places"])) == 1 and not g["draw"] for g in self.games):
+            # every game ended alike for every seat (`win players`, `lose players`): a cooperative game,
+            # whose one result is the table's — and whose first player's rate means nothing
+            w = sum(1 for g in self.games if len(g["winners"]) == self.players)
+            out["table"] = {"wins": w, "win_rate": w / n, "ci95": list(wilson(w, n))}
         firsts = [g for g in self.games if g["first"] is not None]
         fw = sum(1 for g in firsts if g["first"] in g["winners"])
         out["first_player"] = {"games": len(firsts), "wins": fw, "win_rate": fw / len(firsts) if firsts else 0.0,
@@ -429,7 +434,12 @@ def format_stats(s: dict[str, Any]) -> str:
                      f"{x['mean_score']:10.2f}  {x['mean_place']:10.2f}")
     fp = s["first_player"]
     lo, hi = fp["ci95"]
-    if fp["games"]:
+    if "table" in s:
+        t = s["table"]
+        lo, hi = t["ci95"]
+        lines.append(f"every game ended alike for every seat (a cooperative game): the table won {t['wins']} "
+                     f"of {s['games']}, {t['win_rate']:.1%} [{lo:.1%}, {hi:.1%}]")
+    elif fp["games"]:
         # against the rate of a seat on average: where everyone but one wins, that is the base line
         base = sum(x["win_rate"] for x in s["seats"]) / len(s["seats"]) if s["seats"] else 0.0
         lines.append(f"first player wins {fp['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of {fp['games']} games "
