@@ -1945,3 +1945,31 @@ def test_a_variant_s_bad_option_default_is_one_error_in_the_variant(tmp_path: Pa
     s.write_text("ruleset: v.fuda\nsteps: []\n", encoding="utf-8")
     o = run_scenario(s)
     assert not o.passed and f"{v}:3:22: error[E402]" in o.message, o.message
+
+
+def test_a_function_of_fixed_values_is_a_fixed_value(tmp_path: Path) -> None:
+    """The Crew newcomer: `evaluate progress in 0..max(1, n_tasks())` was E201 although n_tasks()
+    reads only an option, so the mission table had to be written twice."""
+    from interpreter.api import load
+
+    f = tmp_path / "fx.fuda"
+    f.write_text("""ruleset fx
+players 2
+option mission: int 1..3 = 2
+cards standard() in deck
+zone deck: pile hidden
+fn n_tasks() -> int = [1, 4, 2][mission - 1]
+fn twice(k: int, extra: int = 1) -> int = 2 * k + extra
+var budget: int = twice(n_tasks())
+fn progress(p: player) -> int = size(deck) % 5
+evaluate progress in 0..max(1, n_tasks()) after 20 decisions
+setup { }
+phase play { end game draw }
+""", encoding="utf-8")
+    st = load(str(f), {"mission": 3}).new_state(0)
+    assert st.view(None)["vars"]["budget"] == 5
+    f.write_text(f.read_text(encoding="utf-8").replace("[1, 4, 2][mission - 1]", "size(deck)"), encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(f))
+    d = info.value.first
+    assert d.code == "E201" and "deck is not known before the game starts" in d.message and d.span.line == 6

@@ -354,8 +354,24 @@ class Declarations(CheckerBase):
                                 "(numbers reach about 1.8e308)", e.span) from None
             except (TypeError, ValueError):
                 raise self.fail("E201", f"{e.func} cannot take {_const_type(v)}", e.span) from None
+        if isinstance(e, A.Call) and not e.kwargs and (fn := self.fn_decls.get(e.func)) is not None \
+                and len(e.args) <= len(fn.params):
+            # a function of fixed values (`fn n_tasks() -> int = [1, 2, 2][mission - 1]`): its body, by the
+            # same rules, with its parameters bound — a mistake there is reported in the function
+            if self.fixed_calls >= 50:
+                raise Abort     # it calls itself: E307 says so
+            params = fn.params
+            if any(q.default is None for q in params[len(e.args):]):
+                raise self.fail("E201", f"{e.func} takes {len(params)} argument(s)", e.span)
+            bound = {q.name: self.const(a, env) for q, a in zip(params, e.args, strict=False)}
+            bound.update({q.name: self.const(q.default, None) for q in params[len(e.args):] if q.default})
+            self.fixed_calls += 1
+            try:
+                return self.const(fn.body, bound)
+            finally:
+                self.fixed_calls -= 1
         raise self.fail("E201", "this must be a fixed value (literal, option, enum member; lists, tuples and "
-                        "size/min/max/sum/abs/floor/ceil/round of those)", e.span)
+                        "size/min/max/sum/abs/floor/ceil/round of those, and functions of them)", e.span)
 
     # -------------------------------------------------------------- zones and cards
     def grid_side(self, e: A.Expr | None) -> int:
