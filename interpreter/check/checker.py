@@ -178,7 +178,8 @@ class Checker(Bodies):
             limit=limit.count if limit else 100_000,
             warnings=[w for w in self.warnings if not _silenced(w, self.src.sources)],
             builtin_slots=self.builtin_slots, show=self.show, evaluate=evaluate, eval_range=self.eval_range,
-            allies=allies, belief=belief, score_label=score_label, seat_names=self.seat_names)
+            allies=allies, belief=belief, score_label=score_label, seat_names=self.seat_names,
+            sets_current=any(sym.name == "current" and sym.slot == 0 for sym, _ in self.var_defs))
 
     # -------------------------------------------------------------- whole-program checks
     def suspension(self) -> None:

@@ -256,6 +256,7 @@ class Program:
     belief: A.BeliefDecl | None = None          # where a bot's sampled world may deal a card (its fn is in ``fns``)
     score_label: A.Text | None = None           # `score "Points | 文"`: how players call the score
     seat_names: list[tuple[str, str]] | None = None     # `players … seats "North | 北", …`, P0 first
+    sets_current: bool = False      # the rules assign `current` themselves: whose turn it is, without `turn`
 
     def option_label(self, name: str) -> str:
         o = self.options[name]

@@ -278,9 +278,9 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0,
         "viewer": p,
         "players": n,
         "current": g[0],
-        # whether a `turn` has begun yet: before it, `current` is only its initial value, nobody's turn
-        # (a game whose players all choose at once, an `offer` round ahead of the first turn)
-        "turn_begun": any(e[0] == R.EV_TURN for e in st.ev),
+        # whether a turn has begun yet (a `turn`, or rules that set `current` themselves): before it,
+        # `current` is only its initial value, nobody's turn (a game whose players all choose at once)
+        "turn_begun": prog.sets_current or any(e[0] == R.EV_TURN for e in st.ev),
         "direction": g[1],
         "phase": prog.phases[st.phase].name if 0 <= st.phase < len(prog.phases) else "setup",
         "phase_label": _labelled(prog.phases[st.phase], lang) if 0 <= st.phase < len(prog.phases) else "setup",
