@@ -562,6 +562,7 @@ class VarDecl(Decl):
     role: bool = False              # a part a player plays (the dealer, a secret partner): results are split by it
     carried: bool = False           # a match's next game starts with the value this one ended with
     label: Text | None = None
+    in_game: Expr | None = None     # `if COND`: a fixed condition; views leave it out when false (and unset)
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

@@ -682,7 +682,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
             visibility=vis, sorted=any(t.tag == "sorted" for t in tags), top_up=any(t.tag == "top_up" for t in tags),
             transient=any(t.tag == "transient" for t in tags), label=_first(c, A.Text), in_game=next((t.value for t in tags if t.tag == "if"), None))
 
-    def zone_if(self, meta: Any, c: list[Any]) -> _Tag:
+    def decl_if(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("if", c[0])
 
     def zk_pile(self, meta: Any, c: list[Any]) -> _Tag:
@@ -715,9 +715,10 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def var_decl(self, meta: Any, c: list[Any]) -> A.VarDecl:
         scope = _tag(c, "scope")
         vis = _tag(c, "vis")
+        cond = _tag(c, "if")
         return A.VarDecl(
             span=self.sp(meta), override=_override(c), name=str(_names(c)[0]), type=_first(c, A.TypeRef),
-            scope=scope.value if scope else "global", init=_first(c, A.Expr),
+            scope=scope.value if scope else "global", init=_first(c, A.Expr), in_game=cond.value if cond else None,
             visibility=vis.value if vis else "public", label=_first(c, A.Text),
             role=any(isinstance(x, Token) and x.type == "ROLE" for x in c),
             carried=any(isinstance(x, Token) and x.type == "CARRIED" for x in c))

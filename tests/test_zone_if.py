@@ -64,3 +64,41 @@ def test_a_sequence_of_an_option_not_taken_is_off_the_views_and_screens_while_it
     assert st.view(None)["sequences"]["lines[P0]"] and "lines[P1]" not in st.view(None)["sequences"]
     on = load_text(SEQ, filename="zseq.fuda", options={"on": True}).new_state(1)
     assert set(on.view(0)["sequences"]) == {"lines[P0]", "lines[P1]"}
+
+
+VAR_IF = '''ruleset varif
+players 2
+option m: int 1..5 = 1
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+var feels: int per player = 0 "Feels" if m == 5
+var sick: player = none "Sick" if m == 5
+var round: int = 1 "Round"
+setup { }
+phase play {
+    choose players[0] { go "go" { feels[players[1]] = 2 } }
+    choose players[0] { stop "stop" { end game draw } }
+}
+'''
+
+
+def test_a_variable_of_an_option_not_taken_is_off_the_views_while_unset():
+    """The Crew newcomer: mission 5's `feels` took a place on every seat's line in every mission."""
+    from interpreter.runner.render import render
+
+    st = load_text(VAR_IF, filename="varif.fuda").new_state(0)
+    assert sorted(st.view(0)["vars"]) == ["round"] and "Feels" not in render(st.view(0))
+    st.apply(0, "go")                               # set anyway: shown
+    assert st.view(0)["vars"]["feels"] == {"P0": 0, "P1": 2}
+    on = load_text(VAR_IF, filename="varif.fuda", options={"m": 5}).new_state(0)
+    assert sorted(on.view(0)["vars"]) == ["feels", "round", "sick"]
+
+
+def test_a_variable_s_if_is_a_fixed_condition():
+    import pytest
+
+    from interpreter.errors import FudaError
+
+    with pytest.raises(FudaError) as e:
+        load_text(VAR_IF.replace("if m == 5\nvar sick", "if m\nvar sick"), filename="varif.fuda")
+    assert e.value.first.code == "E201" and "a variable's `if` is a condition" in e.value.first.message

@@ -386,9 +386,9 @@ class Declarations(CheckerBase):
             return 1
         return v
 
-    def zone_in_game(self, e: A.Expr) -> bool:
-        """A zone's `if`: a fixed condition (true after a reported mistake, so nothing is hidden)."""
-        hint, self.fixed_hint = self.fixed_hint, ("a zone's `if` is fixed before the game starts: it uses "
+    def in_game(self, e: A.Expr, what: str = "zone") -> bool:
+        """A zone's or variable's `if`: a fixed condition (true after a reported mistake, so nothing is hidden)."""
+        hint, self.fixed_hint = self.fixed_hint, (f"a {what}'s `if` is fixed before the game starts: it uses "
                                                   "literals, options, enum members and size(players)")
         try:
             v = self.const(e, None)
@@ -397,7 +397,7 @@ class Declarations(CheckerBase):
         finally:
             self.fixed_hint = hint
         if not isinstance(v, bool):
-            self.err("E201", f"a zone's `if` is a condition (true or false), not {_const_type(v)}", e.span)
+            self.err("E201", f"a {what}'s `if` is a condition (true or false), not {_const_type(v)}", e.span)
             return True
         return v
 
@@ -420,7 +420,7 @@ class Declarations(CheckerBase):
                 self.err("E309", f"`transient` is for piles and hands, which screens leave out while empty; "
                                  f"a {d.kind} keeps its place", d.span)
             if d.in_game is not None:
-                z.in_game = self.zone_in_game(d.in_game)
+                z.in_game = self.in_game(d.in_game)
             if d.kind == "grid":
                 if d.per_player:
                     self.err("E309", "a grid is shared; declare one grid and give squares owners", d.span)
@@ -670,6 +670,8 @@ class Declarations(CheckerBase):
         for d in decls:
             sym = VarSym(d.name, d.span, decl=d, scope=d.scope, visibility=d.visibility)
             self.declare(d.name, sym, d.span)
+            if d.in_game is not None:
+                sym.in_game = self.in_game(d.in_game, "variable")
             try:
                 v = self.const(d.init, None)
                 vt = _const_type(v)

@@ -102,6 +102,7 @@ class VarSym(Sym):
     decl: A.VarDecl | None = None
     named: bool = True          # a card variable set only from named values (named.py): its card is public
     secret: bool = False        # set from a secret decision's pick (secret_places.py)
+    in_game: bool = True        # `var … if COND` under these options: views leave it out while unset
 
 
 @dataclass(eq=False)

@@ -229,6 +229,8 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0,
     variables: dict[str, Any] = {}
     card_vars: dict[str, dict[str, Any]] = {}
     for v in prog.vars[5:]:
+        if not v.in_game and all(x == v.init for x in g[v.slot:v.slot + (n if v.scope == "player" else 1)]):
+            continue        # `var … if COND`: not in this game's options (and unset)
         code = named_code(type_code(v.type), v.named)      # "card!": a card every player can name
         if v.scope == "global":
             if var_visible(st, v.slot, v.visibility, None, p):
