@@ -521,7 +521,16 @@ class CardIf(Node):
     other: list[CardItem] = field(default_factory=list)    # else { … }
 
 
-CardItem = CardAttrDecl | CardDef | CardFor | CardIf
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
+class CardIn(Node):
+    """``in ZONE { … }`` inside a deck: these cards start in ZONE, not where the deck starts (a second
+    deck: The Crew's task cards, a market's row)."""
+    zone: str
+    zone_span: Span
+    items: list[CardItem]
+
+
+CardItem = CardAttrDecl | CardDef | CardFor | CardIf | CardIn
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

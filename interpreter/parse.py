@@ -658,6 +658,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.CardIf(span=self.sp(meta), cond=c[0], items=[x for x in c[1:] if not isinstance(x, _Tag)],
                         other=other.value if other else [])
 
+    def card_in(self, meta: Any, c: list[Any]) -> A.CardIn:
+        return A.CardIn(span=self.sp(meta), zone=str(c[0]), zone_span=_tok_span(self.file, c[0]), items=list(c[1:]))
+
     def card_else(self, meta: Any, c: list[Any]) -> _Tag:
         return _Tag("else", list(c))
 

@@ -3447,3 +3447,46 @@ def test_players_in_a_deck_and_an_initial_value_are_players():
     assert st.to_move() == [2] and [a.id for a in st.legal_actions(2)] == ["pick deck[2]"]    # mat2, P2's
     assert vars_of(st)["order"] == [0, 1, 2]
 
+
+
+TWO_DECKS = """ruleset twodecks
+players 2
+cards {
+    attr value: int
+    attr task: bool = false
+    for v in 1..9 { card "c{v}" value = v }
+    in task_deck {
+        for v in 1..4 { card "t{v}" value = v task = true }
+        in market { card "m1" value = 0 }
+    }
+    card "c10" value = 10
+} in deck
+zone deck: pile hidden "Deck"
+zone task_deck: pile hidden "Tasks"
+zone market: pile public "Market"
+zone hand: hand per player owner
+setup { }
+phase play { choose players[0] { take t in task_deck "take a task" { move t to hand[players[0]] } }
+             end game draw }
+"""
+
+
+def test_cards_declared_in_a_zone_of_their_own_start_there():
+    """The Crew newcomer: a second deck (the task cards) had to be one deck moved apart in setup,
+    every replay opening with a 36-card move."""
+    st = load_text(TWO_DECKS, filename="twodecks.fuda").new_state(1)
+    assert full_zone(st, "deck") == [f"c{v}" for v in range(1, 11)]
+    assert full_zone(st, "task_deck") == ["t1", "t2", "t3", "t4"]
+    assert full_zone(st, "market") == ["m1"] and st.view(1)["zones"]["market"]["cards"] == ["m1"]
+    from interpreter.engine.runtime import EV_MOVE
+
+    assert not [e for e in st.ev if e[0] == EV_MOVE]     # they start there: nothing moved
+
+
+@pytest.mark.parametrize("zone, message", [("tasks_deck", "unknown zone tasks_deck"),
+                                           ("hand", "cards start in one shared zone; hand is not one")])
+def test_cards_in_a_zone_must_name_a_shared_pile_or_hand(zone: str, message: str):
+    with pytest.raises(FudaError) as e:
+        load_text(TWO_DECKS.replace("in task_deck {", f"in {zone} {{"), filename="twodecks.fuda")
+    d = e.value.first
+    assert message in d.message and d.span.line == 7 and d.span.col == 8

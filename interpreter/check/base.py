@@ -75,6 +75,7 @@ class CheckerBase:
         self.rule_options: list[tuple[A.Option, A.Expr, Scope]] = []    # W102 again once every call is seen
         self.card_labels: dict[str, tuple[str, str]] = {}       # a custom deck's card labels (Cards.labels)
         self.card_repeats: dict[str, int] = {}     # how often a card name was declared (E102 counts them)
+        self.card_homes: dict[int, A.CardIn] = {}  # a card (by index) → the `in ZONE { … }` it is declared in
         self.label_spans: dict[str, Span] = {}
         self.globals: dict[str, Any] = {}
         self.members: dict[str, list[MemberRef]] = {}

@@ -524,15 +524,7 @@ class Declarations(CheckerBase):
         start = None
         if decls and decls[-1].zone is not None:
             d = decls[-1]
-            z = self.globals.get(d.zone or "")
-            if not isinstance(z, ZoneSym):
-                self.err("E101", f"unknown zone {d.zone}", d.zone_span or d.span,
-                         did_you_mean(d.zone or "", [x.name for x in self.zones]))
-            elif z.per_player or z.kind in ("grid", "sequence"):
-                self.err("E203", f"cards start in one shared zone; {z.name} is not one", d.zone_span or d.span)
-            else:
-                z.used = True
-                start = z
+            start = self.start_zone(d.zone or "", d.zone_span or d.span)
         elif self.zones:
             start = next((z for z in self.zones if not z.per_player and z.kind in ("pile", "hand")), None)
             if start is not None:
@@ -545,8 +537,26 @@ class Declarations(CheckerBase):
         for a in attr_types:
             if a in ("name",):
                 self.err("E110", "name is a built-in card attribute", decls[-1].span)
-        self.cards = Cards(names, attrs, attr_types, aliases, start, self.card_labels)
+        homes = None
+        if self.card_homes and start is not None:
+            ins = {id(n): n for n in self.card_homes.values()}
+            zone_of = {k: self.start_zone(n.zone, n.zone_span) or start for k, n in ins.items()}
+            homes = [zone_of[id(self.card_homes[i])] if i in self.card_homes else start for i in range(len(names))]
+        self.cards = Cards(names, attrs, attr_types, aliases, start, self.card_labels, homes)
         self.warn_unclear_labels(names, attrs)
+
+    def start_zone(self, name: str, span: Span) -> ZoneSym | None:
+        """The zone cards start in (the deck's `in ZONE`, or an `in ZONE { … }` inside it): a shared
+        pile or hand; None after an error."""
+        z = self.globals.get(name)
+        if not isinstance(z, ZoneSym):
+            self.err("E101", f"unknown zone {name}", span, did_you_mean(name, [x.name for x in self.zones]))
+            return None
+        if z.per_player or z.kind in ("grid", "sequence"):
+            self.err("E203", f"cards start in one shared zone; {z.name} is not one", span)
+            return None
+        z.used = True
+        return z
 
     def warn_unclear_labels(self, names: list[str], attrs: dict[str, list[Any]]) -> None:
         """W105: a card's label is how players read and type it, so it must tell that card apart: not
@@ -624,6 +634,11 @@ class Declarations(CheckerBase):
                     taken = bool(self.const(it.cond, env))
                     self.card_items(it.items if taken else it.other, env, names, attrs, attr_types, defaults)
                     self.options_read(it.other if taken else it.items)
+                elif isinstance(it, A.CardIn):
+                    first = len(names)
+                    self.card_items(it.items, env, names, attrs, attr_types, defaults)
+                    for i in range(first, len(names)):      # an inner `in` has placed its own already
+                        self.card_homes.setdefault(i, it)
             except Abort:
                 pass
 

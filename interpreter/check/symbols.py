@@ -216,6 +216,7 @@ class Cards:
     aliases: dict[str, str]
     start_zone: ZoneSym | None = None
     labels: dict[str, tuple[str, str]] = field(default_factory=dict)   # name → how players read it (en, ja)
+    homes: list[ZoneSym] | None = None  # where each card starts (`in ZONE { … }` in the deck); None: start_zone
 
 
 @dataclass

@@ -339,8 +339,13 @@ class Game:
         st.z = [[] for _ in range(self.static_slots)]
         start = prog.cards.start_zone
         assert start is not None
-        st.z[start.base] = list(range(self.ncards))
-        st.loc = [start.base] * self.ncards
+        if prog.cards.homes is None:
+            st.z[start.base] = list(range(self.ncards))
+            st.loc = [start.base] * self.ncards
+        else:               # `in ZONE { … }` in the deck: those cards start there
+            st.loc = [z.base for z in prog.cards.homes]
+            for c, slot in enumerate(st.loc):
+                st.z[slot].append(c)
         st.vis = [0] * self.ncards
         st.g = self.g_init[:]
         if carried:
