@@ -71,8 +71,8 @@ def read_text(path: Path, code: str, shown: str | None = None, what: str = "file
     try:
         data = path.read_bytes()
     except OSError as e:
-        raise FudaError([Diagnostic(code, f"cannot read the {what}: {e.strerror or e}",
-                                    Span(file, 0, 0, 0, 0))]) from None
+        why = f"no {what} {file}" if isinstance(e, FileNotFoundError) else f"cannot read the {what}: {e.strerror or e}"
+        raise FudaError([Diagnostic(code, why, Span(file, 0, 0, 0, 0))]) from None
     try:
         return data.decode("utf-8-sig")    # a byte order mark (some editors write one) is not text
     except UnicodeDecodeError as e:
