@@ -11,6 +11,7 @@ from ..load import Source
 from .symbols import (
     EXPRESSION_KEYWORDS,
     RESERVED,
+    RESERVED_MEANING,
     Abort,
     Cards,
     CheckSym,
@@ -136,7 +137,10 @@ class CheckerBase:
 
     def declare(self, name: str, sym: Any, span: Span) -> None:
         if name in RESERVED:
-            self.err("E110", f"{name!r} is a built-in name and cannot be declared", span)
+            meaning = RESERVED_MEANING.get(name)
+            self.err("E110", f"{name!r} is a built-in name and cannot be declared"
+                     + (f": {name}[p] is {meaning}" if name in ("score", "place", "out") else
+                        f": it is {meaning}" if meaning else ""), span, "give yours another name")
             return
         if name in self.globals:
             prev = self.globals[name]

@@ -19,6 +19,11 @@ CARRIABLE = ("int", "number", "bool", "text", "player", "enum")
 
 RESERVED = {"current", "direction", "players", "active", "stack", "score", "place", "out", "true",
             "false", "none", "list", "of"}
+# what the reserved names the rules may well want for themselves are (E110 says it)
+RESERVED_MEANING = {"current": "the player whose turn it is", "direction": "the order of play (1 or -1)",
+                    "players": "the list of players", "active": "the players still in the game",
+                    "stack": "the effects waiting to resolve", "score": "each player's score",
+                    "place": "each player's finishing place", "out": "whether a player has finished"}
 EFFECT_LOCALS = ("item", "controller", "source", "times")
 EXPRESSION_KEYWORDS = ("count", "any", "all", "best", "sorted")     # W106
 SEAT_HINT = "players are not numbers: name a seat with players[0]"
