@@ -111,6 +111,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "takes_one_value": ("  ({o} takes one value: {ex})", "  ({o} の値は 1 つです: {ex})"),
     "takes_values": ("  ({o} takes {n} values: {ex})", "  ({o} の値は {n} つです: {ex})"),
     "no_such_card": ("  ({o}: you see no card {w})", "  ({o}: {w} というカードは見えません)"),
+    "card_elsewhere": ("  ({o}: {w} is in {z}, not among the cards it takes)", "  ({o}: {w} は {z} にあり、選べるカードではありません)"),
     "none_legal": ("  (no {a} is legal now: the rules' conditions for it do not hold)",
                    "  ({a} は今は選べません: ルールの条件を満たしていません)"),
     "no_such_option": ("  (this decision has no {a}: its choices are {names})",

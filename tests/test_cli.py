@@ -1124,6 +1124,22 @@ def test_more_or_fewer_values_than_the_option_takes_are_told_as_such():
     assert "(play で選ぶカードは 1 枚です: play ♥2)" in out.getvalue()
 
 
+def test_a_card_typed_that_lies_where_the_option_takes_none_is_told_where_it_is():
+    """6 nimmt! newcomer: `play 92`, 92 lying on a row, was refused with no reason ("not legal now")."""
+    from interpreter.api import load_text
+
+    game = load_text('ruleset r\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n'
+                     'zone row: pile public "Row | 列"\nzone hand: hand per player owner\n'
+                     'setup { move [card("♥2"), card("♥3")] to hand[players[0]]\n move card("♠K") to row }\n'
+                     'phase play { choose players[0] { play c in hand[players[0]] "play {c}" { end game } } }\n')
+    answers = iter(["play SK", "play ♥9", "1"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "(play: ♠K is in Row, not among the cards it takes)" in text
+    assert "(play: you see no card ♥9)" in text             # out of sight: as before
+
+
 def test_an_else_text_is_not_told_for_a_card_that_is_not_there():
     """Schnapsen newcomer: a typo (`play ZZ`), a card of no deck (`play S9` in a deck without nines)
     or one out of sight was answered with the option's else text, a rule that did not apply."""

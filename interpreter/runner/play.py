@@ -164,6 +164,8 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
         if mine and (count := _values_off(st, raw, named, mine, lang)) is not None:
             return count        # `play G2 S1` for one card: neither is the else text's to refuse
         why = st.game.refusal_reason(st, legal[0].player, named, lang) if legal else None
+        if mine and why is None and (away := _card_elsewhere(st, raw, named, mine, lang)) is not None:
+            return away     # `play 92` where 92 lies on a row: not one of the cards the option takes from
         if mine:        # others of it are legal: this one the `where` rules out, as its else text may say
             return say("this_not_legal_why", lang, a=raw.strip(), o=named, why=why) if why else None
         return say("none_legal_why", lang, a=named, why=why) if why else say("none_legal", lang, a=named)
@@ -199,6 +201,27 @@ def _values_off(st: State, raw: str, named: str, mine: list[Action], lang: int) 
     key = "takes_nothing" if k == 0 else ("takes_one_" if k == 1 else "takes_") + ("card" if cards else "value") \
         + ("" if k == 1 else "s")
     return say(key, lang, o=named, n=k, ex=example.id)
+
+
+def _card_elsewhere(st: State, raw: str, named: str, mine: list[Action], lang: int) -> str | None:
+    """Of the cards typed after option ``named``, one the chooser sees lying in a zone none of the
+    option's legal actions takes a card from (6 nimmt!'s `play 92`, 92 lying on a row): where it is."""
+    from ..engine.runtime import _zone_text
+
+    game = st.game
+    index = {n.lower(): i for i, n in enumerate(game.card_names)}
+    legal = {w.lower() for a in mine for w in a.id.split()[1:]}
+    zones = {st.loc[index[w]] for w in legal if w in index}
+    if not zones:
+        return None
+    low = " ".join(raw.lower().replace(":", " ").replace(",", " ").split())
+    words = raw.replace(":", " ").replace(",", " ").split()
+    for w in words[len(named.split("_")) if low.startswith(named.lower().replace("_", " ") + " ") else 1:]:
+        c = index.get(game._typed_card(w).lower())
+        if c is not None and game.card_names[c].lower() not in legal and st.loc[c] not in zones \
+                and card_visible(st, c, mine[0].player):
+            return say("card_elsewhere", lang, o=named, w=game.card_names[c], z=_zone_text(st, st.loc[c], lang))
+    return None
 
 
 def _unseen_card_word(st: State, raw: str, named: str, mine: list[Action]) -> str | None:
