@@ -175,6 +175,13 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
     return say("no_such_option", lang, a=word, names=", ".join(dict.fromkeys(a.name for a in legal)))
 
 
+def _values_typed(raw: str, named: str) -> list[str]:
+    """The words typed after option ``named`` (`order up ♠J` or `order_up ♠J`: ["♠J"]), as typed."""
+    low = " ".join(raw.lower().replace(":", " ").replace(",", " ").split())
+    words = raw.replace(":", " ").replace(",", " ").split()
+    return words[len(named.split("_")) if low.startswith(named.lower().replace("_", " ") + " ") else 1:]
+
+
 def _values_off(st: State, raw: str, named: str, mine: list[Action], lang: int) -> str | None:
     """When more (or fewer) values are typed after option ``named`` than its legal actions take,
     each value one word (`play G2 S1` where `play` binds one card): how many it takes, with an
@@ -182,9 +189,7 @@ def _values_off(st: State, raw: str, named: str, mine: list[Action], lang: int) 
     if any(", " in a.id for a in mine) or len(counts := {len(a.id.split()) - 1 for a in mine}) != 1:
         return None     # values of several words, or lists of cards of several lengths: not told apart
     k = counts.pop()
-    low = " ".join(raw.lower().replace(":", " ").replace(",", " ").split())
-    words = raw.replace(":", " ").replace(",", " ").split()
-    words = words[len(named.split("_")) if low.startswith(named.lower().replace("_", " ") + " ") else 1:]
+    words = _values_typed(raw, named)
     typed = st.game.typed_norm(" ".join([named, *words])).split()[1:]
     if len(typed) in (0, k):
         return None
@@ -214,9 +219,7 @@ def _card_elsewhere(st: State, raw: str, named: str, mine: list[Action], lang: i
     zones = {st.loc[index[w]] for w in legal if w in index}
     if not zones:
         return None
-    low = " ".join(raw.lower().replace(":", " ").replace(",", " ").split())
-    words = raw.replace(":", " ").replace(",", " ").split()
-    for w in words[len(named.split("_")) if low.startswith(named.lower().replace("_", " ") + " ") else 1:]:
+    for w in _values_typed(raw, named):
         c = index.get(game._typed_card(w).lower())
         if c is not None and game.card_names[c].lower() not in legal and st.loc[c] not in zones \
                 and card_visible(st, c, mine[0].player):
@@ -237,9 +240,7 @@ def _unseen_card_word(st: State, raw: str, named: str, mine: list[Action]) -> st
     known = {w.lower() for a in mine for w in a.id.split()[1:]}
     known.update(w.lower() for c in range(len(game.card_names)) if card_visible(st, c, player)
                  for lang in (0, 1) for w in [game.card_names[c], *game.card_texts[lang][c].split()])
-    low = " ".join(raw.lower().replace(":", " ").replace(",", " ").split())
-    words = raw.replace(":", " ").replace(",", " ").split()
-    words = words[len(named.split("_")) if low.startswith(named.lower().replace("_", " ") + " ") else 1:]
+    words = _values_typed(raw, named)
     for w in words:
         if w.lower() not in known and game._typed_card(w).lower() not in known:
             return w
