@@ -3490,3 +3490,23 @@ def test_cards_in_a_zone_must_name_a_shared_pile_or_hand(zone: str, message: str
         load_text(TWO_DECKS.replace("in task_deck {", f"in {zone} {{"), filename="twodecks.fuda")
     d = e.value.first
     assert message in d.message and d.span.line == 7 and d.span.col == 8
+
+
+@pytest.mark.parametrize("body, error", [
+    ("options: {hand_size: 99}\nrefused: E402\n", None),
+    ("options: {hand_size: 99}\nrefused: must be within\n", None),
+    ("options: {hand_size: 3}\nrefused: E402\n", "should be refused (E402), and the ruleset loads with them"),
+    ("options: {hand_size: 99}\nrefused: E401\n", "refused, but not with 'E401': E402"),
+    ("options: {hand_size: 99}\nrefused: E402\nsteps:\n  - expect: {over: false}\n", "has no setup or steps"),
+])
+def test_a_scenario_may_expect_its_options_refused(tmp_path, body: str, error: str | None):
+    """6 nimmt! newcomer: no scenario could state that a setting is refused (a `require`)."""
+    path = tmp_path / "s.yaml"
+    path.write_text("ruleset: american_page_one\n" + body, encoding="utf-8")
+    sc, loc = parse_scenario(path.read_text(encoding="utf-8"), str(path))
+    if error is None:
+        assert Runner(sc, loc, tmp_path).run() == 0
+    else:
+        with pytest.raises(FudaError) as e:
+            Runner(sc, loc, tmp_path).run()
+        assert error in e.value.first.message and e.value.first.span.line == 3

@@ -126,6 +126,7 @@ class Scenario(Strict):
     seed: int = 0
     skip_setup: bool = False
     start_phase: str | None = None
+    refused: str | None = None      # the ruleset with these options must be refused: an error code or words of it
     carried: dict[str, Any] = Field(default_factory=dict)    # a match's game: what the game before left
 
     @field_validator("carried", mode="before")
@@ -534,6 +535,27 @@ class Runner:
                 self.put(c, slot, top=True)
 
     # -------------------------------------------------------------- running
+    def refusal(self, ruleset: str) -> int:
+        """`refused: E402` (or words of the message): the ruleset with these options must not load —
+        a `require` of options that do not go together, an option value out of range."""
+        from ..api import load
+
+        sc = self.sc
+        want = (sc.refused or "").strip()
+        if sc.setup is not None or sc.steps:
+            raise self.loc.error("E501", "a scenario whose options are refused has no setup or steps: "
+                                 "the game never starts", ("refused",))
+        try:
+            options = {k: typed_word(self.loc.words.get(("options", k), ""), v) for k, v in sc.options.items()}
+            load(ruleset, options)
+        except FudaError as e:
+            if any(d.code == want or want.lower() in d.message.lower() for d in e.diagnostics):
+                return 0
+            raise self.loc.error("E502", f"refused, but not with {want!r}: {e.first.code} {e.first.message}",
+                                 ("refused",)) from None
+        raise self.loc.error("E502", f"these options should be refused ({want}), and the ruleset loads with them",
+                             ("refused",))
+
     def run(self) -> int:
         from ..api import load
 
@@ -542,6 +564,8 @@ class Runner:
         cand = self.base / ruleset
         if cand.suffix == ".fuda" and cand.is_file():
             ruleset = str(cand)
+        if sc.refused is not None:
+            return self.refusal(ruleset)
         try:
             options = {k: typed_word(self.loc.words.get(("options", k), ""), v) for k, v in sc.options.items()}
             self.game = load(ruleset, options)      # `mode: on` names the member on, as in an options file
@@ -1118,7 +1142,7 @@ def run_scenario(path: str | Path) -> Outcome:
 
 def scenario_files(paths: list[str]) -> list[Path]:
     """The files named, and the scenarios found below the folders named: a YAML file there without
-    `steps` or `setup` (an options file kept beside the tests) is not one. A bundled or example
+    `steps`, `setup` or `refused` (an options file kept beside the tests) is not one. A bundled or example
     ruleset's name (no such file here) stands for the scenarios shipped for it."""
     out: list[Path] = []
     for s in paths:
@@ -1158,7 +1182,7 @@ def _is_scenario(path: Path) -> bool:
         head = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return True         # let the run say what is wrong with it
-    return re.search(r"(^|[{,]\s*)(steps|setup)\s*:", head, re.M) is not None
+    return re.search(r"(^|[{,]\s*)(steps|setup|refused)\s*:", head, re.M) is not None
 
 
 def _viewer(p: int | None) -> str:
