@@ -3453,8 +3453,8 @@ TWO_DECKS = """ruleset twodecks
 players 2
 cards {
     attr value: int
-    attr task: bool = false
     for v in 1..9 { card "c{v}" value = v }
+    attr task: bool = false
     in task_deck {
         for v in 1..4 { card "t{v}" value = v task = true }
         in market { card "m1" value = 0 }
@@ -3475,6 +3475,8 @@ def test_cards_declared_in_a_zone_of_their_own_start_there():
     """The Crew newcomer: a second deck (the task cards) had to be one deck moved apart in setup,
     every replay opening with a 36-card move."""
     st = load_text(TWO_DECKS, filename="twodecks.fuda").new_state(1)
+    # an attribute's default right before `in ZONE {` is not read as `false in task_deck` (Citadels newcomer)
+    assert "attr task: bool = false\n    in task_deck {" in TWO_DECKS
     assert full_zone(st, "deck") == [f"c{v}" for v in range(1, 11)]
     assert full_zone(st, "task_deck") == ["t1", "t2", "t3", "t4"]
     assert full_zone(st, "market") == ["m1"] and st.view(1)["zones"]["market"]["cards"] == ["m1"]

@@ -102,3 +102,31 @@ def test_a_variable_s_if_is_a_fixed_condition():
     with pytest.raises(FudaError) as e:
         load_text(VAR_IF.replace("if m == 5\nvar sick", "if m\nvar sick"), filename="varif.fuda")
     assert e.value.first.code == "E201" and "a variable's `if` is a condition" in e.value.first.message
+
+
+def test_a_variable_s_if_judges_by_what_the_viewer_sees():
+    """QA13 B1: an `owner` variable under `if` appeared on P0's screen as soon as P1's hidden value
+    changed, telling P0 that P1 held a heart."""
+    text = '''ruleset varif_leak
+players 2
+option extra: bool = false
+cards standard() in deck
+zone deck: pile hidden
+zone hand: hand per player owner "Hand"
+var hearts: int per player = 0 owner "Hearts held" if extra
+setup {
+    shuffle deck
+    deal 2 from deck to hand
+    for p in players { hearts[p] = size([c for c in hand[p] where c.suit == ♥]) }
+}
+phase play { choose players[0] { a "a" { end game draw } } }
+'''
+    game = load_text(text, filename="varif_leak.fuda")
+    seen = set()
+    for seed in range(12):
+        st = game.new_state(seed)
+        mine, theirs = st.g[game.prog.vars[-1].slot], st.g[game.prog.vars[-1].slot + 1]
+        shown = "hearts" in st.view(0)["vars"]
+        assert shown == (mine != 0), (seed, mine, theirs)
+        seen.add((mine != 0, theirs != 0))
+    assert (False, True) in seen        # a game where only P1 holds a heart: P0 sees no line

@@ -229,15 +229,16 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0,
     variables: dict[str, Any] = {}
     card_vars: dict[str, dict[str, Any]] = {}
     for v in prog.vars[5:]:
-        if not v.in_game and all(x == v.init for x in g[v.slot:v.slot + (n if v.scope == "player" else 1)]):
-            continue        # `var … if COND`: not in this game's options (and unset)
         code = named_code(type_code(v.type), v.named)      # "card!": a card every player can name
         if v.scope == "global":
-            if var_visible(st, v.slot, v.visibility, None, p):
+            # `var … if COND` not in this game's options: left out while unset
+            if var_visible(st, v.slot, v.visibility, None, p) and (v.in_game or g[v.slot] != v.init):
                 variables[v.name] = _value(st, g[v.slot], code, p)
         elif v.scope == "player":
-            entries = {f"P{q}": _value(st, g[v.slot + q], code, p) for q in range(n)
-                       if var_visible(st, v.slot + q, v.visibility, q, p)}
+            seen = [q for q in range(n) if var_visible(st, v.slot + q, v.visibility, q, p)]
+            if not v.in_game and all(g[v.slot + q] == v.init for q in seen):
+                continue        # judged by what this viewer sees: an unseen value must not show the line
+            entries = {f"P{q}": _value(st, g[v.slot + q], code, p) for q in seen}
             if entries:
                 variables[v.name] = entries
         else:
