@@ -403,3 +403,29 @@ def test_a_menu_label_that_names_the_id_s_values_is_shown_alone():
     assert lines[:4] == ["1. lead ♥A", "2. lead ♠K, showing the marriage (20)", "3. go_out (claim 66)", "4. bid 3 (raise)"]
     assert lines[4:] == ["5. take ♦2 (pick ♦2 or ♦3)", "6. take ♦3 (pick ♦2 or ♦3)"]
     assert render_choices({"legal": [{"id": "play ♥A", "label": "lead ♥A | ♥A をリード"}]}, 1).strip() == "1. ♥A をリード"
+
+
+def test_the_last_screen_of_a_game_shows_the_human_s_actions_by_their_labels():
+    """QA13 B5: the closing screen of `fuda play` showed the human's own actions by their ids
+    ("P0: lay ♣9") where every earlier screen had shown the labels ("P0: lay down ♣9")."""
+    import io
+
+    from interpreter.api import load_text
+    from interpreter.runner.play import play
+
+    game = load_text("""ruleset lbl
+players 2
+cards standard() in deck
+zone deck: pile hidden
+zone hand: hand per player owner "Hand"
+zone table: pile public "Table"
+setup { deal 1 from deck to hand }
+phase play {
+    for p in players { turn p { choose p { lay c in hand[p] "lay down {c}" { move c to table } } } }
+    end game
+}
+""")
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: "1", out=out)
+    last = out.getvalue().split("== ")[-1]
+    assert "P0: lay down " in last and "P0: lay ♣" not in last.replace("lay down", "")
