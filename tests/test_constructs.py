@@ -2553,6 +2553,14 @@ def test_cards_named_by_numbers_may_be_written_unquoted_in_a_scenario(tmp_path):
     r = Runner(sc, loc, tmp_path)
     r.run()
     assert full_zone(r.st, "row") == ["10", "12"]
+    # YAML 1.1 would read 010 as 8 and 0x0A as 10: they stay the text written (QA13 B4)
+    for odd in ("010", "0x0A", "1_0"):
+        path.write_text(path.read_text(encoding="utf-8").replace("row: [10]", f"row: [{odd}]"), encoding="utf-8")
+        sc, loc = parse_scenario(path.read_text(encoding="utf-8"), str(path))
+        with pytest.raises(FudaError) as e:
+            Runner(sc, loc, tmp_path).run()
+        assert f"no card is named '{odd}'" in e.value.first.message
+        path.write_text(path.read_text(encoding="utf-8").replace(f"row: [{odd}]", "row: [10]"), encoding="utf-8")
 
 
 def _refused(tmp_path, steps: str) -> str:

@@ -40,6 +40,19 @@ def _mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) 
 
 _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
 
+# Numbers only as written in decimal: YAML 1.1 also reads 010 as 8, 0x14 as 20, 1_0 as 10 and 1:30 as
+# 90, so a card named "010" written unquoted would silently become card 8 (and an expectation read
+# the same way would still pass). Those forms stay the text written.
+_StrictLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag not in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+_StrictLoader.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"),
+                                    list("-+0123456789"))
+_StrictLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^(?:[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
+    list("-+0123456789."))
+
 
 def safe_load(text: str) -> Any:
     """``yaml.safe_load`` that refuses a key written twice in one mapping (a YAMLError at the second)."""
