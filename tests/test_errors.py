@@ -259,6 +259,8 @@ def test_a_per_card_variable_is_expected_under_card_vars_only(tmp_path: Path, ex
     ("  - until_phase: [deal, plya]\n", "did you mean play?"),
     ("  - P0: play ♣A\n    until_phase: [deal, between]\n", "phase deal or between did not begin: it waits in phase play for P1"),
     ("  - random: 100\n  - until_phase: deal\n", "phase deal did not begin: the game is over"),
+    # QA13 B2: on from a stop, an action's step stopped at `play` before its decision and dropped the action
+    ("  - until_phase: between\n  - P1: fly to the moon\n    until_phase: play\n", "P1 is not to move now"),
 ])
 def test_a_scenario_until_phase_names_a_phase_that_begins(tmp_path: Path, steps: str, words: str) -> None:
     """Schnapsen newcomer P1: `until_phase` stops as a phase begins; a name that is no phase, or a

@@ -618,8 +618,11 @@ class Runner:
         self.game.stop_before = stop
         try:
             if self.paused and (s.act is not None or s.random is not None or stop):
-                self.paused = False             # on from the phase it stopped at
+                self.paused = False             # on from the phase it stopped at: to the decision the
+                if s.act is not None:           # action answers, whatever phases begin on the way there
+                    self.game.stop_before = frozenset()
                 self.game.run(self.st)
+                self.game.stop_before = stop
                 self.paused = self.stopped(stop)
             if s.act is not None and not self.paused:
                 self.act(s, path)
