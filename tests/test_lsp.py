@@ -280,3 +280,18 @@ def test_an_enum_member_named_like_the_ruleset_and_an_option_s_own_members_are_f
     span = editor.definition(path, text, line, col)
     assert span is not None and text.splitlines()[span.line - 1].startswith("option claims:")
     assert text.splitlines()[span.line - 1][span.col - 1:].startswith("manual")
+
+
+def test_an_option_s_own_member_named_like_another_enum_s_is_itself_on_its_declaration():
+    """QA13 B3: on `option s: {lspt, b}`, hover and definition went to Mode's member lspt."""
+    from interpreter.runner.editor import definition, hover
+
+    text = ("ruleset lspt\nplayers 2\nenum Mode { lspt, other }\noption m: Mode = lspt\noption s: {lspt, b} = b\n"
+            "cards standard() in deck\nzone deck: pile hidden\nsetup { }\nphase play { end game }\n")
+    col = text.splitlines()[4].index("lspt") + 2
+    assert "member of option s" in (hover("lspt.fuda", text, 5, col) or "")
+    span = definition("lspt.fuda", text, 5, col)
+    assert span is not None and (span.line, span.col) == (5, 12)
+    col = text.splitlines()[2].index("lspt") + 2
+    assert "member of Mode" in (hover("lspt.fuda", text, 3, col) or "")
+    assert "ruleset" in (hover("lspt.fuda", text, 1, 10) or "")

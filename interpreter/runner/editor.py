@@ -114,11 +114,11 @@ def lookup(path: str, text: str, line: int, col: int) -> tuple[str, Span | None,
     if word is None:
         return None
     local = _local(path, text, word, line, col)
-    if local is None:       # on the `ruleset NAME` line itself: the ruleset, whatever else shares its name
-        title = next((s for s in outline(path, text) if s.kind == "ruleset" and s.name == word
-                      and s.name_span.line == line), None)
-        if title is not None:
-            return word, None, title
+    if local is None:       # on a declaration's own name (the `ruleset NAME` line, an option's own member):
+        own = next((s for s in outline(path, text) if s.name == word and s.name_span.line == line     # that one,
+                    and s.name_span.col <= col <= s.name_span.col + len(word)), None)   # whatever shares its name
+        if own is not None:
+            return word, None, own
     return word, local, None if local is not None else declared(path, text).get(word)
 
 
