@@ -1971,6 +1971,7 @@ phase play { end game draw }
 """, encoding="utf-8")
     st = load(str(f), {"mission": 3}).new_state(0)
     assert st.view(None)["vars"]["budget"] == 5
+    assert not [w for w in st.game.prog.warnings if "never used" in w.message and "fn" in w.message]  # QA13
     f.write_text(f.read_text(encoding="utf-8").replace("[1, 4, 2][mission - 1]", "size(deck)"), encoding="utf-8")
     with pytest.raises(FudaError) as info:
         check_ruleset(str(f))

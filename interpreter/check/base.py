@@ -53,6 +53,7 @@ class CheckerBase:
         self.eval_range: tuple[float, float] = (0, 1)   # evaluate's LO..HI (check_evaluate)
         self.fixed_calls = 0        # functions being worked out as fixed values, nested (const): a bound
         self.fn_decls = {d.name: d for d in src.decls if isinstance(d, A.FnDecl)}     # (const), before fns are declared
+        self.fixed_fn_uses: set[str] = set()        # the fns called in fixed values (const): used
         self.warnings: list[Diagnostic] = []
         self.defs: list[tuple[LocalSym | VarSym, A.Expr]] = []     # what named.mark reads
         self.list_defs: list[tuple[LocalSym, A.Expr | None]] = []   # what distinct_values.mark reads

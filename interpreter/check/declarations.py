@@ -366,6 +366,9 @@ class Declarations(CheckerBase):
             bound = {q.name: self.const(a, env) for q, a in zip(params, e.args, strict=False)}
             bound.update({q.name: self.const(q.default, None) for q in params[len(e.args):] if q.default})
             self.fixed_calls += 1
+            self.fixed_fn_uses.add(e.func)          # used (W101), also before the fns are declared
+            if isinstance(fsym := self.globals.get(e.func), FnSym):
+                fsym.used = True
             try:
                 return self.const(fn.body, bound)
             finally:
@@ -788,7 +791,7 @@ class Declarations(CheckerBase):
 
     def fn_signature(self, d: A.FnDecl) -> None:
         self.not_builtin("fn", d.name, d.span)
-        sym = FnSym(d.name, d.span, decl=d)
+        sym = FnSym(d.name, d.span, decl=d, used=d.name in self.fixed_fn_uses)
         self.declare(d.name, sym, d.span)
         self.fns[d.name] = sym
         self.params(d.params, None, sym.params)
