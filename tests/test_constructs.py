@@ -3520,3 +3520,21 @@ def test_a_scenario_may_expect_its_options_refused(tmp_path, body: str, error: s
         with pytest.raises(FudaError) as e:
             Runner(sc, loc, tmp_path).run()
         assert error in e.value.first.message and e.value.first.span.line == 3
+
+
+def test_a_deal_of_a_negative_count_is_a_rule_failure():
+    """QA13: `deal k` with k below 0 dealt nothing and said nothing."""
+    g = load_text(textwrap.dedent("""
+        ruleset negdeal
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone hand: hand per player owner
+        var k: int = -2
+        setup { }
+        phase play { deal k from deck to hand
+                     end game draw }
+    """))
+    with pytest.raises(RuleRuntimeError) as e:
+        g.new_state(0)
+    assert e.value.first.code == "E601" and "below 0" in e.value.first.message

@@ -337,6 +337,8 @@ def _deal(st: State, n: int | None, src: int, base: int, players: Any, sp: int, 
     src_mask = _zmask(st, src)
     masks = {p: src_mask | _zmask(st, base + p) for p in players}
     every = n is None
+    if n is not None and n < 0:
+        raise RuleFailure(f"deal {n} cards each: a count below 0", sp)
     if n is None:
         n = -(-len(pile) // len(players)) if players else 0
     if packets:     # player by player, n (or their share) each
