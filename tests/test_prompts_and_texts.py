@@ -223,3 +223,31 @@ def test_qa8_a_score_label_is_not_blank():
         with pytest.raises(FudaError) as info:
             load_text(SCORED.replace('score "Points | 文"', blank))
         assert info.value.first.code == "E309" and "the score's label is blank" in info.value.first.message
+
+
+def test_a_card_a_list_binder_names_is_named_in_its_label_too():
+    """Citadels newcomer B1: `name c in all_cards "name the {c}"` read "name the a card" for a card
+    in a hidden zone, though the action's id named it (`name Assassin`)."""
+    from interpreter.api import load_text
+
+    game = load_text("""ruleset named
+players 2
+cards {
+    card "Assassin"
+    card "Bishop"
+} in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+setup { move card("Bishop") to hand[players[0]] }
+phase play {
+    choose players[0] "Name a character" {
+        name c in all_cards "name the {c}" { end game draw }
+        take c in deck "take {c}" { end game draw }
+    }
+}
+""")
+    st = game.new_state(1)
+    labels = {a.id: a.label for a in st.legal_actions(0)}
+    assert labels["name Assassin"] == "name the Assassin" and labels["name Bishop"] == "name the Bishop"
+    taken = [label for aid, label in labels.items() if aid.startswith("take")]
+    assert taken == ["take deck[0]"]              # a card chosen from a hidden zone: still by its place

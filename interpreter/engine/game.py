@@ -728,7 +728,10 @@ class Game:
         places = self._unseen_places(st, player, o, info.place_args)
         parts = [info.name] + [R._fmt(st, v, tc) if not places else _fmt_seen(st, v, tc, places)
                                for v, tc in zip(o[1:], info.binder_types, strict=True)]
-        label = self.option_label(st, site, player, o, places)
+        # a card a list binder offers (`name c in all_cards`) is named: its id names it, so may its label
+        named = {c for i, is_list in info.card_args if (i, is_list) not in info.place_args
+                 for c in ((o[i],) if not is_list else o[i]) if c is not None}
+        label = self.option_label(st, site, player, o, places, named)
         if not label and self.prog.cards.labels and info.card_args:     # the cards as players read them
             seen = [i for i, _ in info.card_args]
             halves = [" ".join([info.name.replace("_", " ")] + [
@@ -772,10 +775,11 @@ class Game:
         return ("at", z, st.z[z].index(c))
 
     def option_label(self, st: State, site: Any, player: int, o: tuple[Any, ...],
-                     places: dict[int, str] | None = None) -> str | None:
+                     places: dict[int, str] | None = None, named: set[int] | None = None) -> str | None:
         """``places``: the cards of ``o`` its chooser cannot see, which the label shows by their place
-        (a `show` text reading the card's rank would tell it)."""
-        self.hidden_places = _Unseen(st, player, places)
+        (a `show` text reading the card's rank would tell it); ``named``: cards of ``o`` offered by
+        name (a list binder's), shown as the id shows them."""
+        self.hidden_places = _Unseen(st, player, places, named)
         try:
             lab = site.labels(*_site_args(st, site, player), o)
         except Exception:
@@ -1269,15 +1273,16 @@ class _Unseen:
     choosing a face-down card is choosing a place; any other (a stack item's source, a card a rule
     was given, `card("♠A")`) as "" — "a card" — since its place would tell where that card lies."""
 
-    __slots__ = ("st", "player", "places")
+    __slots__ = ("st", "player", "places", "named")
 
-    def __init__(self, st: State, player: int, places: dict[int, str] | None = None) -> None:
-        self.st, self.player, self.places = st, player, places or {}
+    def __init__(self, st: State, player: int, places: dict[int, str] | None = None,
+                 named: set[int] | None = None) -> None:
+        self.st, self.player, self.places, self.named = st, player, places or {}, named or set()
 
     def get(self, c: int) -> str | None:
         if c in self.places:
             return self.places[c]
-        return None if card_visible(self.st, c, self.player) else ""
+        return None if c in self.named or card_visible(self.st, c, self.player) else ""
 
     def __contains__(self, c: int) -> bool:
         return self.get(c) is not None
