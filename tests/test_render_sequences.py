@@ -403,6 +403,10 @@ def test_a_menu_label_that_names_the_id_s_values_is_shown_alone():
     assert lines[:4] == ["1. lead ♥A", "2. lead ♠K, showing the marriage (20)", "3. go_out (claim 66)", "4. bid 3 (raise)"]
     assert lines[4:] == ["5. take ♦2 (pick ♦2 or ♦3)", "6. take ♦3 (pick ♦2 or ♦3)"]
     assert render_choices({"legal": [{"id": "play ♥A", "label": "lead ♥A | ♥A をリード"}]}, 1).strip() == "1. ♥A をリード"
+    # the Japanese half names the values its own way (銀 for silver): judged on the English half (Jaipur newcomer)
+    ja = render_choices({"legal": [{"id": "sell silver 1", "label": "sell 1 Silver | 銀 を 1 枚売る"},
+                                   {"id": "sell silver 2", "label": "sell 2 Silver | 銀 を 2 枚売る"}]}, 1, columns=200)
+    assert [x.strip() for x in ja.splitlines()] == ["1. 銀 を 1 枚売る", "2. 銀 を 2 枚売る"]
 
 
 def test_the_last_screen_of_a_game_shows_the_human_s_actions_by_their_labels():

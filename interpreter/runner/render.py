@@ -413,9 +413,11 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
         label = half(a.get("label"), lang)
         same = label is not None and label.casefold() in (a["id"].casefold(), a["id"].replace("_", " ").casefold())
         extra = f" ({label})" if label and not same else ""       # a label that only repeats the id is left out
-        # one that names every value of the id (`play ♥A` as "lead ♥A"), unique and so typed as it reads
-        names_all = " " in a["id"] and labels[label.casefold()] == 1 and \
-            all(w.casefold() in {t.strip(",.;:()") for t in label.casefold().split()} for w in a["id"].split()[1:])
+        # one that names every value of the id (`play ♥A` as "lead ♥A"), unique and so typed as it reads;
+        # judged on the English half, whose words are the ids' (銀 is how the Japanese half says silver)
+        en = half(a.get("label"), 0) or ""
+        names_all = " " in a["id"] and label is not None and labels[label.casefold()] == 1 and \
+            all(w.casefold() in {t.strip(",.;:()") for t in en.casefold().split()} for w in a["id"].split()[1:])
         if label and not same and (a.get("copy") or names_all
                                    or " " in a["id"] and label.casefold().startswith(a["id"].casefold() + " ")):
             # one that goes on from a whole id is shown alone, and one naming a card by the name of its copy
