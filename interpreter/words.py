@@ -100,7 +100,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "bad_number": ("refused: choose a number from 1 to {n}", "できません: 1 から {n} の番号を選んでください"),
     "number_both": ("{n} is line {n} ({line}) and also {a}: type #{n} for the line, or '{a}'",
                     "{n} は {n} 番 ({line}) とも {a} とも読めます: 番号なら #{n}、行動なら '{a}' と入力してください"),
-    "needs_values": ("({a} needs its values: {ex})", "({a} には値も書きます: {ex})"),
+    "needs_values": ("  ({a} needs its values: {ex})", "  ({a} には値も書きます: {ex})"),
     "not_legal": ("refused: {a} is not legal now. Choose one of:", "できません: {a} は今は選べません。次から選んでください:"),
     "none_legal_why": ("  (no {a} is legal now: {why})", "  ({a} は今は選べません: {why})"),
     "many_choices": ("{a} …: {n} choices — type {a} and its values, as {ex}", "{a} …: {n} 通り — {a} と値を入力 (例 {ex})"),
