@@ -251,3 +251,28 @@ phase play {
     assert labels["name Assassin"] == "name the Assassin" and labels["name Bishop"] == "name the Bishop"
     taken = [label for aid, label in labels.items() if aid.startswith("take")]
     assert taken == ["take deck[0]"]              # a card chosen from a hidden zone: still by its place
+
+
+def test_a_text_inside_a_label_shows_its_cards_as_the_label_does():
+    """Jaipur newcomer B1: `{cs}` in a label read "Gold Gold", but the same list inside a nested text,
+    `{if size(cs) == 0 then "none" else "{cs}"}`, read the cards' names "gold1 gold2"."""
+    from interpreter.api import load_text
+
+    game = load_text("""ruleset nested
+players 2
+cards {
+    for i in 1..3 { card "gold{i}" "Gold | 金" }
+} in deck
+zone deck: pile public
+zone hand: hand per player owner
+setup { move card("gold3") to hand[players[1]] }
+phase play {
+    choose players[0] {
+        give cs in subsets(sorted(deck), 2) "give {if size(cs) == 0 then "none" else "{cs}"}" { end game draw }
+        peek c in hand[players[1]] "see {if true then "{c}" else "-"}" { end game draw }
+    }
+}
+""")
+    labels = [a.label for a in game.new_state(0).legal_actions(0)]
+    assert labels[0] == "give Gold Gold | give 金 金"
+    assert labels[-1] == "see hand[P1][0]"        # a card the chooser cannot see: still by its place

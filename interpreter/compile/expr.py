@@ -153,6 +153,9 @@ class ExprGen:
         self.hoister = hoister
         self.depth = depth
         self.fn = fn            # the `fn` whose body this generates (its code is noted in fn_sites)
+        # while a text's value is written (fmt): its language and whether cards show as hands show them,
+        # for a text inside it (`"{if n == 0 then "none" else "{cs}"}"`) to write its values the same way
+        self.text_ctx: tuple[int, bool] | None = None
 
     def inline(self, f: FnSym, args: list[A.Expr]) -> str | None:
         assert f.decl is not None
@@ -381,6 +384,9 @@ class ExprGen:
             if isinstance(p, str):
                 segs.append(repr(p))
                 continue
+            if self.text_ctx is not None:       # inside a text being written: in its language and manner
+                segs.append(self.fmt(p, *self.text_ctx))
+                continue
             tc = type_code(p.ty or T.ANY)
             enum = tc[5:] if tc.startswith("list:") else tc
             if enum.startswith("enum:") and enum[5:] in self.cg.p.enums and self.cg.p.enums[enum[5:]].shown is not None:
@@ -505,6 +511,13 @@ class ExprGen:
     def fmt(self, e: A.Expr, lang: int = 0, shown: bool = False) -> str:
         """Code showing a value in a text as _fmt does; the common types by a table lookup.
         ``shown``: a card as the ruleset's `show` writes it (labels and prompts, drawn when read)."""
+        outer, self.text_ctx = self.text_ctx, (lang, shown)
+        try:
+            return self._fmt(e, lang, shown)
+        finally:
+            self.text_ctx = outer
+
+    def _fmt(self, e: A.Expr, lang: int, shown: bool) -> str:
         tc = type_code(e.ty or T.ANY)
         # labels and prompts: cards as the hands show them (`show`, a card's label), and a card its chooser
         # cannot see by its place (Game.hidden_places), never by its face
