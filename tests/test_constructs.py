@@ -3538,3 +3538,36 @@ def test_a_deal_of_a_negative_count_is_a_rule_failure():
     with pytest.raises(RuleRuntimeError) as e:
         g.new_state(0)
     assert e.value.first.code == "E601" and "below 0" in e.value.first.message
+
+
+def test_best_by_a_tuple_compares_part_by_part():
+    """Jaipur newcomer P1: `best … by (rupees, bonus)` was refused while `sorted … by` took a tuple."""
+    g = load_text(textwrap.dedent("""
+        ruleset best_tuple
+        players 3
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        var bonus: int per player = 0
+        var w: player = none
+        setup { }
+        phase play {
+            for p in players { score[p] = 5 }
+            score[players[0]] = 3
+            bonus[players[2]] = 1
+            w = best p in players by (score[p], bonus[p])
+            end game draw
+        }
+    """))
+    assert vars_of(g.new_state(0))["w"] == 2
+    with pytest.raises(FudaError) as e:
+        load_text(textwrap.dedent("""
+            ruleset best_cards
+            players 2
+            cards standard(jokers = 0) in deck
+            zone deck: pile hidden
+            var c: card = none
+            setup { }
+            phase play { c = best x in all_cards by (x.rank, x)
+                         end game draw }
+        """))
+    assert e.value.first.code == "E201" and "tuple of them" in e.value.first.message

@@ -253,8 +253,11 @@ class Expressions(Declarations):
                     raise self.fail("E201", f"sorted … by a number, a text, an enum member, a card, a player, "
                                     f"an ordering or a tuple of them, not {kt}", e.key.span)
                 return T.list_of(et)
-            if not (T.is_numeric(kt) or kt.kind in ("key", "text", "enum")):
-                raise self.fail("E201", f"best … by a number or an ordering, not {kt}", e.key.span)
+            parts = e.key.items if kt.kind == "tuple" and isinstance(e.key, A.TupleLit) else [e.key]
+            if not all(x.ty is not None and (T.is_numeric(x.ty) or x.ty.kind in ("key", "text", "enum"))
+                       for x in parts):
+                raise self.fail("E201", f"best … by a number, a text, an enum member, an ordering or a tuple "
+                                f"of them (compared part by part), not {kt}", e.key.span)
             return et
         if isinstance(e, A.LetIn):
             return self.let_in(e, sc, ctx)
