@@ -91,3 +91,46 @@ def test_a_card_attribute_test_first_skips_the_loop_when_none_of_its_cards_is_th
         kings += bool(ks)
         st.apply(p, "king " + ks[0] if ks else "draw")
     assert kings > 0
+
+
+FLAGGED = """
+ruleset flagged
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone pile: pile public
+zone hand: hand per player owner
+var open: bool = false
+setup {
+    deal 5 from deck to hand
+    move top(deck) to pile
+}
+phase play {
+    while true {
+        choose current {
+            shed c in hand[current] where open and c.suit == top(pile).suit "shed {c}" { move c to pile }
+            drop c in hand[current] where c.suit == top(pile).suit and open "drop {c}" { move c to pile }
+            draw "draw" { move top(deck) to hand[current]; open = not open }
+        }
+        current = next(current)
+    }
+}
+"""
+
+
+def test_a_leading_variable_test_of_an_and_rules_the_loop_out():
+    """`where open and …`: the flag is tested once, and while it is false the hand is not looped
+    over at all; a flag after a term on the card stays in the loop. Both list the same actions."""
+    game = load_text(FLAGGED)
+    src = game.comp.source
+    assert src.count("    if (G[") == 1 and "for b" in src.split("    if (G[", 1)[1].split("\n")[1]
+    st = game.new_state(3)
+    shed = 0
+    for _ in range(40):
+        p = st.to_move()[0]
+        legal = [a.id for a in st.legal_actions(p)]
+        s = sorted(x[5:] for x in legal if x.startswith("shed "))
+        assert s == sorted(x[5:] for x in legal if x.startswith("drop "))
+        shed += bool(s)
+        st.apply(p, "shed " + s[0] if s else "draw")
+    assert shed > 0

@@ -621,10 +621,18 @@ class Compiler:
             plain = Hoister(variant)
             plain.cache = {c: n for c, n in hoist.cache.items() if f"{n} = {c}" in hoist.lines}
             slow = ExprGen(self, m, mode, plain).gen(o.where) if o.where is not None else None
+            fixed = {"G", "fr", "it", "pl"} | {ln.split(" = ", 1)[0] for ln in hoist.lines}
+            # `where A and B` with A the same for every option (and unable to fail): tested once, and
+            # no loop at all while it is false (a phase or flag that rules the option out)
+            split, split_slow = _split(where, fixed, self.p.players, pyast.And), \
+                _split(slow, fixed, self.p.players, pyast.And)
+            if o.binders and split is not None and split_slow is not None and split[0] == split_slow[0]:
+                self.emit(i0, f"if {split[0]}:", osid)
+                i0, where, slow = i0 + 1, split[1], split_slow[1]
             base = i0
             # `where A or B` with A the same for every option (and unable to fail): tested once
-            fixed = {"G", "fr", "it", "pl"} | {ln.split(" = ", 1)[0] for ln in hoist.lines}
-            split, split_slow = _split_or(where, fixed, self.p.players), _split_or(slow, fixed, self.p.players)
+            split, split_slow = _split(where, fixed, self.p.players, pyast.Or), \
+                _split(slow, fixed, self.p.players, pyast.Or)
             if split is not None and split_slow is not None and split[0] == split_slow[0]:
                 self.emit(i0, f"if {split[0]}:", osid)
                 self.option_loops(i0 + 1, None, o, proc, sources, tup, osid)
@@ -798,15 +806,17 @@ class Compiler:
         self.emit(ind + 1, "raise RuntimeError('bad resume label')", sid)
 
 
-def _split_or(code: str | None, fixed: set[str], players: int) -> tuple[str, str] | None:
-    """Split generated Python ``a or b or c`` into the terms that read only ``fixed`` names and
-    cannot fail (comparisons of variables and constants) and the rest: (fixed terms, the rest)."""
+def _split(code: str | None, fixed: set[str], players: int, op: type[pyast.boolop]) -> tuple[str, str] | None:
+    """Split generated Python ``a or b or c`` (``op`` Or) into the terms that read only ``fixed``
+    names and cannot fail (comparisons of variables and constants) and the rest: (fixed terms, the
+    rest). For ``a and b and c`` (``op`` And) only the leading such terms are taken, so that no term
+    is tested where the rule itself would not have tested it."""
     if code is None:
         return None
     terms: list[pyast.expr] = []
 
     def flatten(n: pyast.expr) -> None:
-        if isinstance(n, pyast.BoolOp) and isinstance(n.op, pyast.Or):
+        if isinstance(n, pyast.BoolOp) and isinstance(n.op, op):
             for v in n.values:
                 flatten(v)
         else:
@@ -822,7 +832,7 @@ def _split_or(code: str | None, fixed: set[str], players: int) -> tuple[str, str
                 isinstance(n.slice.value, int) and (n.value.id in ("G", "fr") or
                                                     n.value.id == "PLAYERS" and 0 <= n.slice.value < players)
         if isinstance(n, pyast.Compare):
-            return all(isinstance(op, pyast.Eq | pyast.NotEq | pyast.Is | pyast.IsNot) for op in n.ops) and \
+            return all(isinstance(o, pyast.Eq | pyast.NotEq | pyast.Is | pyast.IsNot) for o in n.ops) and \
                 safe(n.left) and all(safe(c) for c in n.comparators)
         if isinstance(n, pyast.BoolOp):
             return all(safe(v) for v in n.values)
@@ -831,12 +841,16 @@ def _split_or(code: str | None, fixed: set[str], players: int) -> tuple[str, str
         return False
 
     flatten(pyast.parse(code, mode="eval").body)
-    fixed_terms = [t for t in terms if safe(t)]
-    rest = [t for t in terms if not safe(t)]
+    if op is pyast.And:
+        n = next((k for k, t in enumerate(terms) if not safe(t)), len(terms))
+        fixed_terms, rest = terms[:n], terms[n:]
+    else:
+        fixed_terms, rest = [t for t in terms if safe(t)], [t for t in terms if not safe(t)]
     if not fixed_terms or not rest:
         return None
-    return (" or ".join(f"({pyast.unparse(t)})" for t in fixed_terms),
-            "(" + " or ".join(f"({pyast.unparse(t)})" for t in rest) + ")")
+    word = " and " if op is pyast.And else " or "
+    return (word.join(f"({pyast.unparse(t)})" for t in fixed_terms),
+            "(" + word.join(f"({pyast.unparse(t)})" for t in rest) + ")")
 
 
 def _leading_variables(cond: str) -> tuple[str | None, str]:
