@@ -3571,3 +3571,37 @@ def test_best_by_a_tuple_compares_part_by_part():
                          end game draw }
         """))
     assert e.value.first.code == "E201" and "tuple of them" in e.value.first.message
+
+
+def test_a_tier_by_a_tuple_compares_part_by_part():
+    """Citadels newcomer: `tier … by (a, b)` was refused while `best … by` and `sorted … by` took a tuple."""
+    g = load_text(textwrap.dedent("""
+        ruleset tier_tuple
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        var picked: card = none
+        ordering strength(c: card) {
+            tier c.suit == ♠ by (c.rank % 2, c.rank)
+            tier true by (c.rank, -index_of([♠, ♥, ♦, ♣], c.suit))
+        }
+        setup { }
+        phase play {
+            picked = best c in [card("♥K"), card("♣K"), card("♠4"), card("♠Q"), card("♠3")] by strength(c)
+            log "{picked} {strength(card("♥K")) > strength(card("♣K"))} {strength(card("♠4")) < strength(card("♠3"))}"
+            end game draw
+        }
+    """))
+    st = g.new_state(0)
+    assert "♠3 true true" in log_texts(st)
+    with pytest.raises(FudaError) as e:
+        load_text(textwrap.dedent("""
+            ruleset tier_cards
+            players 2
+            cards standard(jokers = 0) in deck
+            zone deck: pile hidden
+            ordering o(c: card) { tier true by (c.rank, c) }
+            setup { }
+            phase play { if o(top(deck)) > o(top(deck)) { end game draw } }
+        """))
+    assert e.value.first.code == "E201" and "tuple of them" in e.value.first.message

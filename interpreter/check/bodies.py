@@ -13,6 +13,7 @@ from .. import ast as A
 from .. import sugar
 from .. import types as T
 from ..errors import Span, did_you_mean
+from .expressions import _comparable_key
 from .folding import _const_type
 from .secrecy import Secrecy, _set_by_choice, _size_public, _zones_read
 from .symbols import (
@@ -183,8 +184,9 @@ class Bodies(Secrecy):
             if t.by is not None:
                 try:
                     bt = self.expr(t.by, sc, ctx)
-                    if not (T.is_numeric(bt) or bt.kind in ("text", "key", "enum")):
-                        self.err("E201", f"a tier is ordered by a number, text or key, not {bt}", t.by.span)
+                    if not _comparable_key(t.by, bt):
+                        self.err("E201", f"a tier is ordered by a number, a text, an enum member, an ordering "
+                                 f"or a tuple of them (compared part by part), not {bt}", t.by.span)
                 except Abort:
                     pass
         o.locals = fake.locals

@@ -47,6 +47,13 @@ _RANK_WORDS = {"a": 1, "ace": 1, "j": 11, "jack": 11, "q": 12, "queen": 12, "k":
 _SUIT_WORDS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
 
 
+def _comparable_key(key: A.Expr, kt: T.T) -> bool:
+    """Whether `best … by` or an ordering's `tier … by` can compare KEY: a number, a text, an enum
+    member, an ordering key, or a tuple of them written out, compared part by part."""
+    parts = key.items if kt.kind == "tuple" and isinstance(key, A.TupleLit) else [key]
+    return all(x.ty is not None and (T.is_numeric(x.ty) or x.ty.kind in ("key", "text", "enum")) for x in parts)
+
+
 def _deck_word(name: str) -> str | None:
     """A hint for `c.rank == J` or `c.suit == hearts`: the standard deck's ranks are numbers, its
     suits the signs."""
@@ -253,9 +260,7 @@ class Expressions(Declarations):
                     raise self.fail("E201", f"sorted … by a number, a text, an enum member, a card, a player, "
                                     f"an ordering or a tuple of them, not {kt}", e.key.span)
                 return T.list_of(et)
-            parts = e.key.items if kt.kind == "tuple" and isinstance(e.key, A.TupleLit) else [e.key]
-            if not all(x.ty is not None and (T.is_numeric(x.ty) or x.ty.kind in ("key", "text", "enum"))
-                       for x in parts):
+            if not _comparable_key(e.key, kt):
                 raise self.fail("E201", f"best … by a number, a text, an enum member, an ordering or a tuple "
                                 f"of them (compared part by part), not {kt}", e.key.span)
             return et
