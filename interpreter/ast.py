@@ -85,6 +85,14 @@ class Index(Expr):
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
+class Slice(Expr):
+    """`xs[lo:hi]`: the elements from position lo up to (not including) hi; either may be left out."""
+    obj: Expr
+    lo: Expr | None
+    hi: Expr | None
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class KwArg(Node):
     name: str
     value: Expr

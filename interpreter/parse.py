@@ -1142,6 +1142,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def index(self, meta: Any, c: list[Any]) -> A.Index:
         return A.Index(span=self.sp(meta), obj=c[0], args=list(c[1:]))
 
+    def slice(self, meta: Any, c: list[Any]) -> A.Slice:
+        return A.Slice(span=self.sp(meta), obj=c[0], lo=c[1], hi=c[2])
+
     def call(self, meta: Any, c: list[Any]) -> A.Call:
         args = c[1] or []
         return A.Call(span=self.sp(meta), func=str(c[0]),

@@ -3605,3 +3605,59 @@ def test_a_tier_by_a_tuple_compares_part_by_part():
             phase play { if o(top(deck)) > o(top(deck)) { end game draw } }
         """))
     assert e.value.first.code == "E201" and "tuple of them" in e.value.first.message
+
+
+def test_a_part_of_a_list_zone_or_sequence_is_cut_by_positions():
+    """6 nimmt! newcomer: no way to take the first n of a list (the lowest cards of a sorted hand).
+    `xs[a:b]` cuts lists, a zone's cards and a sequence's zones, and cuts where the list ends."""
+    g = load_text(textwrap.dedent("""
+        ruleset slices
+        players 2
+        option n: int 1..4 = 3
+        cards {
+            attr v: int
+            for i in [10, 20, 30, 40, 50][:n] { card "c{i}" v = i }
+        } in deck
+        zone deck: pile public
+        zone low: pile public
+        zone rows: sequence
+        var xs: list of int = [5, 6, 7, 8]
+        setup {
+            move (sorted c in deck by -c.v)[:2] to low
+            insert rows back as r0
+            move top(deck) to r0
+            log "{xs[:2]}|{xs[2:]}|{xs[-1:]}|{xs[1:3]}|{xs[:10]}|{xs[5:]}|{xs[:]}"
+            log "{[c.v for c in low[:1]]}|{size(rows[:1])}|{size(rows[1:])}|{low[-1:] == [top(low)]}"
+        }
+        phase play { end game draw }
+    """), {"n": 3})
+    texts = log_texts(g.new_state(0))
+    assert "5 6|7 8|8|6 7|5 6 7 8||5 6 7 8" in texts
+    assert "30|1|0|true" in texts
+    for bad, code, words in [("let a = hand[:2]", "E201", "say whose"),
+                             ('let a = cards(deck)["a":]', "E201", "whole number"),
+                             ("let a = 5[1:]", "E201", "cut from a list")]:
+        with pytest.raises(FudaError) as e:
+            load_text(textwrap.dedent(f"""
+                ruleset bad_slice
+                players 2
+                cards standard(jokers = 0) in deck
+                zone deck: pile hidden
+                zone hand: hand per player owner
+                setup {{ {bad} }}
+                phase play {{ end game draw }}
+            """))
+        err = e.value.first
+        assert err.code == code and words in f"{err.message} {err.hint}", err
+    # a part of a hidden hand is its cards: a log of it is warned, as a log of the hand is
+    g = load_text(textwrap.dedent("""
+        ruleset slice_secret
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone hand: hand per player owner
+        setup { deal 3 from deck to hand
+                log "{hand[players[1]][:2]}" }
+        phase play { end game draw }
+    """))
+    assert [w.code for w in g.prog.warnings] == ["W104"]

@@ -340,6 +340,14 @@ class Declarations(CheckerBase):
             if not -len(seq) <= i < len(seq):
                 raise self.fail("E201", f"index {i} is outside 0..{len(seq) - 1}", e.span)
             return seq[i]
+        if isinstance(e, A.Slice):
+            seq = self.const(e.obj, env)
+            lo, hi = (None if b is None else self.const(b, env) for b in (e.lo, e.hi))
+            if not isinstance(seq, list | tuple) or any(isinstance(b, bool) or not isinstance(b, int | None)
+                                                         for b in (lo, hi)):
+                raise self.fail("E201", f"cannot cut a part of {_const_type(seq)} by {_const_type(lo)} and "
+                                f"{_const_type(hi)}", e.span)
+            return seq[lo:hi]
         if isinstance(e, A.Call) and e.func in ("min", "max") and len(e.args) == 2 and not e.kwargs:
             return self.const(A.Call(span=e.span, func=e.func, args=[A.ListLit(span=e.span, items=e.args)]), env)
         if isinstance(e, A.Call) and e.func in _CONST_CALLS and len(e.args) == 1 and not e.kwargs:

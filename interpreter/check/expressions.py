@@ -184,6 +184,8 @@ class Expressions(Declarations):
             return self.attr(e, sc, ctx)
         if isinstance(e, A.Index):
             return self.index(e, sc, ctx)
+        if isinstance(e, A.Slice):
+            return self.slice(e, sc, ctx)
         if isinstance(e, A.Call):
             return self.call(e, sc, ctx)
         if isinstance(e, A.Unary):
@@ -470,6 +472,24 @@ class Expressions(Declarations):
             e.ref = ("zonei",)
             return T.CARD
         raise self.fail("E201", f"{ot} cannot be indexed", e.span)
+
+    def slice(self, e: A.Slice, sc: Scope, ctx: Ctx) -> T.T:
+        """`xs[lo:hi]` of a list, the cards of a zone or the zones of a sequence: a list, positions
+        as `xs[i]` counts them (negative from the end), cut where the list ends rather than failing."""
+        ot = self.expr(e.obj, sc, ctx)
+        for b in (e.lo, e.hi):
+            if b is not None:
+                self.want(b, T.INT, sc, ctx, "a position is a whole number (0 is the first)")
+        if ot.kind == "list":
+            return ot
+        if ot.kind == "zone":
+            return T.list_of(T.CARD)
+        if ot.kind == "seq":
+            return T.list_of(T.ZONE)
+        if ot.kind in ("tuple", "any"):
+            return ot
+        whose = {"zonefam": f"say whose: {ot.name}[p][…]", "seqfam": f"say whose: {ot.name}[p][…]"}.get(ot.kind)
+        raise self.fail("E201", f"a part is cut from a list, a zone or a sequence, not {ot}", e.span, whose)
 
     def join(self, a: T.T, b: T.T, at: A.Expr, message: str) -> T.T:
         """One type for values that may stand for each other; values of unrelated types (a bool

@@ -299,6 +299,14 @@ class ExprGen:
             return f"Z[{self.gen(e.obj)}][{self.gen(e.args[0])}]"
         return f"{self.seq_rows(e.obj)}[{self.gen(e.args[0])}]"
 
+    def g_Slice(self, e: A.Slice) -> str:
+        lo = "" if e.lo is None else self.gen(e.lo)
+        hi = "" if e.hi is None else self.gen(e.hi)
+        t = e.obj.ty or T.ANY
+        src = f"Z[{self.gen(e.obj)}]" if t.kind == "zone" else self.seq_rows(e.obj) if t.kind == "seq" \
+            else self.gen(e.obj)
+        return f"tuple({src}[{lo}:{hi}])"
+
     def seq_rows(self, e: A.Expr) -> str:
         """A sequence's zones read in place (no copy) where the list is only looked at: `lines[p][i]`."""
         r = e.ref
