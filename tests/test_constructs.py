@@ -3661,3 +3661,48 @@ def test_a_part_of_a_list_zone_or_sequence_is_cut_by_positions():
         phase play { end game draw }
     """))
     assert [w.code for w in g.prog.warnings] == ["W104"]
+
+
+@pytest.mark.parametrize("sequences", [False, True])
+def test_a_move_that_leaves_cards_where_they_lie_logs_no_move(sequences):
+    """Newcomers: `move all from pile to pile`, or a card to the top of its own zone, logged a move
+    where nothing changed place. Such a move logs nothing; one that reorders its zone is a move "to
+    the top"; one that forgets a reveal or turns the card face up logs that, as hide/reveal do. With a
+    sequence declared, moves go through the runtime's functions rather than inline code: the same."""
+    g = load_text(textwrap.dedent("""
+        ruleset same_zone
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone pile: pile public
+        zone hand: hand per player owner
+        """ + ("zone rows: sequence\n" if sequences else "") + """
+        setup {
+            move top(deck, 3) to pile
+            log "a"
+            move pile to pile
+            move cards(pile) to pile
+            move top(pile) to pile
+            move bottom(pile) under pile
+            move bottom(pile, 2) under pile
+            log "b"
+            move bottom(pile) to pile
+            log "c"
+            move top(deck) to hand[players[0]]
+            reveal hand[players[0]] to players[1]
+            move top(hand[players[0]]) to hand[players[0]]
+            move top(pile) to pile face up
+            move top(pile) to pile face up
+        }
+        phase play { end game draw }
+    """))
+    st = g.new_state(0)
+    texts = log_texts(st)
+    k = texts.index("a")
+    assert texts[k + 1] == "b"
+    top3 = texts[texts.index("c") - 1]
+    assert top3.endswith(": pile → pile (to the top)"), texts
+    after = texts[texts.index("c") + 1:]
+    assert after == ["♣10: deck → hand[P0]", "reveal ♣10 to P1", "♣10 out of sight again", "reveal ♣K to everyone",
+                     "phase: play", "game over (draw)"]
+    assert "♣10 out of sight again" in view_log(st, 1) and st.vis[g.prog.cards.names.index("♣10")] == 0

@@ -494,7 +494,11 @@ class BodyGen:
             if not card.strip("()").isdigit():
                 self.line(ind, f"if {card} is None: _no_card({sp})", sp)
             self.line(ind, f"_s = LOC[{card}]; _d = {dest}", sp)
-            self.move_lines(ind, card, "Z[_d]", s.under, face, sp)
+            # a card moved where it already lies changes no place: no move to log (_stay)
+            self.line(ind, f"if _s == _d and Z[_d][{0 if s.under else -1}] == {card}: _stay(st, {card}, {face}, {sp})",
+                      sp)
+            self.line(ind, "else:", sp)
+            self.move_lines(ind + 1, card, "Z[_d]", s.under, face, sp)
             self.check_after(ind, sp, zones=True, slots="_s, _d")
             return
         if ct.kind not in ("card", "none") and not self.cg.p.seq_count and not s.under:
@@ -504,12 +508,16 @@ class BodyGen:
                 src = f"tuple({src})"      # the cards may come from a zone the moves change
             track = self.checks_zones()
             self.line(ind, f"_d = {dest}; _t = Z[_d]" + ("; _s1 = -2" if track else ""), sp)
-            self.line(ind, f"for _c in {src}:", sp)
-            self.line(ind + 1, f"if _c is None: _no_card({sp})", sp)
-            self.line(ind + 1, "_s = LOC[_c]", sp)
+            # the top cards of the zone itself, in their order (`move pile to pile`): no place changes
+            self.line(ind, f"_m = {src}", sp)
+            self.line(ind, f"if _stays(st, _m, _d, False, {face}, {sp}): " + ("_s1 = _d" if track else "pass"), sp)
+            self.line(ind, "else:", sp)
+            self.line(ind + 1, "for _c in _m:", sp)
+            self.line(ind + 2, f"if _c is None: _no_card({sp})", sp)
+            self.line(ind + 2, "_s = LOC[_c]", sp)
             if track:     # one source slot (a whole zone, a filter of one): the checks' fast pass
-                self.line(ind + 1, "if _s != _s1: _s1 = _s if _s1 == -2 else -1", sp)
-            self.move_lines(ind + 1, "_c", "_t", False, face, sp)
+                self.line(ind + 2, "if _s != _s1: _s1 = _s if _s1 == -2 else -1", sp)
+            self.move_lines(ind + 2, "_c", "_t", False, face, sp)
             if track:
                 self.check_after_many(ind, sp)
                 return

@@ -455,6 +455,8 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             src_name, dst_name = game.zone_name(st, src, places[0]), game.zone_name(st, dst, places[1])
         src_name, dst_name = called(src_name, game.zone_texts[lang], seats), called(dst_name, game.zone_texts[lang], seats)
         under = say("bottom", lang) if ev[1] in game.comp.under_spans else ""       # `move … under`
+        if src == dst and not under and not (len(ev) > 7 and ev[7] == "at"):        # reordered in its zone
+            under = say("to_top", lang)
         path = f"{src_name} → {dst_name}{under}"
         owner = game.zone_owner
         moved: dict[str, Any] = {"kind": "move", "text": f"{card(c, mask)}: {path}",

@@ -140,6 +140,9 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
         raise RuleFailure("there is no card to move (the zone is empty or the value is none)", sp)
     src = st.loc[c]
     cards = st.z[src]
+    if src == dst and (cards[0] if under else cards[-1]) == c:
+        _stay(st, c, face, sp)
+        return
     game = st.game
     static = game.static_slots
     if dst >= static and dst not in st.sq[st.dyn[dst - static][0]]:
@@ -162,6 +165,29 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
         st.ev.append((EV_MOVE, sp, c, src, dst, mask | st.vis[c]))
     if src >= static and not st.z[src]:
         _close_up(st, src, sp)
+
+
+def _stay(st: State, c: int, face: int, sp: int) -> None:
+    """A card moved where it already lies (the top of its own zone; the bottom, moved under it)
+    changes no place: no move is logged. What the move does to who sees it, it still does, as
+    `hide` or `reveal … ` would and with their events: it forgets reveals, or turns it face up."""
+    new = ALL if face == 1 else 0
+    old = st.vis[c]
+    if old != new:
+        st.vis[c] = new
+        st.ev.append((EV_REVEAL, sp, c, ALL) if new else (EV_HIDE, sp, c, old))
+
+
+def _stays(st: State, cards: tuple[int, ...], dst: int, under: bool, face: int, sp: int) -> bool:
+    """Cards moved onto their own zone in the order they lie there, as its top ones (its bottom
+    ones, moved under it): `move pile to pile`. Nothing changes place; True when so (_stay each)."""
+    z = st.z[dst]
+    k = len(cards)
+    if not k or k > len(z) or tuple(z[:k] if under else z[len(z) - k:]) != cards:
+        return False
+    for c in cards:
+        _stay(st, c, face, sp)
+    return True
 
 
 def _tops(st: State) -> None:
@@ -296,7 +322,10 @@ def _no_card(sp: int) -> None:
 
 def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> None:
     """Move cards one by one; moved ``under`` a pile they keep their order beneath it."""
-    order = reversed(tuple(cards)) if under else tuple(cards)
+    cards = tuple(cards)
+    if _stays(st, cards, dst, under, face, sp):
+        return
+    order = reversed(cards) if under else cards
     static = st.game.static_slots
     if dst >= static:
         for c in order:
