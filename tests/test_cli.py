@@ -1067,6 +1067,25 @@ def test_a_refused_input_says_when_its_option_has_nothing_legal_or_does_not_exis
     assert text.count("(this decision has no") == 1         # a legal option's name with values that are off
 
 
+def test_a_refused_value_says_what_the_option_takes_and_choices_read_as_the_menu_shows_them():
+    """Citadels and 6 nimmt! newcomers: `take 7` for 1..3 was refused without a reason, and an input
+    naming no option listed the options' ids (build_district) where the menu shows their labels."""
+    from interpreter.api import load_text
+
+    game = load_text('ruleset r\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile public\n'
+                     'setup { }\nphase play {\n choose players[0] { take n in 1..3 "take {n}" { } }\n'
+                     ' choose players[0] { build_district c in top(deck, 2) "build the {c}" { }\n'
+                     '                     wait "wait a turn" { } }\n end game draw }\n')
+    answers = iter(["take 7", "take 2", "build ♣K", "build_district ♠A", "3"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "refused: 'take 7' is not legal now. Choose one of:\n  (take: 7 is not in 1..3)\n" in text
+    assert text.count("   3. take 3") == 2         # the choices, listed again under the refusal
+    assert "(this decision has no build: its choices are build the ♣Q …, wait (wait a turn))" in text
+    assert "(build_district: ♠A is not one of its values now: ♣Q, ♣K)" in text
+
+
 
 def test_an_option_s_else_text_says_why_it_is_refused():
     from interpreter.api import load_text

@@ -22,7 +22,7 @@ from ..engine.state import State
 from ..errors import FudaError, os_reason
 from ..words import say
 from .history import rebuilt, undo_point
-from .render import half, render, render_choices
+from .render import half, menu_entry, menu_labels, render, render_choices
 from .replay import option_labels
 
 
@@ -115,7 +115,7 @@ class Human:
                 opt = st.game.find_action(st, player, raw)
                 return menu_first(legal, next(a for a in legal if a.raw == opt), raw)
             except FudaError:
-                why = _why_not(st, raw, legal, self.lang)
+                why = _why_not(st, raw, legal, self.lang, v["decision"]["legal"])
                 if len(legal) <= SHORT_LIST:
                     print(say("not_legal", self.lang, a=repr(raw)), file=self.out)
                 else:               # a long list would push the hand off the screen
@@ -142,11 +142,13 @@ def _by_number(raw: str, legal: list[Action], lang: int = 0) -> Action | str | N
     return say("number_both", lang, n=n, line=line.id, a=valued[0].id)
 
 
-def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
+def _why_not(st: State, raw: str, legal: list[Action], lang: int, shown: list[dict[str, Any]]) -> str | None:
     """What a refused input named, when it starts with an option's name (`order up` for order_up
     too): an option of this decision with nothing legal now (`knock` with too much deadwood), an
-    action of it that its `where` rules out (`play ♠K` when ♥ must be followed: its else text), or,
-    starting with no option's name nor a legal action's label, no option of this decision at all."""
+    action of it that its `where` rules out (`play ♠K` when ♥ must be followed: its else text), a
+    value it does not take now (`take 7` for 1..3), or, starting with no option's name nor a legal
+    action's label, no option of this decision at all: its choices then as the menu shows them
+    (``shown``: the view's entries of ``legal``, in its order)."""
     if st.pend is None or not raw.strip():
         return None
     low = " ".join(raw.lower().replace(":", " ").replace(",", " ").split())     # "chopsticks: a, b" as typed
@@ -166,13 +168,22 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int) -> str | None:
         why = st.game.refusal_reason(st, legal[0].player, named, lang) if legal else None
         if mine and why is None and (away := _card_elsewhere(st, raw, named, mine, lang)) is not None:
             return away     # `play 92` where 92 lies on a row: not one of the cards the option takes from
+        if mine and why is None and (off := _value_not_offered(st, raw, named, mine, lang)) is not None:
+            return off
         if mine:        # others of it are legal: this one the `where` rules out, as its else text may say
             return say("this_not_legal_why", lang, a=raw.strip(), o=named, why=why) if why else None
         return say("none_legal_why", lang, a=named, why=why) if why else say("none_legal", lang, a=named)
     if any((a.label or "").lower().startswith(low) for a in legal):
         return None
     word = low.split()[0]
-    return say("no_such_option", lang, a=word, names=", ".join(dict.fromkeys(a.name for a in legal)))
+    labels = menu_labels(shown, lang)
+    first: dict[str, int] = {}          # each option's first line, and how many lines it has
+    lines: dict[str, int] = {}
+    for i, a in enumerate(legal):
+        first.setdefault(a.name, i)
+        lines[a.name] = lines.get(a.name, 0) + 1
+    names = [menu_entry(shown[i], labels, lang) + (" …" if lines[n] > 1 else "") for n, i in first.items()]
+    return say("no_such_option", lang, a=word, names=", ".join(names))
 
 
 def _values_typed(raw: str, named: str) -> list[str]:
@@ -206,6 +217,30 @@ def _values_off(st: State, raw: str, named: str, mine: list[Action], lang: int) 
     key = "takes_nothing" if k == 0 else ("takes_one_" if k == 1 else "takes_") + ("card" if cards else "value") \
         + ("" if k == 1 else "s")
     return say(key, lang, o=named, n=k, ex=example.id)
+
+
+def _value_not_offered(st: State, raw: str, named: str, mine: list[Action], lang: int) -> str | None:
+    """Of the values typed after option ``named``, each one word, the first that no legal action of
+    it takes in its place (`take 7` where take is offered with 1, 2 and 3): the values it takes there
+    now, a run of whole numbers as LO..HI."""
+    ids = [a.id.split()[1:] for a in mine]
+    if any(", " in a.id for a in mine) or len({len(x) for x in ids}) != 1:
+        return None     # values of several words, or lists of cards of several lengths: not told apart
+    typed = st.game.typed_norm(" ".join([named, *_values_typed(raw, named)])).split()[1:]
+    if len(typed) != len(ids[0]):
+        return None
+    for i, w in enumerate(typed):
+        values = list(dict.fromkeys(x[i] for x in ids))
+        if w.casefold() in {v.casefold() for v in values}:
+            continue
+        if all(v.lstrip("-").isdigit() for v in values):
+            ns = sorted(int(v) for v in values)
+            if ns == list(range(ns[0], ns[-1] + 1)) and len(ns) > 2:
+                return say("value_not_in", lang, o=named, w=w, lo=ns[0], hi=ns[-1])
+            values = [str(n) for n in ns]
+        shown = ", ".join(values[:8]) + (", …" if len(values) > 8 else "")
+        return say("value_not_among", lang, o=named, w=w, vs=shown)
+    return None
 
 
 def _card_elsewhere(st: State, raw: str, named: str, mine: list[Action], lang: int) -> str | None:

@@ -390,7 +390,7 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
     i = 0
     ids = [a["id"] for a in legal]
     counts = Counter(x.split(" ", 1)[0] for x in ids)
-    labels = Counter(half(a.get("label"), lang).casefold() for a in legal)
+    labels = menu_labels(legal, lang)
     folded: set[str] = set()
     while i < len(legal):
         run, prefix, lo, hi, step = number_run(ids, i)
@@ -409,22 +409,7 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
                 entries.append(at + say("many_choices", lang, a=name, n=counts[name], ex=ids[i]))
             i += 1
             continue
-        a = legal[i]
-        label = half(a.get("label"), lang)
-        same = label is not None and label.casefold() in (a["id"].casefold(), a["id"].replace("_", " ").casefold())
-        extra = f" ({label})" if label and not same else ""       # a label that only repeats the id is left out
-        # one that names every value of the id (`play ♥A` as "lead ♥A"), unique and so typed as it reads;
-        # judged on the English half, whose words are the ids' (銀 is how the Japanese half says silver)
-        en = half(a.get("label"), 0) or ""
-        names_all = " " in a["id"] and label is not None and labels[label.casefold()] == 1 and \
-            all(w.casefold() in {t.strip(",.;:()") for t in en.casefold().split()} for w in a["id"].split()[1:])
-        if label and not same and (a.get("copy") or names_all
-                                   or " " in a["id"] and label.casefold().startswith(a["id"].casefold() + " ")):
-            # one that goes on from a whole id is shown alone, and one naming a card by the name of its copy
-            # (`play R7a`: players see a Red 7, and type it)
-            entries.append(f"{i + 1:>2}. {label}")
-        else:
-            entries.append(f"{i + 1:>2}. {a['id']}{extra}")
+        entries.append(f"{i + 1:>2}. {menu_entry(legal[i], labels, lang)}")
         i += 1
     term = columns if columns is not None else shutil.get_terminal_size((100, 40)).columns
     wide = max((width(e) for e in entries), default=0) + 3
@@ -434,6 +419,31 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
         row = [entries[c * nrow + r] for c in range(ncol) if c * nrow + r < len(entries)]
         lines.append("  " + "".join(pad(e, wide) for e in row[:-1]) + row[-1])
     return "\n".join(lines)
+
+
+def menu_entry(a: dict[str, Any], labels: Counter[str], lang: int) -> str:
+    """A legal action (``a``: its entry in a view's decision) as the menu shows it: its label alone
+    where that names it, else its id with the label after it. ``labels``: how many of the menu's
+    actions read each label (casefolded), for a label shared by several."""
+    label = half(a.get("label"), lang)
+    same = label is not None and label.casefold() in (a["id"].casefold(), a["id"].replace("_", " ").casefold())
+    extra = f" ({label})" if label and not same else ""       # a label that only repeats the id is left out
+    # one that names every value of the id (`play ♥A` as "lead ♥A"), unique and so typed as it reads;
+    # judged on the English half, whose words are the ids' (銀 is how the Japanese half says silver)
+    en = half(a.get("label"), 0) or ""
+    names_all = " " in a["id"] and label is not None and labels[label.casefold()] == 1 and \
+        all(w.casefold() in {t.strip(",.;:()") for t in en.casefold().split()} for w in a["id"].split()[1:])
+    if label and not same and (a.get("copy") or names_all
+                               or " " in a["id"] and label.casefold().startswith(a["id"].casefold() + " ")):
+        # one that goes on from a whole id is shown alone, and one naming a card by the name of its copy
+        # (`play R7a`: players see a Red 7, and type it)
+        return label
+    return f"{a['id']}{extra}"
+
+
+def menu_labels(legal: list[dict[str, Any]], lang: int) -> Counter[str]:
+    """How many of a menu's actions read each label (casefolded): see menu_entry."""
+    return Counter(half(a.get("label"), lang).casefold() for a in legal)
 
 
 _ONE_COLUMN = 12        # choices listed one a line up to this many
