@@ -159,8 +159,8 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int, shown: list[di
     if named is not None:       # values that are off, or an option with nothing legal now
         mine = [a for a in legal if a.name == named]
         if mine and low in (named.lower(), named.lower().replace("_", " ")) and mine[0].args:
-            shown = ", ".join(a.id for a in mine[:5]) + (", …" if len(mine) > 5 else "")
-            return say("needs_values", lang, a=named, ex=shown)     # `buy` for `buy copper`
+            some = ", ".join(a.id for a in mine[:5]) + (", …" if len(mine) > 5 else "")
+            return say("needs_values", lang, a=named, ex=some)     # `buy` for `buy copper`
         if mine and (odd := _unseen_card_word(st, raw, named, mine)) is not None:
             return say("no_such_card", lang, o=named, w=odd)     # a typo is not a rule's refusal
         if mine and (count := _values_off(st, raw, named, mine, lang)) is not None:
