@@ -1112,3 +1112,25 @@ def test_a_hidden_card_variable_of_unseen_cards_is_guessed_not_kept_by_zone():
                                 and g.zone_name(w, w.loc[c]) != "hand[P0]"))
         worlds[real] = found
     assert worlds["in_hand"] == worlds["in_deck"]       # the worlds do not depend on the real choice
+
+
+@pytest.mark.parametrize("fn, ok", [("fn wealth(p: player) -> int = coins[p] - coins[next(p)]", True),
+                                    ("fn wealth(p: player) -> number = coins[p] - coins[next(p)]", True),
+                                    ("fn wealth(p: player) = score[p] + coins[p]", True),
+                                    ("fn wealth(p: player) -> number = score[p] + coins[p]", True),
+                                    ("fn wealth(p: player) -> int = round(score[p]) + coins[p]", True),
+                                    ("fn wealth(p: player) -> int = score[p] + coins[p]", False)])
+def test_evaluate_takes_an_int_or_a_number_and_an_int_over_score_is_told_how(fn, ok):
+    """A newcomer's evaluation over the score was refused: `score[p]` is a number, so a function
+    declared `-> int` over it is E201 — its hint says `-> number` (evaluate takes either) or round."""
+    from interpreter.errors import FudaError
+
+    text = (CONSTRUCTS / "evaluate.fuda").read_text(encoding="utf-8")
+    text = text.replace("fn wealth(p: player) -> int = coins[p] - coins[next(p)]", fn)
+    if ok:
+        assert game_from(text).eval_range == (-10, 10)
+        return
+    with pytest.raises(FudaError) as info:
+        game_from(text)
+    d = info.value.first
+    assert d.code == "E201" and "score[p] is a number" in d.hint and "-> number" in d.hint

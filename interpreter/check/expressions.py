@@ -88,7 +88,13 @@ class Expressions(Declarations):
                 result = f.decl.body
                 while isinstance(result, A.LetIn):
                     result = result.body
-                self.err("E201", f"{f.name} returns {f.ret} but its body is {t}", result.span)
+                hint = None
+                if f.ret == T.INT and t == T.NUMBER:     # score[p] is a number, whatever the ruleset puts in it
+                    reads_score = any(isinstance(n, A.Name) and n.name == "score" for n in A.walk(result))
+                    hint = (("score[p] is a number (a score may be a fraction); " if reads_score else "")
+                            + f"declare `fn {f.name}(…) -> number` (`evaluate` takes either), or leave the "
+                            "result type out, or make it whole with round(…), floor(…) or ceil(…)")
+                self.err("E201", f"{f.name} returns {f.ret} but its body is {t}", result.span, hint)
         except Abort:
             pass
         finally:
