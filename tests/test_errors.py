@@ -865,6 +865,26 @@ phase play {
     assert err.first.span.line == line_of(text, "while size(hand[leader])")
 
 
+@pytest.mark.parametrize("where", ["rule", "phase", "option"])
+def test_reading_through_a_none_local_names_it(where: str) -> None:
+    """Crew newcomer: `won[w] += 1` with a local `w` that is none named no value; globals were named.
+    A rule's local (a function of its own), a phase's (kept in its frame) and an option block's."""
+    body = """let w: player = none
+    for p in players { if size(hand[p]) > 100 { w = p } }
+    won[w] += k"""
+    text = RT_HEAD + "var won: int per player = 0\nvar nobody: player = none\n" + {
+        "rule": f"rule tally(k: int) {{\n    {body}\n}}\nsetup {{ }}\nphase play {{ tally(1)\n end game }}\n",
+        "phase": f"setup {{ }}\nphase play {{\n    let k = 1\n    {body}\n    end game\n}}\n",
+        "option": f"setup {{ }}\nphase play {{ choose players[0] {{ go k in 1..2 {{\n    {body}\n}} }}\n end game }}\n",
+    }[where]
+    err = runtime_failure(text, actions=("go 1",) if where == "option" else ())
+    assert err.first.message.endswith("; w is none") and err.first.span.line == line_of(text, "won[w] += k")
+    # a global and a local of the statement, both none
+    err = runtime_failure(text.replace("won[w] += k", "won[w] += k + size(hand[nobody])"),
+                          actions=("go 1",) if where == "option" else ())
+    assert err.first.message.endswith("; nobody and w are none")
+
+
 def test_responders_that_include_none_are_named_at_the_clause() -> None:
     """Newcomers' report: the failure showed at the window's options, not at its responders."""
     text = RT_HEAD + """

@@ -678,7 +678,38 @@ class Game:
         words = set(re.findall(r"[^\W\d]\w*", text))
         names = [v.name for v in self.prog.vars[5:] if v.scope == "global" and v.name in words
                  and st.g[v.slot] is None]
+        if span is None:
+            names += self._locals_none(sid, sp, words)
         return _explain(e) + (f"; {' and '.join(names)} {'is' if len(names) == 1 else 'are'} none" if names else "")
+
+    def _locals_none(self, sid: int, sp: Span, words: set[str]) -> list[str]:
+        """The locals (`let`, loop variables, parameters) the failing statement ``sp`` names that are
+        none now (`won[w] += 1`: "w is none"): read in the generated frame running it, each local
+        only where its own code (``l3``, ``fr[5]``) stands in that frame's failing line."""
+        fname = f"<fuda:{self.prog.name}>"
+        found = None
+        for frame, lineno in traceback.walk_tb(sys.exc_info()[2]):
+            if frame.f_code.co_filename == fname and 0 < lineno <= len(self.comp.line_spans) \
+                    and self.comp.line_spans[lineno - 1] == sid:
+                found = frame, lineno
+        procs = [p for p in self.prog.procs if p.span.file == sp.file and p.span.line <= sp.line
+                 and (p.span.end_line, p.span.end_col) >= (sp.end_line, sp.end_col)]
+        if found is None or not procs:
+            return []
+        frame, lineno = found
+        quiet = self._quiet_rules is not None and frame.f_globals is self._quiet_rules[0]
+        code = self._fn_line(quiet, lineno)[0]
+        proc = min(procs, key=lambda p: (p.span.end_line - p.span.line, p.span.end_col - p.span.col))
+        out = []
+        for loc in proc.locals:
+            if loc.comp or loc.name not in words or loc.name in out:
+                continue
+            if re.search(rf"(?<![\w.\[])l{loc.slot}(?!\w)", code) and frame.f_locals.get(f"l{loc.slot}", 0) is None:
+                out.append(loc.name)
+            elif f"fr[{loc.slot + 2}]" in code and isinstance(fr := frame.f_locals.get("fr"), list) \
+                    and len(fr) > loc.slot + 2 and fr[loc.slot + 2] is None:
+                out.append(loc.name)
+        return out
 
     def _failing_span(self, calls: bool = False) -> Any:
         """The rule span of the innermost generated line in the current exception's traceback; with
