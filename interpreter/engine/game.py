@@ -700,14 +700,16 @@ class Game:
         quiet = self._quiet_rules is not None and frame.f_globals is self._quiet_rules[0]
         code = self._fn_line(quiet, lineno)[0]
         proc = min(procs, key=lambda p: (p.span.end_line - p.span.line, p.span.end_col - p.span.col))
-        out = []
+        fr = frame.f_locals.get("fr")
+
+        def none_now(slot: int) -> bool:     # a plain procedure's `l3`, or slot 3 of a frame's list
+            if re.search(rf"(?<![\w.\[])l{slot}(?!\w)", code):
+                return frame.f_locals.get(f"l{slot}", 0) is None
+            return f"fr[{slot + 2}]" in code and isinstance(fr, list) and len(fr) > slot + 2 and fr[slot + 2] is None
+
+        out: list[str] = []
         for loc in proc.locals:
-            if loc.comp or loc.name not in words or loc.name in out:
-                continue
-            if re.search(rf"(?<![\w.\[])l{loc.slot}(?!\w)", code) and frame.f_locals.get(f"l{loc.slot}", 0) is None:
-                out.append(loc.name)
-            elif f"fr[{loc.slot + 2}]" in code and isinstance(fr := frame.f_locals.get("fr"), list) \
-                    and len(fr) > loc.slot + 2 and fr[loc.slot + 2] is None:
+            if not loc.comp and loc.name in words and loc.name not in out and none_now(loc.slot):
                 out.append(loc.name)
         return out
 
