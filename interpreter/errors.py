@@ -186,6 +186,7 @@ CODES: dict[str, str] = {
     "W106": "a name that is a keyword where expressions start",
     "W107": "a belief reads an owner variable",
     "W108": "a reveal of a public card variable",
+    "W109": "a card named like a seat",
 }
 
 

@@ -1222,6 +1222,26 @@ def test_reveal_of_a_public_card_variable_is_warned(tmp_path: Path) -> None:
     assert warnings("let t = top(hand[current])\n    reveal t") == []
 
 
+def test_a_card_named_like_a_seat_is_warned(tmp_path: Path) -> None:
+    """Newcomers named cards `P1` (and like a seat's name) unwarned: W109, at the card or its label."""
+    base = ('ruleset w\nplayers 2..3{SEATS}\ncards {\n    attr v: int = 0\n    {CARD}\n    card "fine"\n} in deck\n'
+            "zone deck: pile hidden\nsetup { }\nphase play { end game }\n")
+
+    def warnings(card: str, seats: str = "") -> list[str]:
+        return _warnings_of(tmp_path, base.replace("{SEATS}", seats), "{CARD}", card)
+    named = ' seats "North | 北", "East | 東", "South | 南"'
+    assert warnings('card "P1"') == ["W109"]
+    assert warnings('card "p7"') == ["W109"]              # any seat's id, in any case
+    assert warnings('card "Ｐ２"') == ["W109"]            # full width reads the same
+    assert warnings('card "c" "P0"') == ["W109"]          # a label, too
+    assert warnings('card "north"', named) == ["W109"]
+    assert warnings('card "c" "East card | 東"', named) == ["W109"]    # either language
+    assert warnings('card "P1x"') == warnings('card "north"') == warnings('card "c" "P"') == []
+    game = load_text(base.replace("{SEATS}", "").replace("{CARD}", 'card "P1"'))
+    d = game.prog.warnings[0]
+    assert d.code == "W109" and "reads as seat P1" in d.message and d.span.line == 5
+
+
 def test_a_log_that_names_hidden_cards_is_warned(tmp_path: Path) -> None:
     """W104: `log "top is {top(deck)}"` named the hidden top card in every player's log."""
     base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\nzone pile: pile public\n"

@@ -79,6 +79,7 @@ class CheckerBase:
         self.card_repeats: dict[str, int] = {}     # how often a card name was declared (E102 counts them)
         self.card_homes: dict[int, A.CardIn] = {}  # a card (by index) → the `in ZONE { … }` it is declared in
         self.label_spans: dict[str, Span] = {}
+        self.card_spans: dict[str, Span] = {}      # where a custom deck declares each card (W109)
         self.globals: dict[str, Any] = {}
         self.members: dict[str, list[MemberRef]] = {}
         self.enums: dict[str, EnumSym] = {}

@@ -555,6 +555,28 @@ class Declarations(CheckerBase):
             homes = [zone_of[id(self.card_homes[i])] if i in self.card_homes else start for i in range(len(names))]
         self.cards = Cards(names, attrs, attr_types, aliases, start, self.card_labels, homes)
         self.warn_unclear_labels(names, attrs)
+        if decls:
+            self.warn_seat_like_cards(names, decls[-1].span)
+
+    def warn_seat_like_cards(self, names: list[str], deck: Span) -> None:
+        """W109: a card named or labelled as a seat is read (`P1`, or a seat's name, `North`, in any
+        case): an action typed with it, a scenario's `P1: play P1`, a text's `{c}` beside `{p}` would
+        read as either."""
+        seat_id = re.compile(r"P[0-9]+", re.IGNORECASE)
+        seats = {h.strip().lower(): f"P{i} ({en})" for i, (en, ja) in enumerate(self.seat_names or [])
+                 for h in (en, ja)}
+        for name in names:
+            for text in dict.fromkeys([name, *self.card_labels.get(name, ())]):
+                read = unicodedata.normalize("NFKC", text.strip())
+                seat = f"P{int(read[1:])}" if seat_id.fullmatch(read) else seats.get(read.lower())
+                if seat is not None:
+                    what = "named" if text == name else "labelled"
+                    self.warn("W109", f"card {name} is {what} {text!r}, which reads as seat {seat}: an action, a "
+                              "scenario or a log naming it would read as either",
+                              self.card_spans.get(name, deck) if what == "named" else self.label_spans[name],
+                              "name (and label) cards by words no seat is called: P0, P1, … and the seats' names "
+                              "are the players'")
+                    break
 
     def start_zone(self, name: str, span: Span) -> ZoneSym | None:
         """The zone cards start in (the deck's `in ZONE`, or an `in ZONE { … }` inside it): a shared
@@ -617,6 +639,7 @@ class Declarations(CheckerBase):
                                                                                  f"{times} times"),
                                         it.span, "card names must be unique")
                     names.append(name)
+                    self.card_spans.setdefault(name, it.span)
                     if it.label is not None:
                         parts = it.label.parts
                         halves = (self.fixed_text(parts[0], env, 0), self.fixed_text(parts[-1], env, 1))
