@@ -3604,7 +3604,20 @@ def test_a_tier_by_a_tuple_compares_part_by_part():
             setup { }
             phase play { if o(top(deck)) > o(top(deck)) { end game draw } }
         """))
-    assert e.value.first.code == "E201" and "tuple of them" in e.value.first.message
+    assert e.value.first.code == "E201" and "not (int, card)" in e.value.first.message
+    # sorted … by orders cards too, and checks a tuple's parts as the others do
+    with pytest.raises(FudaError) as e:
+        load_text(textwrap.dedent("""
+            ruleset sorted_parts
+            players 2
+            cards standard(jokers = 0) in deck
+            zone deck: pile hidden
+            zone hand: hand per player owner
+            setup { let a = sorted c in deck by (c.rank, c)
+                    let b = sorted c in deck by (c.rank, hand) }
+            phase play { end game draw }
+        """))
+    assert [d.message.rsplit("not ", 1)[1] for d in e.value.diagnostics] == ["(int, per-player zone hand)"]
 
 
 def test_a_part_of_a_list_zone_or_sequence_is_cut_by_positions():

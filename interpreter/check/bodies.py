@@ -13,7 +13,7 @@ from .. import ast as A
 from .. import sugar
 from .. import types as T
 from ..errors import Span, did_you_mean
-from .expressions import _comparable_key
+from .expressions import _comparable_key, _key_shown
 from .folding import _const_type
 from .secrecy import Secrecy, _set_by_choice, _size_public, _zones_read
 from .symbols import (
@@ -186,7 +186,7 @@ class Bodies(Secrecy):
                     bt = self.expr(t.by, sc, ctx)
                     if not _comparable_key(t.by, bt):
                         self.err("E201", f"a tier is ordered by a number, a text, an enum member, an ordering "
-                                 f"or a tuple of them (compared part by part), not {bt}", t.by.span)
+                                 f"or a tuple of them (compared part by part), not {_key_shown(t.by, bt)}", t.by.span)
                 except Abort:
                     pass
         o.locals = fake.locals

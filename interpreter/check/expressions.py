@@ -47,11 +47,20 @@ _RANK_WORDS = {"a": 1, "ace": 1, "j": 11, "jack": 11, "q": 12, "queen": 12, "k":
 _SUIT_WORDS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
 
 
-def _comparable_key(key: A.Expr, kt: T.T) -> bool:
+def _comparable_key(key: A.Expr, kt: T.T, also: tuple[str, ...] = ()) -> bool:
     """Whether `best … by` or an ordering's `tier … by` can compare KEY: a number, a text, an enum
-    member, an ordering key, or a tuple of them written out, compared part by part."""
+    member, an ordering key, or a tuple of them written out, compared part by part; ``also``: kinds
+    `sorted … by` orders too (cards, players, bools)."""
     parts = key.items if kt.kind == "tuple" and isinstance(key, A.TupleLit) else [key]
-    return all(x.ty is not None and (T.is_numeric(x.ty) or x.ty.kind in ("key", "text", "enum")) for x in parts)
+    return all(x.ty is not None and (T.is_numeric(x.ty) or x.ty.kind in ("key", "text", "enum", *also))
+               for x in parts)
+
+
+def _key_shown(key: A.Expr, kt: T.T) -> str:
+    """A key's type for a refusal: a tuple written out by its parts' types (`(int, per-player zone hand)`)."""
+    if kt.kind == "tuple" and isinstance(key, A.TupleLit):
+        return "(" + ", ".join(str(x.ty) for x in key.items) + ")"
+    return str(kt)
 
 
 def _deck_word(name: str) -> str | None:
@@ -264,13 +273,13 @@ class Expressions(Declarations):
                 self.hint_key_reach(e, et)
                 raise
             if isinstance(e, A.SortedBy):
-                if not (T.is_numeric(kt) or kt.kind in ("key", "text", "enum", "tuple", "card", "player", "bool")):
+                if not _comparable_key(e.key, kt, ("card", "player", "bool", "tuple")):
                     raise self.fail("E201", f"sorted … by a number, a text, an enum member, a card, a player, "
-                                    f"an ordering or a tuple of them, not {kt}", e.key.span)
+                                    f"an ordering or a tuple of them, not {_key_shown(e.key, kt)}", e.key.span)
                 return T.list_of(et)
             if not _comparable_key(e.key, kt):
                 raise self.fail("E201", f"best … by a number, a text, an enum member, an ordering or a tuple "
-                                f"of them (compared part by part), not {kt}", e.key.span)
+                                f"of them (compared part by part), not {_key_shown(e.key, kt)}", e.key.span)
             return et
         if isinstance(e, A.LetIn):
             return self.let_in(e, sc, ctx)
