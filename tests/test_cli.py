@@ -1084,6 +1084,18 @@ def test_a_refused_value_says_what_the_option_takes_and_choices_read_as_the_menu
     assert text.count("   3. take 3") == 2         # the choices, listed again under the refusal
     assert "(this decision has no build: its choices are build the ♣Q …, wait (wait a turn))" in text
     assert "(build_district: ♠A is not one of its values now: ♣Q, ♣K)" in text
+    # values picked by a `where` are listed; seats typed by name are read as seats, not as cards not seen
+    game = load_text('ruleset r\nplayers 3 seats "North", "East", "South"\ncards standard(jokers = 0) in deck\n'
+                     'zone deck: pile public\nsetup { }\nphase play {\n choose players[0] {\n'
+                     '  take n in 1..9 where n % 2 == 1 "take {n}" { }\n'
+                     '  give c in top(deck, 2), q in others(players[0]) "give {c} to {q}" { } }\n end game draw }\n')
+    answers = iter(["take 4", "give ♣K North", "give ♠A East", "take 1"])
+    out = io.StringIO()
+    play(game, ["human", "random", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "(take: 4 is not one of its values now: 1, 3, 5, 7, 9)" in text
+    assert "(give: North is not one of its values now: East, South)" in text
+    assert "(give: ♠A is not one of its values now: ♣Q, ♣K)" in text
 
 
 

@@ -226,18 +226,23 @@ def _value_not_offered(st: State, raw: str, named: str, mine: list[Action], lang
     ids = [a.id.split()[1:] for a in mine]
     if any(", " in a.id for a in mine) or len({len(x) for x in ids}) != 1:
         return None     # values of several words, or lists of cards of several lengths: not told apart
-    typed = st.game.typed_norm(" ".join([named, *_values_typed(raw, named)])).split()[1:]
+    words = _values_typed(raw, named)
+    typed = st.game.typed_norm(" ".join([named, *words])).split()[1:]
     if len(typed) != len(ids[0]):
         return None
     for i, w in enumerate(typed):
         values = list(dict.fromkeys(x[i] for x in ids))
         if w.casefold() in {v.casefold() for v in values}:
             continue
+        if len(words) == len(typed):
+            w = words[i]        # as typed (`North`, `h7`), where each value was one word
         if all(v.lstrip("-").isdigit() for v in values):
             ns = sorted(int(v) for v in values)
             if ns == list(range(ns[0], ns[-1] + 1)) and len(ns) > 2:
                 return say("value_not_in", lang, o=named, w=w, lo=ns[0], hi=ns[-1])
             values = [str(n) for n in ns]
+        seats = {f"P{q}": name for q, name in enumerate(st.game.seat_texts[lang])}     # seats as the table calls them
+        values = [seats.get(v, v) for v in values]
         shown = ", ".join(values[:8]) + (", …" if len(values) > 8 else "")
         return say("value_not_among", lang, o=named, w=w, vs=shown)
     return None
@@ -277,7 +282,8 @@ def _unseen_card_word(st: State, raw: str, named: str, mine: list[Action]) -> st
                  for lang in (0, 1) for w in [game.card_names[c], *game.card_texts[lang][c].split()])
     words = _values_typed(raw, named)
     for w in words:
-        if w.lower() not in known and game._typed_card(w).lower() not in known:
+        seat = game.typed_seats.get(w.lower())        # a seat by its name (`give ♠A East`): no card word
+        if w.lower() not in known and game._typed_card(w).lower() not in known and seat is None:
             return w
     return None
 
