@@ -885,6 +885,24 @@ def test_reading_through_a_none_local_names_it(where: str) -> None:
     assert err.first.message.endswith("; nobody and w are none")
 
 
+@pytest.mark.parametrize("call", ["wins(w)", "twice(w)", "won[w]"])
+def test_a_local_given_to_a_function_that_failed_on_it_is_named(call: str) -> None:
+    """A function (inlined, or called) that reads through the none it was given: the caller's local
+    is named, but not the local the statement is setting (`let n = …`: none only as it is not set)."""
+    text = RT_HEAD + f"""var won: int per player = 0
+fn wins(p: player) -> int = won[p] + 1
+fn twice(p: player) -> int = if size(deck) > 100 then 0 else wins(p) * won[p]
+setup {{ }}
+phase play {{
+    let w: player = none
+    let n = {call}
+    end game
+}}
+"""
+    err = runtime_failure(text)
+    assert err.first.message.endswith("; w is none"), err.first.message
+
+
 def test_responders_that_include_none_are_named_at_the_clause() -> None:
     """Newcomers' report: the failure showed at the window's options, not at its responders."""
     text = RT_HEAD + """

@@ -678,8 +678,12 @@ class Game:
         words = set(re.findall(r"[^\W\d]\w*", text))
         names = [v.name for v in self.prog.vars[5:] if v.scope == "global" and v.name in words
                  and st.g[v.slot] is None]
-        if span is None:
-            names += self._locals_none(sid, sp, words)
+        # the statement's locals: also those given to a function that failed on them (`wins(w)`)
+        stmt = self.spans[sid] if span is not None and 0 <= sid < len(self.spans) else sp
+        if stmt is not sp:
+            words = set(re.findall(r"[^\W\d]\w*", "\n".join(
+                self.prog.sources.get(stmt.file, "").splitlines()[stmt.line - 1:stmt.end_line])))
+        names += [n for n in self._locals_none(sid, stmt, words) if n not in names]
         return _explain(e) + (f"; {' and '.join(names)} {'is' if len(names) == 1 else 'are'} none" if names else "")
 
     def _locals_none(self, sid: int, sp: Span, words: set[str]) -> list[str]:
@@ -698,7 +702,8 @@ class Game:
             return []
         frame, lineno = found
         quiet = self._quiet_rules is not None and frame.f_globals is self._quiet_rules[0]
-        code = self._fn_line(quiet, lineno)[0]
+        # not a local the line only assigns (`let n = won[w]`: n is none because it is not set yet)
+        code = re.sub(r"(?:^|;)\s*(?:l\d+|fr\[\d+\])\s*=(?!=)", ";", self._fn_line(quiet, lineno)[0])
         proc = min(procs, key=lambda p: (p.span.end_line - p.span.line, p.span.end_col - p.span.col))
         fr = frame.f_locals.get("fr")
 
