@@ -1134,3 +1134,21 @@ def test_evaluate_takes_an_int_or_a_number_and_an_int_over_score_is_told_how(fn,
         game_from(text)
     d = info.value.first
     assert d.code == "E201" and "score[p] is a number" in d.hint and "-> number" in d.hint
+
+
+@pytest.mark.parametrize("var", ["coins", "score"])
+def test_evaluate_may_name_a_per_player_variable_of_numbers(var):
+    """`evaluate score in 0..10` (or an int variable of the ruleset's) needs no function written
+    around it; a variable of anything but numbers is E201."""
+    from interpreter.errors import FudaError
+
+    text = (CONSTRUCTS / "evaluate.fuda").read_text(encoding="utf-8").replace(
+        "evaluate wealth in -10..10", f"evaluate {var} in 0..10").replace(
+        "coins[current] += 1", "coins[current] += 1\n score[current] += 1")
+    game = game_from(text)
+    st = game.new_state(0)
+    st.apply(0, "take")
+    assert game.evaluate(st) == [0.1, 0.0]
+    with pytest.raises(FudaError) as info:
+        game_from(text.replace(f"evaluate {var} in", "var names: text per player = \"\"\nevaluate names in"))
+    assert info.value.first.code == "E201" and "names holds text" in info.value.first.message

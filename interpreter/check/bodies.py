@@ -87,15 +87,24 @@ class Bodies(Secrecy):
     their options."""
 
     def check_evaluate(self, d: A.EvaluateDecl) -> A.EvaluateDecl | None:
-        """``evaluate FN in LO..HI after N decisions``: FN(p: player) -> a number, LO < HI."""
-        f = self.named_fn(d, "fn standing(p: player) -> int = …")
-        if f is None:
-            return None
+        """``evaluate FN in LO..HI after N decisions``: FN(p: player) -> a number (an int or a number),
+        or a per-player variable of numbers (`evaluate score in 0..100`); LO < HI."""
+        v = self.globals.get(d.fn)
         ok = True
-        if len(f.params) != 1 or f.params[0].type != T.PLAYER or not T.is_numeric(f.ret):
-            self.err("E201", f"evaluate needs a function of one player giving a number; {d.fn} is not", d.span,
-                     "fn standing(p: player) -> number = …")
-            ok = False
+        if isinstance(v, VarSym) and v.scope == "player" and d.fn not in self.fns:
+            v.used = True
+            if not T.is_numeric(v.type):
+                self.err("E201", f"evaluate needs a number per player; {d.fn} holds {v.type}", d.span,
+                         "a function of one player giving a number: fn standing(p: player) -> number = …")
+                ok = False
+        else:
+            f = self.named_fn(d, "fn standing(p: player) -> number = …  (or a per-player variable of numbers)")
+            if f is None:
+                return None
+            if len(f.params) != 1 or f.params[0].type != T.PLAYER or not T.is_numeric(f.ret):
+                self.err("E201", f"evaluate needs a function of one player giving a number; {d.fn} is not", d.span,
+                         "fn standing(p: player) -> number = …")
+                ok = False
         try:
             low, high = (self._bound(d.lo), self._bound(d.hi))
             self.eval_range = (low, high)

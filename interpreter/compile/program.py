@@ -110,7 +110,11 @@ class Compiler:
         for f in p.fns.values():
             self.gen_fn(f)
         if p.evaluate is not None:
-            self.emit(0, f"EVAL = F_{_ident(p.evaluate.fn)}", self.span(p.evaluate.span))
+            if p.evaluate.fn in p.fns:
+                self.emit(0, f"EVAL = F_{_ident(p.evaluate.fn)}", self.span(p.evaluate.span))
+            else:           # a per-player variable of numbers (`evaluate score in 0..100`)
+                slot = next(v.slot for v in p.vars if v.name == p.evaluate.fn and v.scope == "player")
+                self.emit(0, f"EVAL = lambda st, p: st.g[{slot} + p]", self.span(p.evaluate.span))
         if p.allies is not None:
             self.emit(0, f"ALLIES = F_{_ident(p.allies.fn)}", self.span(p.allies.span))
         if p.belief is not None:
