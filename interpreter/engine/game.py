@@ -690,6 +690,8 @@ class Game:
         """The locals (`let`, loop variables, parameters) the failing statement ``sp`` names that are
         none now (`won[w] += 1`: "w is none"): read in the generated frame running it, each local
         only where its own code (``l3``, ``fr[5]``) stands in that frame's failing line."""
+        if sid < 0:
+            return []
         fname = f"<fuda:{self.prog.name}>"
         found = None
         for frame, lineno in traceback.walk_tb(sys.exc_info()[2]):
