@@ -154,3 +154,54 @@ def test_a_yaml_anchor_that_holds_itself_is_a_wrong_value_not_an_internal_error(
         at = f"{f}:2:22"
     out = capsys.readouterr()
     assert f"{at}: error[E402]: option hand_size is a whole number" in out.out + out.err
+
+
+FOLLOWS = """ruleset follows_demo
+players 2..4 default 3
+option short: bool = false
+option hand_size: int 1..10 = if short then 5 else 7
+option spare: int = size(players) * 2
+cards standard() in deck
+zone deck: pile hidden
+zone hand: hand per player owner
+setup {
+    shuffle deck
+    deal hand_size from deck to hand
+}
+phase play { }
+"""
+
+
+@pytest.mark.parametrize("given, hand_size, spare", [
+    ({}, 7, 6),                                     # size(players) is the declared default's, 3
+    ({"short": True}, 5, 6),                        # the value set, not short's default
+    ({"short": "yes", "hand_size": 9}, 9, 6),       # unless this option is set too
+    ({"players": 4}, 7, 8),
+])
+def test_an_option_default_made_of_other_options_follows_the_values_set(given, hand_size, spare):
+    from interpreter.api import load_text
+
+    prog = load_text(FOLLOWS, given).prog
+    assert (prog.options["hand_size"].value, prog.options["spare"].value) == (hand_size, spare)
+
+
+def test_a_default_that_follows_another_option_does_so_from_files_scenarios_and_the_command_line(tmp_path, capsys):
+    from interpreter.runner.cli import main
+    from interpreter.runner.scenario import run_scenario
+
+    rules = tmp_path / "follows.fuda"
+    rules.write_text(FOLLOWS, encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text("options:\n  short: true\n", encoding="utf-8")
+    assert main(["simulate", str(rules), "-n", "1", "-q", "--options", str(house)]) == 0
+    assert main(["replay", str(rules), "--seed", "1", "--set", "short=true"]) == 0
+    dealt = next(line for line in capsys.readouterr().out.splitlines() if "deck → hand[P0]" in line)
+    assert len(dealt.split(":", 1)[1].split("[")[0].split()) == 5
+    scenario = tmp_path / "short.yaml"
+    scenario.write_text("ruleset: follows.fuda\noptions: {short: true, players: 2}\nsteps:\n"
+                        "  - expect: {zones: {\"hand[P0]\": {size: 5}, deck: {size: 42}}}\n", encoding="utf-8")
+    outcome = run_scenario(scenario)
+    assert outcome.passed, outcome.message
+    assert main(["list", str(rules)]) == 0
+    out = capsys.readouterr().out
+    assert "hand_size: int 1..10 = 7 (follows short)" in out and "spare: int = 6 (follows players)" in out

@@ -57,11 +57,14 @@ class Checker(Bodies):
                            ed.span, [m.span for m in ed.members]).shown = _shown_members(ed.members)
         for en, members in BUILTIN_ENUMS.items():
             self.enum_decl(en, members, top, builtin=True)
+        header = by(A.RulesetDecl)[-1].span if by(A.RulesetDecl) else top
         self.players_decl(by(A.PlayersDecl), top)
+        self.apply_given(self.options["players"], header)
         deck = self.deck_data(by(A.CardsDecl))   # template enums must exist before options use them
         for od in by(A.OptionDecl):
             self.option_decl(od)
-        self.apply_given_options(by(A.RulesetDecl)[-1].span if by(A.RulesetDecl) else top)
+            self.apply_given(self.options[od.name], header)
+        self.unknown_given_options(header)
         self.zones_decl(by(A.ZoneDecl))
         self.cards_decl(by(A.CardsDecl), deck, top)
         self.vars_decl(by(A.VarDecl))

@@ -246,23 +246,31 @@ class Declarations(CheckerBase):
                             hint)
         return value
 
-    def apply_given_options(self, top: Span) -> None:
-        """Options given from outside: an unknown one is reported at the ruleset's header, a bad value at
-        the option's declaration (which shows its type and range)."""
-        for k, v in self.given.items():
+    def apply_given(self, sym: OptionSym, top: Span) -> None:
+        """The value given from outside for this option, set as soon as it is declared: the defaults
+        declared after it (`hand_size: int = if short then 5 else 7`, `size(players)`) read the value
+        set, not its default. A bad value is reported at the declaration, which shows its type and range."""
+        if sym.name in self.given:
             before = len(self.diags)
+            try:
+                sym.value = self.option_value(sym, self.given[sym.name], sym.span if sym.span.line > 0 else top,
+                                              given=True)
+            except Abort:
+                pass
+            for d in self.diags[before:]:      # about this given value: a caller may show where it came from
+                d.subject = sym.name
+        if sym.name == "players":
+            self.n_players = sym.value
+
+    def unknown_given_options(self, top: Span) -> None:
+        """Options given from outside that the ruleset does not have, reported at its header."""
+        for k in self.given:
             if k not in self.options:
+                before = len(self.diags)
                 self.err("E401", f"unknown option {k!r}", top, did_you_mean(str(k), self.options) or
                          "options: " + ", ".join(self.options))
-            else:
-                sym = self.options[k]
-                try:
-                    sym.value = self.option_value(sym, v, sym.span if sym.span.line > 0 else top, given=True)
-                except Abort:
-                    pass
-            for d in self.diags[before:]:      # about this given value: a caller may show where it came from
-                d.subject = str(k)
-        self.n_players = self.options["players"].value
+                for d in self.diags[before:]:
+                    d.subject = str(k)
 
     # -------------------------------------------------------------- constants
     def const(self, e: A.Expr, env: dict[str, Any] | None) -> Any:

@@ -220,7 +220,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    from .. import ast as A
     from ..api import check_ruleset
+    from ..ast import walk
     from ..check import text_plain
     from ..resources import bundled_rulesets, example_rulesets
 
@@ -257,6 +259,11 @@ def cmd_list(args: argparse.Namespace) -> int:
                 label = " | ".join(dict.fromkeys(halves)) if args.lang is None else \
                     halves[min(_lang(args), len(halves) - 1)]
                 kind = "" if o.members and str(o.type) == oname else str(o.type)    # `moon: {a, b}`, its own list
+                # a default made of other options follows the values set for them, not only theirs
+                read = dict.fromkeys(n.name for n in walk(o.decl.default if o.decl else None)
+                                     if isinstance(n, A.Name) and n.name in prog.options and n.name != oname)
+                if read:
+                    shown += f" (follows {', '.join(read)})"
                 print(f"    {oname}: {(kind + vals).strip()} = {shown}   {label}")
     return 0
 
