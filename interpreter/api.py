@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .check import Program, check
-from .errors import Diagnostic, FudaError, Span, error
+from .errors import Diagnostic, FudaError, Span, did_you_mean, error
 from .load import load_source, read_text
 
 if TYPE_CHECKING:
@@ -89,12 +89,20 @@ def read_options_file(path: str) -> dict[str, Any]:
     top: tuple[str, ...] = ()
     loc = Located.of(path, text)
     if isinstance(data.get("options"), dict):
-        if len(data) > 2:       # read flat, `options` itself would be an unknown option of the ruleset
-            extra = [k for k in data if k not in ("options", "ruleset")][-1]
-            raise loc.error("E406", f"an options file with `options:` holds only `options` and one more key "
-                                    f"(such as `ruleset`); {extra!r} is one too many", (extra,), at_key=True,
-                            hint="put every option under `options:`, or write the file flat (NAME: VALUE lines)")
+        # beside `options:` only `ruleset:` (checked against the ruleset given): another key, a note or a
+        # misspelt `option:`, would be dropped unread
+        for extra in data:
+            if extra not in ("options", "ruleset"):
+                raise loc.error("E406", f"an options file with `options:` holds only `options` and `ruleset`; "
+                                        f"{extra!r} is neither", (extra,), at_key=True,
+                                hint=did_you_mean(str(extra), ["ruleset"]) or
+                                "put every option under the one `options:` (a note in a # comment)")
         data, top = data["options"], ("options",)
+    else:
+        for k, v in data.items():       # `option: {…}`: a misspelt `options:`, not an option of the ruleset
+            if isinstance(v, dict) and did_you_mean(str(k), ["options"]):
+                raise loc.error("E406", f"{k!r} holds a mapping: is it `options:` misspelt?", (k,), at_key=True,
+                                hint="write options: (the option names and values under it)")
     keep_words(loc, data, top)       # `mode: on` names the member on, not true
     for k in data:
         if not isinstance(k, str):      # `on: true`: YAML read the key as a bool (or a number, none)

@@ -1988,7 +1988,29 @@ def test_an_options_file_with_options_and_two_more_keys_is_faulted_there(tmp_pat
     with pytest.raises(FudaError) as info:
         read_options_file(str(f))
     d = info.value.first
-    assert d.code == "E406" and "one too many" in d.message and (d.span.file, d.span.line, d.span.col) == (str(f), 3, 1)
+    assert d.code == "E406" and "is neither" in d.message and (d.span.file, d.span.line, d.span.col) == (str(f), 3, 1)
+
+
+@pytest.mark.parametrize("text, line, words, hint", [
+    ("options:\n  hand_size: 5\noption:\n  page_one_penalty: 2\n", 3, "'option' is neither", "the one `options:`"),
+    ("options: {hand_size: 5}\nnote: house rules of Tuesday\n", 2, "'note' is neither", "# comment"),
+    ("options: {hand_size: 5}\nrulset: american_page_one\n", 2, "'rulset' is neither", "did you mean ruleset?"),
+    ("option:\n  hand_size: 5\n", 1, "'option' holds a mapping: is it `options:` misspelt?", "write options:"),
+])
+def test_an_options_file_s_stray_key_beside_options_is_an_error_there(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                      text: str, line: int, words: str,
+                                                                      hint: str) -> None:
+    """fix15: a second key beside `options:` (a note, a misspelt `option:`) was dropped unread; only
+    `ruleset:` may stand there, and anything else is E406 at that key, with its line and a caret."""
+    from interpreter.runner.cli import main
+
+    f = tmp_path / "house.yaml"
+    f.write_text(text, encoding="utf-8")
+    assert main(["simulate", "american_page_one", "-n", "1", "-q", "--options", str(f)]) == 1
+    err = capsys.readouterr().err
+    key = text.splitlines()[line - 1].split(":")[0]
+    assert f"{f}:{line}:1: error[E406]: " in err and words in err and hint in err
+    assert f"\n    {text.splitlines()[line - 1]}\n    {'^' * len(key)}\n" in err
 
 
 def test_a_variant_s_bad_option_default_is_one_error_in_the_variant(tmp_path: Path) -> None:
