@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
+
 from interpreter.runner.cli import main
 from interpreter.runner.match import MatchStore, default_db
 from interpreter.runner.replay import GameLog, replay
@@ -316,3 +318,25 @@ def test_a_log_or_match_with_an_unknown_seat_kind_names_its_file(capsys, tmp_pat
                    encoding="utf-8")
     code, _, err = run(capsys, "replay", str(log))
     assert code == 1 and "E503" in err and "game log lang" in err
+
+
+@pytest.mark.parametrize("seats, hint", [(["human", "random"], "a seat was lost: give the 3 seats"),
+                                         (["random"] * 4, "give the 3 seats with --seat")])
+def test_a_log_whose_seats_do_not_seat_its_players_is_refused_naming_it(capsys, tmp_path, seats, hint):
+    """fix15: a log with fewer seats than its game's players was resumed with random bots in the
+    missing seats, without a word; one with too many was E505 naming no file. Both are E503 at the
+    log's seats; --seat replaces them."""
+    log = tmp_path / "g.json"
+    log.write_text(json.dumps({"format": "fuda-log/1", "ruleset": "american_page_one", "options": {"players": 3},
+                               "seed": 1, "seats": seats, "actions": []}, indent=1), encoding="utf-8")
+    code, _, err = run(capsys, "play", "--resume", str(log))
+    line = next(i for i, t in enumerate(log.read_text(encoding="utf-8").splitlines(), 1) if '"seats"' in t)
+    assert code == 1 and f"{log}:{line}:" in err, err
+    assert f"error[E503]: game log seats: {len(seats)} seats for a game of 3 players: the log is damaged" in err
+    assert "\"seats\": [\n              ^\n" in err and hint in err
+    db = str(tmp_path / "m.sqlite")
+    log.write_text(log.read_text(encoding="utf-8").replace('"seed"', '"match": "m", "seed"'), encoding="utf-8")
+    with MatchStore(db) as store:
+        store.create("m", "american_page_one", 3, {"players": 3}, ["random"] * 3)
+    code, _, err = run(capsys, "play", "--resume", str(log), "--match", "m", "--match-db", db)
+    assert code == 1 and f"{log}:" in err and "game log seats" in err, err

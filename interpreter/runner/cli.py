@@ -287,9 +287,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         from .replay import check_seats, read_log, replay, rules_changed
 
         saved = read_log(args.resume)
-        if not args.seat:
-            check_seats(saved, args.resume)
         again = replay(saved, args.resume)      # an action that no longer replays: E503 naming it, before play starts
+        if not args.seat:
+            check_seats(saved, args.resume, again.game.n)
         if (note := rules_changed(saved, again, args.resume)) is not None:
             print(note, file=sys.stderr)
         args.ruleset, args.seed = saved.ruleset, saved.seed
@@ -375,8 +375,6 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
             from .replay import check_seats, read_log, replay, rules_changed
 
             saved = read_log(args.resume)
-            if not args.seat:
-                check_seats(saved, args.resume)
             if m is None or saved.match != m.name:
                 what = f"a game of match {saved.match!r}" if saved.match else "no match's game"
                 print(f"error: {args.resume} is {what}; --resume LOG --match NAME finishes a game "
@@ -384,6 +382,8 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                                                                            f"in {store.path})"), file=sys.stderr)
                 return 2
             before = replay(saved, args.resume)
+            if not args.seat:
+                check_seats(saved, args.resume, before.game.n)
             if (note := rules_changed(saved, before, args.resume)) is not None:
                 print(note, file=sys.stderr)
             resumed = saved
