@@ -340,3 +340,27 @@ def test_a_log_whose_seats_do_not_seat_its_players_is_refused_naming_it(capsys, 
         store.create("m", "american_page_one", 3, {"players": 3}, ["random"] * 3)
     code, _, err = run(capsys, "play", "--resume", str(log), "--match", "m", "--match-db", db)
     assert code == 1 and f"{log}:" in err and "game log seats" in err, err
+
+
+@pytest.mark.parametrize("damage, words", [
+    ("DELETE FROM seats WHERE seat = 1", "the seats table has no row for P1 of match m: its score and wins are lost"),
+    ("UPDATE seats SET seat = 7 WHERE seat = 2", "the seats table holds a seat 7 for match m, of 3 players"),
+    ("""UPDATE matches SET seats = '["random", "random"]'""", "matches.seats of match m names 2 seats for 3 players"),
+])
+def test_a_match_whose_seats_lost_rows_is_refused_and_nothing_saved_is_lost(capsys, tmp_path, damage, words):
+    """fix15: a match whose seats table lost a row was continued with that seat's totals from 0, and
+    the next game's score for it was dropped too. A damaged match is refused in words, the file left
+    as it was; it can still be deleted."""
+    db = str(tmp_path / "m.sqlite")
+    assert run(capsys, "play", "american_page_one", "--match", "m", "--match-db", db, "--seat", "random",
+               "--games", "2", "--seed", "1", "--players", "3")[0] == 0
+    with sqlite3.connect(db) as c:
+        c.execute(damage)
+    c.close()
+    before = open(db, "rb").read()
+    for argv in (["play", "--match", "m", "--games", "1"], ["match", "m"], ["match"]):
+        code, _, err = run(capsys, *argv, "--match-db", db)
+        assert code == 1 and f"error[E503]: the match file {db} is damaged: {words}" in err, err
+    assert open(db, "rb").read() == before
+    code, out, _ = run(capsys, "match", "m", "--match-db", db, "--delete")
+    assert code == 0 and "deleted match m" in out

@@ -554,14 +554,13 @@ def cmd_match(args: argparse.Namespace) -> int:
                 print(f"{m.name}: {m.ruleset}, {m.players} players, {m.games} game{'s' if m.games != 1 else ''} "
                       f"(last {m.updated})")
             return 0
+        if args.delete and store.delete(args.name):     # a damaged match too, unread
+            print(f"deleted match {args.name}")
+            return 0
         m = store.get(args.name)
         if m is None:
             print(f"error: there is no match {args.name!r} in {store.path}", file=sys.stderr)
             return 1
-        if args.delete:
-            store.delete(args.name)
-            print(f"deleted match {args.name}")
-            return 0
         games = store.game_rows(args.name)
         if args.json:
             d = _match_dict(m)

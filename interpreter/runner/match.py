@@ -128,12 +128,21 @@ class MatchStore:
                       created=row[6], updated=row[7])
             if m.games < 0 or m.players < 1:
                 raise TypeError(f"its count of {'games' if m.players >= 1 else 'players'} is not a count")
+            if len(m.seats) != m.players:
+                raise ValueError(f"matches.seats of match {name} names {len(m.seats)} seats for {m.players} players")
             m.scores = [0.0] * m.players
             m.wins = [0] * m.players
+            found: set[int] = set()
             for seat, score, wins in self.db.execute("SELECT seat, score, wins FROM seats WHERE match = ?", (name,)):
-                if 0 <= seat < m.players:
-                    m.scores[seat] = float(score)
-                    m.wins[seat] = int(wins)
+                if not isinstance(seat, int) or not 0 <= seat < m.players:
+                    raise ValueError(f"the seats table holds a seat {seat!r} for match {name}, of {m.players} players")
+                m.scores[seat] = float(score)
+                m.wins[seat] = int(wins)
+                found.add(seat)
+            if lost := [f"P{p}" for p in range(m.players) if p not in found]:
+                # played on, the seat's totals would start again from 0 and the next game's be lost too
+                raise ValueError(f"the seats table has no row for {', '.join(lost)} of match {name}: "
+                                 f"{'its' if len(lost) == 1 else 'their'} score and wins are lost")
             last = self.db.execute("SELECT log, number FROM games WHERE match = ? ORDER BY number DESC LIMIT 1",
                                    (name,)).fetchone()
             if last is not None:
