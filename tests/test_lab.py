@@ -4,20 +4,27 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from statistics import NormalDist
 
 import pytest
 
 from interpreter.runner import simulate as sim
 from interpreter.runner.cli import main
 from interpreter.runner.compare import (
+    ALPHA,
     compare,
+    compare_summaries,
     diff_mean,
     diff_paired_mean,
     diff_paired_proportion,
     diff_proportion,
     format_compare,
+    holm,
+    interval_p,
+    paired_table_diff,
 )
 from interpreter.runner.heuristics import game_measures, study_measures
+from interpreter.runner.simulate import Summary
 from interpreter.runner.study import Store, run_study
 
 
@@ -241,6 +248,47 @@ def test_paired_difference_intervals():
     # means: a constant per-game difference is known exactly, however spread the games are
     ma, mb, d, lo, hi = diff_paired_mean([(x, x + 2.0) for x in (10.0, 50.0, 90.0)] * 10)
     assert (ma, mb, d, lo, hi) == pytest.approx((50.0, 52.0, 2.0, 2.0, 2.0))
+
+
+def test_holm_adjusts_p_values_step_down():
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert holm([0.5, 0.001]) == pytest.approx([0.5, 0.002])
+    assert holm([0.9, 0.8]) == [1.0, 1.0]
+
+
+@pytest.mark.parametrize("table", [(90, 1, 8, 101), (45, 1, 9, 45), (25, 25, 25, 25), (10, 0, 0, 90), (3, 17, 2, 8)])
+def test_a_statistic_s_p_value_is_below_5_percent_exactly_when_its_interval_excludes_zero(table):
+    """One statistic alone is judged as before: its p-value is its own interval's test."""
+    d, lo, hi = paired_table_diff(*table)
+    p = interval_p(d, lambda z: paired_table_diff(*table, z)[1:])
+    assert (p < ALPHA) == (lo > 0 or hi < 0)
+    lo_p, hi_p = paired_table_diff(*table, z=NormalDist().inv_cdf(1 - p / 2))[1:]
+    assert d == 0 or min(abs(lo_p), abs(hi_p)) < 1e-6      # the interval at level 1 - p just touches zero
+
+
+def test_compare_corrects_for_the_many_statistics_it_tests():
+    """fix15: each statistic was called significant when its own 95% interval excluded zero, so with
+    seven at once a change in noise was often flagged. P0's win rate here moves 3.5 points with
+    p = 0.017 alone, but the test is one of six: corrected by Holm-Bonferroni it is not significant."""
+    def games(p0_wins):    # 200 games of two players, P0 first; the seeds the same on both sides
+        return [{"seed": i, "first": 0, "winners": [0] if p0_wins(i) else [1], "draw": False, "capped": False,
+                 "length": 50, "scores": [0, 0], "places": [1, 2] if p0_wins(i) else [2, 1]} for i in range(200)]
+    a = Summary("r", 200, 2, 0.0, games(lambda i: i < 91))
+    b = Summary("r", 200, 2, 0.0, games(lambda i: i < 90 or 91 <= i < 99))
+    r = compare_summaries(a, b, {}, {"house": True})
+    p0 = next(row for row in r["rows"] if row["statistic"] == "P0 win rate")
+    assert r["tests"] == 6 and r["correction"] == "holm"
+    assert p0["ci95"][0] > 0 and p0["significant_alone"]       # the uncorrected test flags it
+    assert p0["p"] == pytest.approx(0.0171, abs=1e-4) and p0["p_holm"] == pytest.approx(6 * p0["p"])
+    assert not p0["significant"] and not any(row["significant"] for row in r["rows"])
+    text = format_compare(r)
+    assert ("P0 win rate 45.5% → 49.0% (+3.5 points, 95% CI [+0.6, +6.4], p = 0.017): no significant difference "
+            "once corrected for the other statistics (Holm-corrected p = 0.103)") in text
+    assert "6 statistics tested at once: each p-value is corrected for them all by Holm–Bonferroni" in text
+    # a larger change stays significant after the correction
+    b = Summary("r", 200, 2, 0.0, games(lambda i: i < 90 or 91 <= i < 115))
+    p0 = next(row for row in compare_summaries(a, b, {}, {})["rows"] if row["statistic"] == "P0 win rate")
+    assert p0["significant"] and p0["p_holm"] < ALPHA
 
 
 def test_compare_pairs_games_by_seed(tmp_path, capsys):

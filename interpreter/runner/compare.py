@@ -7,22 +7,32 @@ share. Paired proportions (win rates, draws) get Newcombe's interval for paired 
 1998: the two Wilson intervals combined with the correlation φ of the 2×2 table), paired means
 (game length, scores) a normal interval on the per-game differences. Unpaired samples (two studies
 of different seeds) fall back to Newcombe's hybrid-score interval for independent proportions and
-Welch's interval for means. A difference is called significant when its interval excludes zero.
+Welch's interval for means.
+
+A compare tests many statistics at once (every seat's win rate, draws, length, scores): by chance
+alone one of ten true nulls would look significant at 95% four times in ten. Each statistic's
+p-value is that of its own interval's test (the smallest level at which the interval excludes zero),
+and a difference is called significant when the p-value, corrected by Holm's step-down method
+(Holm 1979: the family-wise error stays under 5% whatever the statistics' dependence), is under 5%.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from .simulate import Summary, simulate, wilson
 
+Z95 = 1.96
+ALPHA = math.erfc(Z95 / math.sqrt(2))     # 0.05: the level of the 1.96 intervals, so one test alone agrees with them
 
-def diff_proportion(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float, float]:
-    """p2 - p1 and its Newcombe 95% interval."""
+
+def diff_proportion(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float, float]:
+    """p2 - p1 and its Newcombe interval (95% at the default z)."""
     p1, p2 = (k1 / n1 if n1 else 0.0), (k2 / n2 if n2 else 0.0)
-    l1, u1 = wilson(k1, n1)
-    l2, u2 = wilson(k2, n2)
+    l1, u1 = wilson(k1, n1, z)
+    l2, u2 = wilson(k2, n2, z)
     d = p2 - p1
     lo = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
     hi = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
@@ -52,18 +62,27 @@ def diff_mean(a: list[float], b: list[float]) -> tuple[float, float, float, floa
     return ma * k, mb * k, d * k, (d - 1.96 * se) * k, (d + 1.96 * se) * k
 
 
-def diff_paired_proportion(pairs: list[tuple[bool, bool]]) -> tuple[float, float, float]:
-    """p(b) - p(a) over paired yes/no outcomes (a, b), and Newcombe's 95% interval for paired data."""
-    n = len(pairs)
-    if not n:
-        return 0.0, 0.0, 0.0
+def diff_paired_proportion(pairs: list[tuple[bool, bool]], z: float = Z95) -> tuple[float, float, float]:
+    """p(b) - p(a) over paired yes/no outcomes (a, b), and Newcombe's interval for paired data."""
+    return paired_table_diff(*paired_table(pairs), z)
+
+
+def paired_table(pairs: list[tuple[bool, bool]]) -> tuple[int, int, int, int]:
+    """The 2×2 table of paired outcomes: both yes, only a, only b, neither."""
     both = sum(1 for a, b in pairs if a and b)
     only_a = sum(1 for a, b in pairs if a and not b)
     only_b = sum(1 for a, b in pairs if b and not a)
-    neither = n - both - only_a - only_b
+    return both, only_a, only_b, len(pairs) - both - only_a - only_b
+
+
+def paired_table_diff(both: int, only_a: int, only_b: int, neither: int, z: float = Z95) -> tuple[float, float, float]:
+    """Newcombe's method 10 on a 2×2 table of paired outcomes."""
+    n = both + only_a + only_b + neither
+    if not n:
+        return 0.0, 0.0, 0.0
     pa, pb = (both + only_a) / n, (both + only_b) / n
-    la, ua = wilson(both + only_a, n)
-    lb, ub = wilson(both + only_b, n)
+    la, ua = wilson(both + only_a, n, z)
+    lb, ub = wilson(both + only_b, n, z)
     margins = (both + only_a) * (only_b + neither) * (both + only_b) * (only_a + neither)
     phi = (both * neither - only_a * only_b) / math.sqrt(margins) if margins else 0.0
     d = pb - pa
@@ -85,6 +104,35 @@ def diff_paired_mean(pairs: list[tuple[float, float]]) -> tuple[float, float, fl
     half = 1.96 * math.sqrt(v / n)
     return (sum(a for a, _ in pairs) / n * k, sum(b for _, b in pairs) / n * k, d * k, (d - half) * k,
             (d + half) * k)
+
+
+def interval_p(d: float, interval: Callable[[float], tuple[float, float]]) -> float:
+    """The two-sided p-value of an interval's own test: the level erfc(z/√2) of the widest interval,
+    found by bisection on z, that still excludes zero (a difference of 0 has p = 1)."""
+    def excludes(z: float) -> bool:
+        lo, hi = interval(z)
+        return lo > 0 or hi < 0
+    if d == 0 or not excludes(0.0):
+        return 1.0
+    inside, outside = 0.0, 38.0         # erfc(38/√2) underflows to 0
+    if excludes(outside):
+        return 0.0
+    for _ in range(60):
+        mid = (inside + outside) / 2
+        inside, outside = (mid, outside) if excludes(mid) else (inside, mid)
+    return math.erfc(inside / math.sqrt(2))
+
+
+def holm(ps: list[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (in the order given): the i-th smallest is multiplied by
+    m - i + 1, kept at least as large as those before it, and capped at 1."""
+    m = len(ps)
+    out = [1.0] * m
+    top = 0.0
+    for rank, i in enumerate(sorted(range(m), key=lambda i: ps[i])):
+        top = max(top, min(1.0, (m - rank) * ps[i]))
+        out[i] = top
+    return out
 
 
 def compare(ruleset: str, a: dict[str, Any], b: dict[str, Any], n: int, seed: int = 0, workers: int = 1,
@@ -137,29 +185,34 @@ def compare_summaries(sa: Summary, sb: Summary, a: dict[str, Any], b: dict[str, 
     ga, gb = sa.games, sb.games
     pairs = paired_games(ga, gb)
 
-    def row(label: str, kind: str, ma: float, mb: float, d: float, lo: float, hi: float) -> None:
+    def row(label: str, kind: str, ma: float, mb: float, d: float, lo: float, hi: float, p: float) -> None:
         rows.append({"statistic": label, "kind": kind, "a": ma, "b": mb, "difference": d, "ci95": [lo, hi],
-                     "significant": lo > 0 or hi < 0})
+                     "p": p, "significant_alone": lo > 0 or hi < 0})
 
     def prop(label: str, yes: Any, counts: Any = lambda g: True) -> None:
         """The rate of games where ``yes(g)``, among the games where ``counts(g)``."""
         if pairs is not None:
-            both = [(bool(yes(x)), bool(yes(y))) for x, y in pairs if counts(x) and counts(y)]
-            d, lo, hi = diff_paired_proportion(both)
-            n = len(both)
-            row(label, "rate", sum(x for x, _ in both) / n if n else 0.0, sum(y for _, y in both) / n if n else 0.0,
-                d, lo, hi)
+            table = paired_table([(bool(yes(x)), bool(yes(y))) for x, y in pairs if counts(x) and counts(y)])
+            d, lo, hi = paired_table_diff(*table)
+            n = sum(table)
+            row(label, "rate", (table[0] + table[1]) / n if n else 0.0, (table[0] + table[2]) / n if n else 0.0,
+                d, lo, hi, interval_p(d, lambda z: paired_table_diff(*table, z)[1:]))
             return
         xa = [bool(yes(g)) for g in ga if counts(g)]
         xb = [bool(yes(g)) for g in gb if counts(g)]
-        d, lo, hi = diff_proportion(sum(xa), len(xa), sum(xb), len(xb))
-        row(label, "rate", sum(xa) / len(xa) if xa else 0.0, sum(xb) / len(xb) if xb else 0.0, d, lo, hi)
+        ka, kb = sum(xa), sum(xb)
+        d, lo, hi = diff_proportion(ka, len(xa), kb, len(xb))
+        row(label, "rate", ka / len(xa) if xa else 0.0, kb / len(xb) if xb else 0.0, d, lo, hi,
+            interval_p(d, lambda z: diff_proportion(ka, len(xa), kb, len(xb), z)[1:]))
 
     def mean(label: str, value: Any) -> None:
         if pairs is not None:
-            row(label, "mean", *diff_paired_mean([(float(value(x)), float(value(y))) for x, y in pairs]))
+            ma, mb, d, lo, hi = diff_paired_mean([(float(value(x)), float(value(y))) for x, y in pairs])
         else:
-            row(label, "mean", *diff_mean([float(value(g)) for g in ga], [float(value(g)) for g in gb]))
+            ma, mb, d, lo, hi = diff_mean([float(value(g)) for g in ga], [float(value(g)) for g in gb])
+        half = (hi - lo) / 2        # the normal interval d ± 1.96 se: its test is the z-test of d / se
+        row(label, "mean", ma, mb, d, lo, hi, 1.0 if d == 0 else 0.0 if half == 0 else
+            math.erfc(abs(d) / (half / Z95) / math.sqrt(2)))
 
     if any(g["first"] is not None for g in [*ga, *gb]):     # a game everyone starts at once has none
         prop("first-player win rate", lambda g: g["first"] in g["winners"], lambda g: g["first"] is not None)
@@ -171,22 +224,36 @@ def compare_summaries(sa: Summary, sb: Summary, a: dict[str, Any], b: dict[str, 
     for p in range(min(sa.players, sb.players)):
         if any(g["scores"][p] for g in ga) or any(g["scores"][p] for g in gb):
             mean(f"P{p} mean score", lambda g, p=p: g["scores"][p])
+    for r, adjusted in zip(rows, holm([r["p"] for r in rows]), strict=True):
+        r["p_holm"] = adjusted
+        r["significant"] = adjusted < ALPHA
     out = {"ruleset": sa.ruleset, "games": [len(ga), len(gb)], "paired": pairs is not None, "a": a, "b": b,
-           "rows": rows}
+           "correction": "holm", "tests": len(rows), "rows": rows}
     if sb.ruleset != sa.ruleset:    # two studies of different rulesets (a variant against its base)
         out["rulesets"] = [sa.ruleset, sb.ruleset]
     return out
 
 
+def p_text(p: float) -> str:
+    return "< 0.0001" if p < 0.0001 else f"{p:.4f}" if p < 0.01 else f"{p:.3f}" if p < 0.995 else "1"
+
+
 def verdict(row: dict[str, Any]) -> str:
+    """A statistic's line: its change, its own interval and p-value, and the verdict after Holm's correction."""
     lo, hi = row["ci95"]
+    p = p_text(row["p"]) if row["p"] < 0.0001 else "= " + p_text(row["p"])
     if row["kind"] == "rate":
         text = (f"{row['statistic']} {row['a']:.1%} → {row['b']:.1%} ({row['difference'] * 100:+.1f} points, "
-                f"95% CI [{lo * 100:+.1f}, {hi * 100:+.1f}])")
+                f"95% CI [{lo * 100:+.1f}, {hi * 100:+.1f}], p {p})")
     else:
         text = (f"{row['statistic']} {row['a']:.2f} → {row['b']:.2f} ({row['difference']:+.2f}, "
-                f"95% CI [{lo:+.2f}, {hi:+.2f}])")
-    return text + (": difference significant at 95%" if row["significant"] else ": no significant difference")
+                f"95% CI [{lo:+.2f}, {hi:+.2f}], p {p})")
+    held = p_text(row["p_holm"])
+    if row["significant"]:
+        return text + f": difference significant at 95% (Holm-corrected p {held if held[0] == '<' else '= ' + held})"
+    if row["significant_alone"]:    # the interval excludes 0, but not once the other statistics are counted
+        return text + f": no significant difference once corrected for the other statistics (Holm-corrected p = {held})"
+    return text + ": no significant difference"
 
 
 def options_text(opts: dict[str, Any]) -> str:
@@ -204,4 +271,6 @@ def format_compare(r: dict[str, Any]) -> str:
     lines = [f"{head}  "
              f"({r['games'][0]} and {r['games'][1]} games, {how})"]
     lines.extend("  " + verdict(row) for row in r["rows"])
+    lines.append(f"  ({r['tests']} statistics tested at once: each p-value is corrected for them all by Holm–Bonferroni, "
+                 "so that the chance of any false 'significant' stays under 5%)")
     return "\n".join(lines)
