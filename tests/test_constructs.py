@@ -3148,6 +3148,24 @@ phase play { end game }
     assert any(t.startswith("a card: table → deck") for t in view_log(st, 1))
 
 
+def test_move_at_of_a_card_already_on_top_still_slips_it_down_and_forgets_peeks():
+    """A card moved onto the zone where it lies on top logs no move, but `at N` then takes it N
+    cards down: that is a move, and whoever had peeked at the zone can no longer place its cards."""
+    st = load_text("""
+ruleset at_top
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+setup {
+    reveal top(deck, 2) to players[1]
+    move top(deck) to deck at 3
+}
+phase play { end game }
+""").new_state(0)
+    assert remembered(st, 1) == set()
+    assert any(t.startswith("a card: deck → deck") for t in view_log(st, 1))
+
+
 def test_back_marks_are_printed_with_a_board_too():
     st = game("qa_backgrid").new_state(1)
     assert "Board[1,1][0]: Told = 9" in render(st.view(1))

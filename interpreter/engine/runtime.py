@@ -143,6 +143,12 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
     if src == dst and (cards[0] if under else cards[-1]) == c:
         _stay(st, c, face, sp)
         return
+    _mv1(st, c, src, dst, under, face, sp)
+
+
+def _mv1(st: State, c: int, src: int, dst: int, under: bool, face: int, sp: int) -> None:
+    """Move one card from ``src``, logged even where it already lies (``_mvat`` places it after)."""
+    cards = st.z[src]
     game = st.game
     static = game.static_slots
     if dst >= static and dst not in st.sq[st.dyn[dst - static][0]]:
@@ -282,8 +288,8 @@ def _mvat(st: State, cards: Any, dst: int, depth: int, face: int, sp: int) -> No
     if None in moved:
         raise RuleFailure("there is no card to move (the value is none)", sp)
     first = len(st.ev)
-    for c in moved:
-        _mv(st, c, dst, False, face, sp)
+    for c in moved:     # logged even when on top already: the block may yet go down (and peeks go)
+        _mv1(st, c, st.loc[c], dst, False, face, sp)
     z = st.z[dst]
     k = len(moved)
     block = z[len(z) - k:]
