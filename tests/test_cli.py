@@ -794,7 +794,8 @@ def test_a_hot_seat_that_stops_does_not_show_the_seed(tmp_path, capsys, monkeypa
     monkeypatch.setattr("builtins.input", _typed(["", "1", "", f"save {saved}", "1", "", "quit"]))
     code, out, _ = run(capsys, "play", "american_page_one", "--players", "2", "--seed", "8",
                        "--seat", "human", "--seat", "human")
-    assert code == 0 and "-8" not in out and "seed 8" not in out
+    bare = out.replace(str(tmp_path), "TMP")      # pytest's own folder may be pytest-8
+    assert code == 0 and "-8" not in bare and "seed 8" not in bare
     kept = next((tmp_path / "games").iterdir())
     assert kept.name.startswith("american_page_one-2") and kept.name != "american_page_one-8.json"   # its time
     assert json.loads(kept.read_text(encoding="utf-8"))["seed"] == 8
