@@ -510,7 +510,8 @@ class BodyGen:
             self.line(ind, f"_d = {dest}; _t = Z[_d]" + ("; _s1 = -2" if track else ""), sp)
             # the top cards of the zone itself, in their order (`move pile to pile`): no place changes
             self.line(ind, f"_m = {src}", sp)
-            self.line(ind, f"if _stays(st, _m, _d, False, {face}, {sp}): " + ("_s1 = _d" if track else "pass"), sp)
+            self.line(ind, f"if _m and _t and _m[-1] == _t[-1] and _stays(st, _m, _d, False, {face}, {sp}): "
+                           + ("_s1 = _d" if track else "pass"), sp)
             self.line(ind, "else:", sp)
             self.line(ind + 1, "for _c in _m:", sp)
             self.line(ind + 2, f"if _c is None: _no_card({sp})", sp)
