@@ -146,3 +146,14 @@ WORDS: dict[str, tuple[str, str]] = {
 def say(key: str, lang: int = 0, **values: object) -> str:
     """The words for ``key`` in ``lang``, with ``values`` filled in."""
     return WORDS[key][1 if lang else 0].format(**values)
+
+
+_FULL_WIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
+
+
+def typed_number(text: str) -> int | None:
+    """A whole number as a player types it: ASCII digits, or the full-width ones a Japanese keyboard
+    gives (１２). Not ①, ² or another script's digits: str.isdigit takes them, and int() refuses
+    some (a traceback) and reads others as a number no player of the game's two languages meant."""
+    t = text.translate(_FULL_WIDTH_DIGITS)
+    return int(t) if t.isascii() and t.isdigit() else None

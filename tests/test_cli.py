@@ -224,6 +224,22 @@ def test_play_refuses_illegal_input_and_writes_a_replayable_log(tmp_path, capsys
     assert code == 0 and "result:" in replayed
 
 
+def test_a_unicode_digit_at_the_prompt_is_refused_not_a_traceback(capsys):
+    """qa14 F1: '①' and '²' passed str.isdigit, and int() refused them: an internal error. A number
+    is ASCII digits, or a Japanese keyboard's full-width ones."""
+    game = load("american_page_one", {"players": 2})
+    answers = iter(["①", "#²", "٣", "１", "quit"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=11, inp=lambda _prompt: next(answers), out=out, ask_all=True)
+    text = out.getvalue()
+    for typed in ("①", "#²", "٣"):
+        assert f"refused: '{typed}' is not legal now" in text, text
+    assert "refused: '１'" not in text and "P0: play" in text       # １ picked the first line
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["replay", "--player", "²", "x.json"])
+    assert "argument --player: '²' is not a player" in capsys.readouterr().err
+
+
 def test_undo_takes_back_the_last_choice_and_what_followed(tmp_path):
     game = load("american_page_one", {"players": 2})
     answers = iter(["undo", "1", "undo", "2", "quit"])

@@ -67,6 +67,7 @@ def test_without_seats_players_are_p_numbers():
     ('seats "North", "East", "North", "West"', "E102", "two seats are called North"),
     ('seats "North", "P0", "South", "West"', "E102", "P0 reads as a seat's number"),
     ('seats "North", "East", "3", "West"', "E102", "3 reads as a number"),
+    ('seats "North", "East", "３", "West"', "E102", "３ reads as a number"),     # typed, it picks line 3
     ('seats "North {current}", "East", "South", "West"', "E309", "a seat's name is plain text"),
     # QA8 B-seat-names: names are typed in any case, so these took another seat than the one meant
     ('seats "North", "NORTH", "South", "West"', "E102", "North and NORTH are called alike"),

@@ -78,9 +78,10 @@ def test_an_action_may_be_typed_as_fuda_play_takes_it():
 def test_seats_a_request_names():
     t = table(["human", "random", "human", "random"])
     assert t.seat("P2") == 2 and t.seat("0") == 0 and t.seat(None) is None
-    for bad in ("7", "x", "-1", "P9"):
+    for bad in ("7", "x", "-1", "P9", "①", "²", "P①", "٢"):     # qa14 F1/F2: a Unicode digit was a 500
         with pytest.raises(TableError, match="unknown seat"):
             t.seat(bad)
+    assert t.seat("２") == 2           # a Japanese keyboard's full-width digit
     with pytest.raises(TableError, match="played by a bot"):
         t.seat(1)
     with pytest.raises(TableError, match="name the seat"):

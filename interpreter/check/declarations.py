@@ -14,6 +14,7 @@ from .. import ast as A
 from .. import types as T
 from ..decks import TEMPLATES, DeckData, ascii_aliases
 from ..errors import Span, did_you_mean
+from ..words import typed_number
 from .base import CheckerBase
 from .folding import _CONST_CALLS, _const_binop, _const_text, _const_type
 from .symbols import (
@@ -117,7 +118,7 @@ class Declarations(CheckerBase):
                          "case)", t.span)
             elif any(seat_id.fullmatch(unicodedata.normalize("NFKC", h.strip())) for h in names[i]):
                 self.err("E102", f"{names[i][0]} reads as a seat's number (P0, P1, …): name seats by words", t.span)
-            elif any(h.strip().isdigit() for h in names[i]):
+            elif any(typed_number(h.strip()) is not None for h in names[i]):
                 self.err("E102", f"{names[i][0]} reads as a number, which picks a line of the menu: name seats "
                          "by words", t.span)
             for h in names[i]:

@@ -144,10 +144,12 @@ def _players(prog: Any) -> str:
 
 def _seat(text: str) -> int:
     """A player, as the game writes it (P2) or by number (2)."""
-    t = text[1:] if text[:1] in "Pp" else text
-    if not t.isdigit():
+    from ..words import typed_number
+
+    p = typed_number(text[1:] if text[:1] in "Pp" else text)
+    if p is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a player (P0, P1, … or 0, 1, …)")
-    return int(t)
+    return p
 
 
 def _scalar(v: str) -> Any:

@@ -20,7 +20,7 @@ from ..engine.game import Action, Game
 from ..engine.observe import card_visible
 from ..engine.state import State
 from ..errors import FudaError, os_reason
-from ..words import say
+from ..words import say, typed_number
 from .history import rebuilt, undo_point
 from .render import half, menu_entry, menu_labels, render, render_choices
 from .replay import option_labels
@@ -105,7 +105,7 @@ class Human:
                 else:
                     print(say("save_needs", self.lang), file=self.out)
                 continue
-            if raw.isdigit() or raw[:1] == "#" and raw[1:].isdigit():
+            if typed_number(raw.removeprefix("#")) is not None:
                 picked = _by_number(raw, legal, self.lang)
                 if isinstance(picked, Action):
                     return picked
@@ -130,7 +130,8 @@ def _by_number(raw: str, legal: list[Action], lang: int = 0) -> Action | str | N
     """A number typed: the menu's line (`#18` always), or the one action whose only value it is
     (`say 18` when the menu is shorter). When it is both, and they differ, the question to ask
     (a bid of 18 must not become line 18, `say 55`); None when it is neither."""
-    n = int(raw.lstrip("#"))
+    n = typed_number(raw.removeprefix("#"))
+    assert n is not None
     line = legal[n - 1] if 1 <= n <= len(legal) else None
     if raw.startswith("#"):
         return line
@@ -236,7 +237,7 @@ def _value_not_offered(st: State, raw: str, named: str, mine: list[Action], lang
             continue
         if len(words) == len(typed):
             w = words[i]        # as typed (`North`, `h7`), where each value was one word
-        if all(v.lstrip("-").isdigit() for v in values):
+        if all(typed_number(v.removeprefix("-")) is not None for v in values):
             ns = sorted(int(v) for v in values)
             if ns == list(range(ns[0], ns[-1] + 1)) and len(ns) > 2:
                 return say("value_not_in", lang, o=named, w=w, lo=ns[0], hi=ns[-1])

@@ -19,7 +19,7 @@ from ..bots.base import make_bot
 from ..engine import observe
 from ..engine.game import Action, Game
 from ..errors import FudaError
-from ..words import say
+from ..words import say, typed_number
 from .history import rebuilt, undo_point
 from .play import game_log, hand_order, menu_first, said, talk
 from .render import compact_ids, number_run
@@ -185,10 +185,10 @@ class Table:
             return None
         text = str(raw)
         t = text[1:] if text[:1] in "Pp" else text
-        if not t.isdigit() or int(t) >= self.game.n:
+        p = typed_number(t)
+        if p is None or p >= self.game.n:
             raise TableError(400, f"unknown seat {text!r}: the seats are 0–{self.game.n - 1}"
                              + (f" (humans: {', '.join(map(str, self.humans))})" if self.humans else ""))
-        p = int(t)
         if p not in self.humans:
             raise TableError(400, f"P{p} is played by a bot ({self.seats[p]}): only a human seat is shown or acts",
                              humans=self.humans)
