@@ -1451,3 +1451,24 @@ def test_replay_of_a_log_refuses_settings_it_would_ignore(tmp_path, capsys, extr
     code, _, err = run(capsys, "replay", str(log), *extra)
     assert code == 2 and extra[0] in err and "cannot change them" in err
     assert run(capsys, "replay", str(log))[0] == 0
+
+
+def test_an_error_report_cut_short_by_its_reader_keeps_its_exit_code(tmp_path):
+    """qa14 F7: `fuda validate bad.fuda | head -1` exited 0 once head had gone (BrokenPipeError was
+    success): under `set -o pipefail` a broken ruleset passed. A reader gone before anything is
+    written (the read end closed) is the same race lost every time."""
+    import os
+    import subprocess
+    import sys
+
+    bad = tmp_path / "bad.fuda"
+    bad.write_text("ruleset bad\nplayers 2\nsetup { nosuch = 1\n nothere = 2 }\nphase p { end game }\n",
+                   encoding="utf-8")
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-m", "interpreter.runner.cli", "validate", str(bad)], stdout=write,
+                              stderr=write, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+    finally:
+        os.close(write)
+    assert done.returncode == 1

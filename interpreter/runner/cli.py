@@ -1095,6 +1095,36 @@ def _stop_as_interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+class _CutShort:
+    """stdout or stderr of the fuda command, whose reader may stop reading (`fuda validate x.fuda |
+    head -1`): what is written after that goes nowhere and the command runs to its end, so that its
+    exit code stays its own (1 with errors), not a success (`set -o pipefail` in CI)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            self._to_nowhere()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._to_nowhere()
+
+    def _to_nowhere(self) -> None:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, self._stream.fileno())
+        os.close(null)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
     # a number of any length is read and shown (Python refuses past 4,300 digits by default, with
     # a ValueError from deep inside JSON or YAML): the files are the user's own
@@ -1108,6 +1138,7 @@ def main(argv: list[str] | None = None) -> int:
 
         signal.signal(signal.SIGTERM, _stop_as_interrupt)
         signal.signal(signal.SIGHUP, _stop_as_interrupt)
+        sys.stdout, sys.stderr = _CutShort(sys.stdout), _CutShort(sys.stderr)
     if not getattr(args, "fn", None):
         ap.print_help()
         return 2
@@ -1119,8 +1150,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
     except OSError as e:    # a file or folder the user named cannot be written or read: not a bug
         where = f" {e.filename}" if e.filename else ""
         print(f"error: cannot use{where}: {os_reason(e, e.filename)}", file=sys.stderr)
