@@ -240,6 +240,20 @@ def test_a_unicode_digit_at_the_prompt_is_refused_not_a_traceback(capsys):
     assert "argument --player: '²' is not a player" in capsys.readouterr().err
 
 
+def test_save_to_a_name_no_file_can_have_is_refused_and_the_game_goes_on(tmp_path):
+    """qa14 F6: `save a<NUL>b` (pasted text) was an internal error, and a name of 300 characters
+    ended the game: the target was looked at outside the try that guards the write."""
+    game = load("american_page_one", {"players": 2})
+    long = tmp_path / ("y" * 300 + ".json")
+    answers = iter(["save a\0b", f"save {long}", "1", f"save {tmp_path / 'ok.json'}", "quit"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=11, inp=lambda _prompt: next(answers), out=out, ask_all=True)
+    text = out.getvalue()
+    assert "cannot save to a\0b: a file name cannot hold a NUL character" in text
+    assert f"cannot save to {long}: " in text
+    assert json.loads((tmp_path / "ok.json").read_text(encoding="utf-8"))["actions"]       # played on, saved
+
+
 def test_undo_takes_back_the_last_choice_and_what_followed(tmp_path):
     game = load("american_page_one", {"players": 2})
     answers = iter(["undo", "1", "undo", "2", "quit"])

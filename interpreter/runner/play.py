@@ -333,6 +333,11 @@ def game_log(game: Game, seed: int, actions: list[tuple[int, str]], seats: list[
     return out
 
 
+def _name_reason(e: OSError | ValueError, path: str) -> str:
+    """Why a file cannot be saved to; Python's ValueError is a NUL byte in the name (pasted text)."""
+    return os_reason(e, path) if isinstance(e, OSError) else "a file name cannot hold a NUL character"
+
+
 def check_writable(path: str) -> None:
     """A log that cannot be written is refused before the game starts, not found out at its end
     (OSError: the command's 'cannot use FILE' error). Nothing is left behind."""
@@ -368,8 +373,8 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
                 json.dump(game_log(game, seed, actions, seats, lang, carried, rules, match), f, ensure_ascii=False, indent=1)
-        except OSError as e:
-            print(say("cannot_save", lang, path=path, why=os_reason(e, path)), file=out)
+        except (OSError, ValueError) as e:
+            print(say("cannot_save", lang, path=path, why=_name_reason(e, path)), file=out)
             return False
         # at a hot seat whoever is at the screen reads this: a game that goes on is not to be replayed
         hidden = table["hot"] and not st.over
@@ -381,7 +386,12 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
         """`save FILE` at the prompt: as ``--log``, a file that holds something (another saved game)
         is refused; this game's own log, and a file it has saved to already, are updated."""
         p = Path(path)
-        if p.resolve() not in own and p.is_file() and p.stat().st_size > 0:
+        try:
+            taken = p.resolve() not in own and p.is_file() and p.stat().st_size > 0
+        except (OSError, ValueError) as e:    # a name too long, a NUL byte pasted in: said, and the game goes on
+            print(say("cannot_save", lang, path=path, why=_name_reason(e, path)), file=out)
+            return False
+        if taken:
             print(say("save_over", lang, path=path), file=out)
             return False
         return save(path)
