@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -364,3 +365,73 @@ def test_a_match_whose_seats_lost_rows_is_refused_and_nothing_saved_is_lost(caps
     assert open(db, "rb").read() == before
     code, out, _ = run(capsys, "match", "m", "--match-db", db, "--delete")
     assert code == 0 and "deleted match m" in out
+
+
+@pytest.mark.parametrize("damage, words", [
+    # qa14 F3: a huge count was an OverflowError; 10**9 would have allocated gigabytes
+    ("UPDATE matches SET players = '1000000000000000000000000000000'",
+     "matches.players of match m is not a player count (1 to 16): 1e+30"),
+    ("UPDATE matches SET players = 1000000000", "matches.players of match m is not a player count (1 to 16)"),
+    # qa14 F5: Python's words ("could not convert string to float: 'P0'"), naming neither table nor match
+    ("UPDATE seats SET score = 'P0' WHERE seat = 1", "seats.score of P1 of match m is not a number: 'P0'"),
+    ("UPDATE seats SET wins = 1.5 WHERE seat = 2", "seats.wins of P2 of match m is not a count of wins: 1.5"),
+    ("UPDATE seats SET seat = '♥7' WHERE seat = 1", "the seats table holds a seat '♥7' for match m, of 3 players"),
+    ("UPDATE games SET number = 'x'", "games.number of a game of match m is not a game's number: 'x'"),
+    ("UPDATE games SET log = 5", "games.log of game 1 of match m is not a JSON object"),
+    ("UPDATE matches SET seats = '[1, 2, 3]'", "matches.seats of match m is not a JSON list of seat kinds: '[1, 2, 3]'"),
+    # qa14 F12: a NULL name was an AssertionError in the listing
+    ("UPDATE matches SET name = NULL", "matches.name of a match of american_page_one is not a name: NULL"),
+])
+def test_a_damaged_value_of_a_match_file_is_refused_in_words(capsys, tmp_path, damage, words):
+    """The rows of a match file are read in one place (match.MatchRow …): a value that is not as fuda
+    wrote it is E503 naming the table and column, the match, and what it should be; the file untouched."""
+    db = str(tmp_path / "m.sqlite")
+    assert run(capsys, "play", "american_page_one", "--match", "m", "--match-db", db, "--seat", "random",
+               "--games", "1", "--seed", "1", "--players", "3")[0] == 0
+    with sqlite3.connect(db) as c:
+        c.execute("PRAGMA foreign_keys = OFF")
+        c.execute(damage)
+    c.close()
+    before = Path(db).read_bytes()
+    for argv in (["match"], ["match", "m"], ["play", "--match", "m", "--games", "1"]):
+        code, _, err = run(capsys, *argv, "--match-db", db)
+        if "name = NULL" in damage and argv != ["match"]:
+            assert code in (1, 2) and "there is no match 'm'" in err, err
+            continue
+        assert code == 1 and f"error[E503]: the match file {db} is damaged: {words}" in err, (argv, err)
+    assert Path(db).read_bytes() == before
+
+
+def test_a_match_file_naming_no_ruleset_says_the_name_is_the_files(capsys, tmp_path):
+    """qa14 F5: `matches.ruleset = '[]'` was `error[E504]: no ruleset named '[]'`, as if typed."""
+    db = str(tmp_path / "m.sqlite")
+    assert run(capsys, "play", "american_page_one", "--match", "m", "--match-db", db, "--seat", "random",
+               "--games", "1", "--seed", "1", "--players", "3")[0] == 0
+    with sqlite3.connect(db) as c:
+        c.execute("UPDATE matches SET ruleset = '[]'")
+    c.close()
+    code, _, err = run(capsys, "play", "--match", "m", "--match-db", db, "--games", "1")
+    assert code == 1 and f"error[E503]: the match file {db}: matches.ruleset of match m: no ruleset named '[]'" in err
+
+
+def test_a_study_row_that_names_no_game_or_holds_text_for_a_number_is_said_in_words(capsys, tmp_path):
+    """qa14 F4: a game index 'x' was an internal error in `fuda simulate --study` (done() read it
+    unguarded); F5: a base seed 'P0' was `invalid literal for int()` in `fuda report`."""
+    sdb = str(tmp_path / "s.sqlite")
+    assert run(capsys, "simulate", "american_page_one", "-n", "4", "-q", "--study", "s", "--db", sdb)[0] == 0
+    with sqlite3.connect(sdb) as c:
+        c.execute("UPDATE games SET idx = 'x' WHERE idx = 1")
+    c.close()
+    code, out, err = run(capsys, "simulate", "american_page_one", "-n", "4", "-q", "--study", "s", "--db", sdb)
+    # the row names no game: left out with a warning; game 1 is played again beside it
+    assert code == 0 and "games.idx of a game of study 's' is not a game's number: 'x'; left out" in err, err
+    code, out, err = run(capsys, "report", "--db", sdb)
+    assert code == 0 and "4/4 games" in out, out
+    with sqlite3.connect(sdb) as c:
+        c.execute("UPDATE studies SET base_seed = 'P0'")
+    c.close()
+    for argv in (["report", "--db", sdb], ["report", "--db", sdb, "--csv", "-", "s"],
+                 ["simulate", "american_page_one", "-n", "4", "-q", "--study", "s", "--db", sdb]):
+        code, _, err = run(capsys, *argv)
+        assert code == 1 and f"error[E503]: the study file {sdb} is damaged: studies.base_seed of study 's' " \
+            "is not a seed: 'P0'" in err, (argv, err)

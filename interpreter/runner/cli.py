@@ -412,7 +412,13 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                 print(f"error: match {m.name} plays {m.ruleset}, not {args.ruleset}", file=sys.stderr)
                 return 2
             options = {**m.options, **given}       # settings changed between games are remembered
-            game = load(m.ruleset, options)
+            try:
+                game = load(m.ruleset, options)
+            except FudaError as e:      # the name is the match file's, not typed: say so
+                if e.first.code not in ("E504", "E005"):
+                    raise
+                raise error("E503", f"the match file {store.path}: matches.ruleset of match {m.name}: "
+                            f"{e.first.message}", hint=e.first.hint) from None
             if game.n != m.players:
                 print(f"error: match {m.name} is for {m.players} players, not {game.n}", file=sys.stderr)
                 return 2

@@ -21,9 +21,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pydantic import Field
+
 from ..errors import error
 from .home import fuda_home
-from .sqlite_file import connect, guarded, stored
+from .sqlite_file import JsonKinds, JsonList, JsonObject, Row, connect, guarded
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -54,6 +56,40 @@ CREATE TABLE IF NOT EXISTS games (
     PRIMARY KEY (match, number)
 );
 """
+
+
+class MatchRow(Row):
+    table = "matches"
+    name: str = Field(description="a name")
+    ruleset: str = Field(description="a ruleset's name or file")
+    players: int = Field(ge=1, le=16, description="a player count (1 to 16)")     # as a ruleset may say
+    options: JsonObject
+    seats: JsonKinds = Field(description="a JSON list of seat kinds")
+    games: int = Field(ge=0, description="a count of games")
+    created: str = Field(description="a time")
+    updated: str = Field(description="a time")
+
+
+class SeatRow(Row):
+    table = "seats"
+    seat: int = Field(ge=0, description="a seat number")
+    score: int | float = Field(description="a number")
+    wins: int = Field(ge=0, description="a count of wins")
+
+
+class GameRow(Row):
+    table = "games"
+    number: int = Field(ge=1, description="a game's number")
+    seed: int = Field(description="a seed")
+    options: JsonObject
+    result: JsonList
+    log: JsonObject
+    finished: str = Field(description="a time")
+
+    @classmethod
+    def of(cls, values: Any, name: str) -> GameRow:
+        number = values[0]
+        return cls.read(values, f"game {number} of match {name}" if isinstance(number, int) else f"a game of match {name}")
 
 
 def default_db() -> Path:
@@ -119,35 +155,32 @@ class MatchStore:
     # -------------------------------------------------------------- reading
     def get(self, name: str) -> Match | None:
         with guarded(self.path, "match"):
-            row = self.db.execute("SELECT name, ruleset, players, options, seats, games, created, updated "
-                                  "FROM matches WHERE name = ?", (name,)).fetchone()
+            row = self.db.execute(f"SELECT {MatchRow.columns()} FROM matches WHERE name = ?", (name,)).fetchone()
             if row is None:
                 return None
-            m = Match(row[0], row[1], int(row[2]), stored(row[3], f"matches.options of match {name}", dict),
-                      [str(s) for s in stored(row[4], f"matches.seats of match {name}", list)], int(row[5]),
-                      created=row[6], updated=row[7])
-            if m.games < 0 or m.players < 1:
-                raise TypeError(f"its count of {'games' if m.players >= 1 else 'players'} is not a count")
+            r = MatchRow.read(row, f"match {name}")
+            m = Match(r.name, r.ruleset, r.players, r.options, r.seats, r.games, created=r.created, updated=r.updated)
             if len(m.seats) != m.players:
                 raise ValueError(f"matches.seats of match {name} names {len(m.seats)} seats for {m.players} players")
             m.scores = [0.0] * m.players
             m.wins = [0] * m.players
             found: set[int] = set()
-            for seat, score, wins in self.db.execute("SELECT seat, score, wins FROM seats WHERE match = ?", (name,)):
+            for values in self.db.execute(f"SELECT {SeatRow.columns()} FROM seats WHERE match = ?", (name,)):
+                seat = values[0]
                 if not isinstance(seat, int) or not 0 <= seat < m.players:
                     raise ValueError(f"the seats table holds a seat {seat!r} for match {name}, of {m.players} players")
-                m.scores[seat] = float(score)
-                m.wins[seat] = int(wins)
+                sr = SeatRow.read(values, f"P{seat} of match {name}")
+                m.scores[seat] = float(sr.score)
+                m.wins[seat] = sr.wins
                 found.add(seat)
             if lost := [f"P{p}" for p in range(m.players) if p not in found]:
                 # played on, the seat's totals would start again from 0 and the next game's be lost too
                 raise ValueError(f"the seats table has no row for {', '.join(lost)} of match {name}: "
                                  f"{'its' if len(lost) == 1 else 'their'} score and wins are lost")
-            last = self.db.execute("SELECT log, number FROM games WHERE match = ? ORDER BY number DESC LIMIT 1",
+            last = self.db.execute(f"SELECT {GameRow.columns()} FROM games WHERE match = ? ORDER BY number DESC LIMIT 1",
                                    (name,)).fetchone()
             if last is not None:
-                log = stored(last[0], f"games.log of game {last[1]} of match {name}")
-                log = log if isinstance(log, dict) else {}
+                log = GameRow.of(last, name).log
                 kept, kinds = log.get("carried_next"), log.get("carried_kinds")
                 m.carried = kept if isinstance(kept, dict) else {}
                 m.carried_kinds = {str(k): str(v) for k, v in kinds.items()} if isinstance(kinds, dict) else {}
@@ -155,34 +188,40 @@ class MatchStore:
 
     def names(self) -> list[str]:
         with guarded(self.path, "match"):
-            return [r[0] for r in self.db.execute("SELECT name FROM matches ORDER BY updated DESC, name")]
+            names = []
+            for name, ruleset in self.db.execute("SELECT name, ruleset FROM matches ORDER BY updated DESC, name"):
+                if not isinstance(name, str):       # a NULL: no match of that name can be asked for
+                    raise ValueError(f"matches.name of a match of {ruleset} is not a name: "
+                                     f"{'NULL' if name is None else repr(name)}")
+                names.append(name)
+            return names
 
     def game_rows(self, name: str) -> list[dict[str, Any]]:
         """The games of a match, first first: number, seed, options, result, log, finished."""
         with guarded(self.path, "match"):
+            m = self.get(name)
+            players = m.players if m is not None else 0
             out = []
-            for number, seed, options, result, log, finished in self.db.execute(
-                    "SELECT number, seed, options, result, log, finished FROM games WHERE match = ? ORDER BY number",
-                    (name,)):
-                which = f"of game {number} of match {name}"
-                res = stored(result, f"games.result {which}", list)
-                for r in res:       # what the standings read of each seat's result
+            for values in self.db.execute(f"SELECT {GameRow.columns()} FROM games WHERE match = ? ORDER BY number",
+                                          (name,)):
+                g = GameRow.of(values, name)
+                for r in g.result:       # what the standings read of each seat's result
                     if not isinstance(r, dict) or not isinstance(r.get("player"), int) \
-                            or not isinstance(r.get("score") or 0, int | float):
-                        raise ValueError(f"games.result {which} is not a list of {{player, score}} objects")
-                out.append({"number": number, "seed": seed, "options": stored(options, f"games.options {which}", dict),
-                            "result": res, "log": stored(log, f"games.log {which}", dict), "finished": finished})
+                            or not 0 <= r["player"] < players or not isinstance(r.get("score") or 0, int | float):
+                        raise ValueError(f"games.result of game {g.number} of match {name} is not a list of "
+                                         f"{{player, score}} objects, a player of P0–P{players - 1} each")
+                out.append(g.model_dump())
             return out
 
     def counted(self, name: str, seed: int, actions: list[Any]) -> int | None:
         """The number of the game of match ``name`` played with this seed and these actions, if it
         is counted already (a finished game resumed again is not counted twice)."""
         with guarded(self.path, "match"):
-            for number, log in self.db.execute("SELECT number, log FROM games WHERE match = ? AND seed = ?",
-                                               (name, seed)):
-                kept = stored(log, f"games.log of match {name}")
-                if isinstance(kept, dict) and kept.get("actions") == [list(a) for a in actions]:
-                    return int(number)
+            for values in self.db.execute(f"SELECT {GameRow.columns()} FROM games WHERE match = ? AND seed = ?",
+                                          (name, seed)):
+                g = GameRow.of(values, name)
+                if g.log.get("actions") == [list(a) for a in actions]:
+                    return g.number
             return None
 
     # -------------------------------------------------------------- writing

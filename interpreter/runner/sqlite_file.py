@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, ClassVar, Self
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
 from ..errors import error, os_reason
 
@@ -68,16 +70,51 @@ def damage(e: Exception) -> str:
     return str(e) or "a stored value is not as fuda wrote it"
 
 
-def stored(text: Any, where: str, kind: type | None = None) -> Any:
-    """The JSON value of a column, ``where`` naming it (`matches.options of match m1`); one that is
-    not JSON, or not a ``kind`` (dict, list), is a ValueError saying so, which ``guarded`` turns into
-    E503."""
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{where} is not valid JSON ({e.msg}, at character {e.pos + 1})") from None
-    except TypeError:
-        raise ValueError(f"{where} is not JSON text") from None
-    if kind is not None and not isinstance(value, kind):
-        raise ValueError(f"{where} is not a JSON {'object' if kind is dict else 'list'}")
-    return value
+def _json(kind: type | None) -> BeforeValidator:
+    """A column of JSON text, read as its value (a ``kind``, dict or list, when given)."""
+    def parse(text: Any) -> Any:
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"is not valid JSON ({e.msg}, at character {e.pos + 1})") from None
+        except TypeError:
+            raise ValueError("is not JSON text") from None
+        if kind is not None and not isinstance(value, kind):
+            raise ValueError(f"is not a JSON {'object' if kind is dict else 'list'}")
+        return value
+    return BeforeValidator(parse)
+
+
+JsonObject = Annotated[dict[str, Any], _json(dict)]
+JsonList = Annotated[list[Any], _json(list)]
+JsonKinds = Annotated[list[str], _json(list)]      # seat kinds: human, random, ismcts:50 …
+
+
+class Row(BaseModel):
+    """A row of one of fuda's tables as fuda writes it, read in one place: a value that is not (a
+    row edited by hand or by another program: text in a number column, a huge number, a NULL) is a
+    ValueError naming the table, the column, whose row it is and what it should be (each field's
+    description), which ``guarded`` turns into E503 — never a traceback further on."""
+    model_config = ConfigDict(strict=True)
+    table: ClassVar[str]
+
+    @classmethod
+    def columns(cls) -> str:
+        return ", ".join(cls.model_fields)
+
+    @classmethod
+    def read(cls, values: Sequence[Any], of: str) -> Self:
+        """``values``: the row's columns in the order of ``columns()``; ``of``: whose row it is
+        (`match friday`, `game 4 of study 'nap'`)."""
+        try:
+            return cls.model_validate(dict(zip(cls.model_fields, values, strict=True)))
+        except ValidationError as e:
+            err = e.errors()[0]
+            name = str(err["loc"][0])
+            if err["type"] == "value_error":        # a JSON column: what is wrong with its text
+                why = str(err["ctx"]["error"])
+            else:
+                value = values[list(cls.model_fields).index(name)]
+                shown = "NULL" if value is None else repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "…"
+                why = f"is not {cls.model_fields[name].description}: {shown}"
+            raise ValueError(f"{cls.table}.{name} of {of} {why}") from None

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import error
 from .home import fuda_home
-from .sqlite_file import connect, damage, guarded, stored
+from .sqlite_file import JsonKinds, JsonObject, Row, connect, guarded
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS studies (
@@ -50,6 +50,24 @@ class Study:
     rotate: bool = False
 
 
+class StudyRow(Row):
+    table = "studies"
+    name: str = Field(description="a name")
+    ruleset: str = Field(description="a ruleset's name or file")
+    options: JsonObject
+    seats: JsonKinds = Field(description="a JSON list of seat kinds")
+    base_seed: int = Field(description="a seed")
+    games: int = Field(ge=0, description="a count of games")
+    rotate: int = Field(ge=0, le=1, description="0 or 1")
+    fingerprint: str | None = Field(description="the rules' fingerprint")
+
+
+class GameRow(Row):
+    table = "games"
+    idx: int = Field(ge=0, description="a game's number")
+    result: JsonObject
+
+
 class Store:
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path else default_db()
@@ -69,8 +87,7 @@ class Store:
         """Create the study, or check that an existing one of that name is the same experiment — also
         the same rules (``fingerprint``: an edited file must not add its games to the old ones)."""
         with guarded(self.path, "study"):
-            row = self.db.execute("SELECT ruleset, options, seats, base_seed, games, rotate, fingerprint FROM studies "
-                                  "WHERE name = ?", (name,)).fetchone()
+            row = self.db.execute(f"SELECT {StudyRow.columns()} FROM studies WHERE name = ?", (name,)).fetchone()
             if row is None:
                 self.db.execute("INSERT INTO studies (name, ruleset, options, seats, base_seed, games, created, rotate, "
                                 "fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -78,28 +95,27 @@ class Store:
                                  json.dumps(seats), base_seed, games, time.time(), int(rotate), fingerprint))
                 self.db.commit()
             else:
-                same = (row[0] == ruleset and stored(row[1], f"studies.options of study {name}") == options
-                        and stored(row[2], f"studies.seats of study {name}") == seats
-                        and row[3] == base_seed and bool(row[5]) == rotate)
+                was = StudyRow.read(row, f"study {name!r}")
+                same = (was.ruleset == ruleset and was.options == options and was.seats == seats
+                        and was.base_seed == base_seed and bool(was.rotate) == rotate)
                 if not same:
                     raise error("E503", f"study {name!r} exists with another ruleset, options, seats or seed",
                                 hint="choose another --study name (fuda report lists the stored studies)")
-                if fingerprint is not None and row[6] is not None and row[6] != fingerprint:
+                if fingerprint is not None and was.fingerprint is not None and was.fingerprint != fingerprint:
                     raise error("E505", f"{ruleset} (or a ruleset it extends) changed since study {name!r} began: its "
                                 "stored games are of the old rules, and the two would mix in one table",
                                 hint="use a new --study name for the new rules (fuda report lists the stored studies)")
-                if fingerprint is not None and row[6] is None:      # a study from before fingerprints were kept
+                if fingerprint is not None and was.fingerprint is None:      # a study from before fingerprints were kept
                     self.db.execute("UPDATE studies SET fingerprint = ? WHERE name = ?", (fingerprint, name))
                     self.db.commit()
-                if games > row[4]:
+                if games > was.games:
                     self.db.execute("UPDATE studies SET games = ? WHERE name = ?", (games, name))
                     self.db.commit()
             return self.study(name)
 
     def study(self, name: str) -> Study:
         with guarded(self.path, "study"):
-            row = self.db.execute("SELECT name, ruleset, options, seats, base_seed, games, rotate FROM studies "
-                                  "WHERE name = ?", (name,)).fetchone()
+            row = self.db.execute(f"SELECT {StudyRow.columns()} FROM studies WHERE name = ?", (name,)).fetchone()
             if row is None:
                 names = [r[0] for r in self.db.execute("SELECT name FROM studies ORDER BY created")]
                 from ..errors import did_you_mean
@@ -107,9 +123,8 @@ class Store:
                 raise error("E503", f"no study named {name!r} in {self.path}",
                             hint=did_you_mean(name, names) or ("studies: " + ", ".join(names) if names else
                                                                "run fuda simulate … --study NAME first"))
-            return Study(row[0], row[1], stored(row[2], f"studies.options of study {name}", dict),
-                         [str(x) for x in stored(row[3], f"studies.seats of study {name}", list)], int(row[4]), int(row[5]),
-                         bool(row[6]))
+            r = StudyRow.read(row, f"study {name!r}")
+            return Study(r.name, r.ruleset, r.options, r.seats, r.base_seed, r.games, bool(r.rotate))
 
     def names(self) -> list[str]:
         with guarded(self.path, "study"):
@@ -117,12 +132,15 @@ class Store:
 
     def done(self, name: str, tell: bool = False) -> set[int]:
         """The games stored whole; a damaged one is played again (and its row replaced): ``tell``
-        says so."""
+        says so, and warns of a row that names no game, which stays left out."""
         good, bad = self._read(name)
-        if bad and tell:
-            print(f"note: {len(bad)} damaged game(s) of study {name!r} in {self.path} are played again",
+        again = [why for idx, why in bad if idx is not None]
+        if again and tell:
+            print(f"note: {len(again)} damaged game(s) of study {name!r} in {self.path} are played again",
                   file=sys.stderr)
-        return {int(r["_idx"]) for r in good}
+        for why in [why for idx, why in bad if idx is None] if tell else []:
+            print(f"warning: the study file {self.path} is damaged: {why}; left out", file=sys.stderr)
+        return {r["_idx"] for r in good}
 
     def add(self, name: str, rows: list[tuple[int, dict[str, Any]]]) -> None:
         with guarded(self.path, "study"):
@@ -135,27 +153,31 @@ class Store:
         damaged (a row edited by hand or by another program) is left out with a warning naming it:
         the others stay usable."""
         good, bad = self._read(name)
-        for why in bad:
+        for _, why in bad:
             print(f"warning: the study file {self.path} is damaged: {why}; left out", file=sys.stderr)
         for r in good:
             del r["_idx"]
         return good
 
-    def _read(self, name: str) -> tuple[list[dict[str, Any]], list[str]]:
-        """The stored games whole (each with its index as ``_idx``), and what is wrong with the others."""
+    def _read(self, name: str) -> tuple[list[dict[str, Any]], list[tuple[int | None, str]]]:
+        """The stored games whole (each with its index as ``_idx``), and what is wrong with the others
+        (with their index, None for a row that names no game)."""
         with guarded(self.path, "study"):
-            good, bad = [], []
+            good: list[dict[str, Any]] = []
+            bad: list[tuple[int | None, str]] = []
             for idx, text in self.db.execute("SELECT idx, result FROM games WHERE study = ? ORDER BY idx", (name,)):
-                where = f"games.result of game {idx} of study {name!r}"
+                game = isinstance(idx, int) and idx >= 0
+                where = f"game {idx} of study {name!r}" if game else f"a game of study {name!r}"
                 try:
-                    r = stored(text, where, dict)
+                    r = GameRow.read((idx, text), where).result
                     StoredGame.model_validate(r)
                 except ValidationError as e:
                     err = e.errors()[0]
-                    bad.append(f"{where}: {'.'.join(map(str, err['loc'])) or 'its result'}: {err['msg']}")
+                    bad.append((idx, f"games.result of {where}: {'.'.join(map(str, err['loc'])) or 'its result'}: "
+                                     f"{err['msg']}"))
                     continue
                 except ValueError as e:
-                    bad.append(damage(e))
+                    bad.append((idx if game else None, str(e)))
                     continue
                 good.append({**r, "_idx": idx})
             return good, bad
