@@ -405,6 +405,35 @@ def test_replay_rejects_a_damaged_log(tmp_path, capsys):
     assert code == 1 and "E503" in err and "Traceback" not in err
 
 
+def test_a_log_that_no_longer_replays_lists_the_legal_actions_folded_and_names_no_stranger(tmp_path, capsys):
+    """qa14 F8: a Hold'em log's refusal listed a hundred raises one a line (`fuda play` and the API
+    write `raise 40..990 (step 10)`), and an action of P-1 or P7 in a 6-player log read `P7 is not to
+    move now`, as if P7 sat at the table."""
+    log = {"format": "fuda-log/1", "ruleset": "texas_holdem", "options": {"players": 6}, "seed": 3,
+           "seats": ["random"] * 6, "actions": [[5, "fly"]]}
+    bad = tmp_path / "th.json"
+    bad.write_text(json.dumps(log), encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 1 and "fly is not legal now; legal actions:\n  fold\n  call\n  raise 40..990 (step 10)\n" in err, err
+    assert len(err.splitlines()) < 10
+    for p in (-1, 7):
+        log["actions"] = [[p, "raise 850"]]
+        bad.write_text(json.dumps(log), encoding="utf-8")
+        code, _, err = run(capsys, "replay", str(bad))
+        assert code == 1 and f"error[E503]: action 1 (P{p}: raise 850) names no player: the game has 6, P0–P5" in err
+        assert err.startswith(f"{bad}:1:") and "^" in err and "not to move" not in err
+
+
+def test_a_log_naming_no_ruleset_says_the_name_is_the_logs(tmp_path, capsys):
+    """qa14 F10: a log whose ruleset is "P9" got a bare `E504: no ruleset named 'P9'`, as if typed."""
+    bad = tmp_path / "p9.json"
+    bad.write_text('{"format": "fuda-log/1",\n "ruleset": "P9", "seed": 1, "actions": []}', encoding="utf-8")
+    for argv in (["replay", str(bad)], ["play", "--resume", str(bad)]):
+        code, _, err = run(capsys, *argv)
+        assert code == 1 and f"{bad}:2:13: error[E503]: game log ruleset: no ruleset named 'P9'" in err, err
+        assert err.splitlines()[1] == '     "ruleset": "P9", "seed": 1, "actions": []}' and "^^^^" in err
+
+
 def test_bench_reports_speed(capsys):
     code, out, _ = run(capsys, "bench", "american_page_one", "-n", "30", "--rounds", "1", "--json")
     assert code == 0

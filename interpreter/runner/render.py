@@ -482,3 +482,13 @@ def compact_ids(ids: list[str]) -> list[str]:
         out.append(ids[i] if n == 1 else f"{prefix} {lo}..{hi}" + (f" (step {step})" if step != 1 else ""))
         i += n
     return out
+
+
+def folded_listing(message: str) -> str:
+    """A refusal's list of legal actions with runs of amounts written once (`raise 40..990 (step
+    10)`), as `fuda play` lists them (scenarios, replays): a hundred bet sizes would bury the failure."""
+    head, sep, listing = message.partition("; legal actions:\n")
+    if not sep:
+        return message
+    ids = [re.sub(r"^\s*\d+\.\s", "", line) for line in listing.splitlines()]
+    return head + sep + "\n".join(f"  {a}" for a in compact_ids(ids))

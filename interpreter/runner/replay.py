@@ -15,7 +15,7 @@ from ..engine.observe import render_event
 from ..engine.state import State
 from ..errors import Diagnostic, FudaError, RuleRuntimeError, Span, error
 from ..load import read_text
-from .render import cards_seen, fold_reveals, result_line
+from .render import cards_seen, fold_reveals, folded_listing, result_line
 
 
 class GameLog(BaseModel):
@@ -112,6 +112,8 @@ def load_logged(log: GameLog, path: str = "<log>") -> Any:
     try:
         return load(log.ruleset, log.options)
     except FudaError as e:
+        if e.first.code in ("E504", "E005"):        # the log's name for its ruleset, not one typed
+            raise _at_log(path, ("ruleset",), f"game log ruleset: {e.first.message}", e.first.hint) from None
         mine = [d for d in e.diagnostics if d.subject in log.options and d.code in ("E401", "E402")]
         if not mine or not Path(path).is_file():
             raise
@@ -130,6 +132,15 @@ def load_logged(log: GameLog, path: str = "<log>") -> Any:
         raise FudaError(diags, {**e.sources, path: text}) from None
 
 
+def _at_log(path: str, where: tuple[Any, ...], message: str, hint: str | None = None) -> FudaError:
+    """An E503 at ``where`` in the log file (its line and a caret), or naming it when it is no file."""
+    if not Path(path).is_file():
+        return error("E503", f"{path}: {message}", hint=hint)
+    from .yaml_file import Located
+
+    return Located.of(path, read_text(Path(path), "E503", path, "game log")).error("E503", message, where, hint)
+
+
 def replay(log: GameLog, path: str = "<log>") -> State:
     game = load_logged(log, path)
     try:
@@ -139,10 +150,14 @@ def replay(log: GameLog, path: str = "<log>") -> State:
             raise
         raise error("E503", f"{path}: {e.first.message}", hint=e.first.hint) from None
     for i, (p, a) in enumerate(log.actions):
+        if not 0 <= p < game.n:     # not a player who may not move now: no player at all
+            raise _at_log(path, ("actions", i, 0), f"action {i + 1} (P{p}: {a}) names no player: the "
+                          f"game has {game.n}, P0–P{game.n - 1}", hint="the log is damaged")
         try:
             game.apply(st, p, a)
         except FudaError as e:
-            raise error("E503", f"{path}: action {i + 1} (P{p}: {a}) cannot be replayed: {e.first.message}",
+            raise error("E503", f"{path}: action {i + 1} (P{p}: {a}) cannot be replayed: "
+                        f"{folded_listing(e.first.message)}",
                         hint="was the ruleset or its options changed since the game was saved?") from None
     return st
 

@@ -31,7 +31,7 @@ from ..engine.observe import card_visible, render_event, view
 from ..engine.state import State
 from ..errors import FudaError, IllegalAction, RuleRuntimeError
 from ..load import read_text
-from .render import compact_ids
+from .render import compact_ids, folded_listing
 from .yaml_file import Located, parse_yaml, typed_word
 
 # ------------------------------------------------------------------ file model
@@ -176,16 +176,6 @@ def _names_action(path: tuple[Any, ...]) -> bool:
     step = len(path) == 3 and path[0] == "steps" and isinstance(path[2], str) and \
         (path[2] == "act" or re.fullmatch(r"P\d+", path[2]) is not None)
     return step or path[:1] == ("steps",) and any(part in _NAMED for part in path if isinstance(part, str))
-
-
-def _folded_listing(message: str) -> str:
-    """A refusal's list of legal actions with runs of amounts written once (`raise 40..990 (step
-    10)`), as `fuda play` lists them: a hundred bet sizes would bury the failure."""
-    head, sep, listing = message.partition("; legal actions:\n")
-    if not sep:
-        return message
-    ids = [re.sub(r"^\s*\d+\.\s", "", line) for line in listing.splitlines()]
-    return head + sep + "\n".join(f"  {a}" for a in compact_ids(ids))
 
 
 def _step_hint(path: tuple[Any, ...]) -> str | None:
@@ -695,7 +685,7 @@ class Runner:
             cut = [a.id for a in self.game.legal_actions(self.st, p) if a.id.startswith(typed + " #")]
             hint = (f"YAML reads ` #` as the start of a comment, so the step lost its end: quote it, "
                     f"\"P{p}: {cut[0]}\"" if cut else self.refused_hint())
-            raise self.loc.error("E602", f"P{p}: {_folded_listing(e.first.message)}", (*path, "act"),
+            raise self.loc.error("E602", f"P{p}: {folded_listing(e.first.message)}", (*path, "act"),
                                  hint) from None
         if s.illegal:
             raise self.loc.error("E502", f"P{p}: {text.strip()} was expected to be refused, but it was legal",
