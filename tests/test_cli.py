@@ -1077,6 +1077,21 @@ def test_replay_in_japanese_says_fuda_s_own_words_in_japanese(capsys):
     assert "at the back of" not in out and "result:" not in out
 
 
+def test_a_scenarios_missing_ruleset_file_is_said_at_its_value_naming_the_folders_searched(capsys, tmp_path,
+                                                                                             monkeypatch):
+    """qa14 F11: `ruleset: holdem_audxt.fuda` said `no file … (in CWD)`, the working directory, with
+    no place; the scenario's own folder is searched first."""
+    (tmp_path / "s").mkdir()
+    (tmp_path / "s" / "holdem_audit.fuda").write_text("", encoding="utf-8")
+    sc = tmp_path / "s" / "ar.yaml"
+    sc.write_text("name: a typo\nruleset: holdem_audxt.fuda\nsteps: []\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "test", str(sc))
+    assert code == 1 and f"{sc}:2:10: error[E005]: no file holdem_audxt.fuda beside the scenario (in {sc.parent}) " \
+        f"nor in the working directory ({tmp_path})\n    ruleset: holdem_audxt.fuda\n             ^^^^^" in out, out
+    assert "hint: did you mean holdem_audit.fuda?" in out
+
+
 def test_fuda_test_leaves_an_options_file_beside_the_scenarios_alone(capsys, tmp_path):
     """Docs QA: the tutorial's house.yaml next to its tests made `fuda test .` fail."""
     (tmp_path / "house.yaml").write_text("hand_size: 7\npage_one_penalty: 2\n", encoding="utf-8")

@@ -546,14 +546,32 @@ class Runner:
         raise self.loc.error("E502", f"these options should be refused ({want}), and the ruleset loads with them",
                              ("refused",))
 
+    def ruleset_file(self) -> str:
+        """The `ruleset:` to load: a bundled name, or a .fuda file beside the scenario, else in the
+        working directory; one in neither is E005 at the value, naming both folders."""
+        name = self.sc.ruleset
+        beside = self.base / name
+        if not name.endswith(".fuda"):
+            return name
+        if beside.is_file():
+            return str(beside)
+        if Path(name).exists():
+            return name
+        from ..errors import did_you_mean
+
+        base, cwd = self.base.resolve(), Path.cwd()
+        where = "" if Path(name).is_absolute() else f" beside the scenario (in {base})" + (
+            "" if base == cwd else f" nor in the working directory ({cwd})")
+        files = [p.name for p in self.base.glob("*.fuda")]
+        raise self.loc.error("E005", f"no file {name}{where}", ("ruleset",),
+                             did_you_mean(Path(name).name, files)
+                             or "a bundled ruleset is named without .fuda (`fuda list` shows them)")
+
     def run(self) -> int:
         from ..api import load
 
         sc = self.sc
-        ruleset = sc.ruleset
-        cand = self.base / ruleset
-        if cand.suffix == ".fuda" and cand.is_file():
-            ruleset = str(cand)
+        ruleset = self.ruleset_file()
         if sc.refused is not None:
             return self.refusal(ruleset)
         try:
