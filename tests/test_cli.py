@@ -1246,6 +1246,20 @@ def test_a_card_typed_that_lies_where_the_option_takes_none_is_told_where_it_is(
     assert "(play: you see no card ♥9)" in text             # out of sight: as before
 
 
+def test_a_card_typed_as_the_screen_shows_it_is_not_said_to_be_unseen():
+    """qa14 F9: Hanabi's `play G1`, G1 shown in P1's hand (`show c as "{letter(c.hue)}{c.rank}"`, the
+    card named g1a): "you see no card G1". Where the screen shows it is told; P0's own hand, hidden
+    from P0, is never looked at by that text."""
+    game = load("hanabi", {"players": 3})
+    answers = iter(["play G1", "play Q9", "quit"])
+    out = io.StringIO()
+    play(game, ["human", "random", "random"], seed=4, inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "Hand[P1]           G1 " in text
+    assert "(play: G1 is in Hand[P1], not among the cards it takes)" in text and "no card G1" not in text
+    assert "(play: you see no card Q9)" in text
+
+
 def test_an_else_text_is_not_told_for_a_card_that_is_not_there():
     """Schnapsen newcomer: a typo (`play ZZ`), a card of no deck (`play S9` in a deck without nines)
     or one out of sight was answered with the option's else text, a rule that did not apply."""

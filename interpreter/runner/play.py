@@ -250,22 +250,51 @@ def _value_not_offered(st: State, raw: str, named: str, mine: list[Action], lang
 
 
 def _card_elsewhere(st: State, raw: str, named: str, mine: list[Action], lang: int) -> str | None:
-    """Of the cards typed after option ``named``, one the chooser sees lying in a zone none of the
-    option's legal actions takes a card from (6 nimmt!'s `play 92`, 92 lying on a row): where it is."""
+    """Of the cards typed after option ``named`` (by name, or as the screen shows them: Hanabi's
+    `G1`), one the chooser sees lying in a zone none of the option's legal actions takes a card from
+    (6 nimmt!'s `play 92`, 92 lying on a row; `play G1`, G1 in another's hand): where it is."""
     from ..engine.runtime import _zone_text
 
     game = st.game
-    index = {n.lower(): i for i, n in enumerate(game.card_names)}
-    legal = {w.lower() for a in mine for w in a.id.split()[1:]}
-    zones = {st.loc[index[w]] for w in legal if w in index}
+    taken = _cards_taken(st, mine)
+    zones = {st.loc[c] for c in taken}
     if not zones:
         return None
+    index = {n.lower(): i for i, n in enumerate(game.card_names)}
+    shown = _seen_as(st, mine[0].player)
     for w in _values_typed(raw, named):
         c = index.get(game._typed_card(w).lower())
-        if c is not None and game.card_names[c].lower() not in legal and st.loc[c] not in zones \
-                and card_visible(st, c, mine[0].player):
-            return say("card_elsewhere", lang, o=named, w=game.card_names[c], z=_zone_text(st, st.loc[c], lang))
+        by_name = [c] if c is not None and card_visible(st, c, mine[0].player) else []
+        for c in by_name or shown.get(w.lower(), []):
+            if c not in taken and st.loc[c] not in zones:
+                said = game.card_names[c] if by_name else w
+                return say("card_elsewhere", lang, o=named, w=said, z=_zone_text(st, st.loc[c], lang))
     return None
+
+
+def _cards_taken(st: State, mine: list[Action]) -> set[int]:
+    """The cards the legal actions ``mine`` (of one option) take, named or by their place."""
+    info = st.game.sites[st.pend[0]].options[mine[0].raw[0]] if st.pend is not None and mine[0].raw[0] >= 0 else None
+    if info is None:
+        return set()
+    return {c for a in mine for i, is_list in info.card_args for c in ((a.raw[i],) if not is_list else a.raw[i])
+            if c is not None}
+
+
+def _seen_as(st: State, player: int) -> dict[str, list[int]]:
+    """The cards ``player`` sees by each word the screen shows them by (the ruleset's `show` text, in
+    either language: Hanabi's `G1` for g1a), lower case: what a player may type for one of them."""
+    game = st.game
+    out: dict[str, list[int]] = {}
+    if game.show_fn is None:
+        return out
+    for c in range(len(game.card_names)):
+        if card_visible(st, c, player):
+            for lang in (0, 1):
+                for w in (game.show(st, c, lang) or "").split():
+                    if c not in out.setdefault(w.lower(), []):
+                        out[w.lower()].append(c)
+    return out
 
 
 def _unseen_card_word(st: State, raw: str, named: str, mine: list[Action]) -> str | None:
@@ -281,6 +310,7 @@ def _unseen_card_word(st: State, raw: str, named: str, mine: list[Action]) -> st
     known = {w.lower() for a in mine for w in a.id.split()[1:]}
     known.update(w.lower() for c in range(len(game.card_names)) if card_visible(st, c, player)
                  for lang in (0, 1) for w in [game.card_names[c], *game.card_texts[lang][c].split()])
+    known.update(_seen_as(st, player))      # as the screen shows them (`show`): Hanabi's G1
     words = _values_typed(raw, named)
     for w in words:
         seat = game.typed_seats.get(w.lower())        # a seat by its name (`give ♠A East`): no card word
