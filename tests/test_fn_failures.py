@@ -125,3 +125,13 @@ def test_a_simulated_failure_keeps_the_calls_beside_the_seed_to_replay(tmp_path)
         play_one(str(f), {}, 3, ["random", "random"])
     hint = e.value.diagnostics[0].hint or ""
     assert hint.startswith("in first_suit, called at ") and "in the game with seed 3: fuda replay" in hint
+
+
+def test_a_function_named_with_a_unicode_digit_compiles():
+    """qa14 F1's pattern elsewhere: `fn f²` validated, then the compiled module's `F_f²` was a Python
+    SyntaxError (an internal error): ² passed str.isdigit as a digit of an identifier."""
+    g = load_text("ruleset r\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+                  "var x : int = 0\nfn f²(c: int) -> int = c + 1\nfn g١(c: int) -> int = c + 2\n"
+                  "setup { x = f²(x) + g١(1) }\nphase play { end game }\n")
+    st = g.new_state(0)
+    assert st.view(None)["vars"]["x"] == 4

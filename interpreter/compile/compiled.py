@@ -113,7 +113,7 @@ def _ident(name: str) -> str:
     """A Python identifier for a ruleset name (which may hold ♠ or other symbols)."""
     out: list[str] = []
     for ch in name:
-        if ch.isidentifier() or (ch.isdigit() and out):
+        if ch.isidentifier() or out and ("_" + ch).isidentifier():     # a digit after the first; not ², which isdigit takes
             out.append(ch)
         else:
             out.append(f"_{ord(ch):x}_")
