@@ -428,7 +428,12 @@ def test_a_study_row_that_names_no_game_or_holds_text_for_a_number_is_said_in_wo
     code, out, err = run(capsys, "report", "--db", sdb)
     assert code == 0 and "4/4 games" in out, out
     with sqlite3.connect(sdb) as c:
-        c.execute("UPDATE studies SET base_seed = 'P0'")
+        c.execute("UPDATE studies SET name = NULL")
+    c.close()
+    code, _, err = run(capsys, "report", "--db", sdb)
+    assert code == 1 and "studies.name of a study of american_page_one is not a name: NULL" in err, err
+    with sqlite3.connect(sdb) as c:
+        c.execute("UPDATE studies SET name = 's', base_seed = 'P0'")
     c.close()
     for argv in (["report", "--db", sdb], ["report", "--db", sdb, "--csv", "-", "s"],
                  ["simulate", "american_page_one", "-n", "4", "-q", "--study", "s", "--db", sdb]):

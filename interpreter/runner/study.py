@@ -128,7 +128,13 @@ class Store:
 
     def names(self) -> list[str]:
         with guarded(self.path, "study"):
-            return [r[0] for r in self.db.execute("SELECT name FROM studies ORDER BY created")]
+            names = []
+            for name, ruleset in self.db.execute("SELECT name, ruleset FROM studies ORDER BY created"):
+                if not isinstance(name, str):       # a NULL: no study of that name can be asked for
+                    raise ValueError(f"studies.name of a study of {ruleset} is not a name: "
+                                     f"{'NULL' if name is None else repr(name)}")
+                names.append(name)
+            return names
 
     def done(self, name: str, tell: bool = False) -> set[int]:
         """The games stored whole; a damaged one is played again (and its row replaced): ``tell``
