@@ -135,7 +135,7 @@ def _by_number(raw: str, legal: list[Action], lang: int = 0) -> Action | str | N
     line = legal[n - 1] if 1 <= n <= len(legal) else None
     if raw.startswith("#"):
         return line
-    valued = [a for a in legal if len(a.args) == 1 and a.id.split()[-1:] == [raw]]
+    valued = [a for a in legal if len(a.args) == 1 and a.id.split()[-1:] == [str(n)]]
     if len(valued) != 1 or line is valued[0]:
         return line
     if line is None:
