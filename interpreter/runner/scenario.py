@@ -590,6 +590,9 @@ class Runner:
             raise
         self.st = self.game.new_state(sc.seed, hold=True, skip_setup=sc.skip_setup,
                                       carried=self.carried(sc.carried))
+        # new_events at the first expect: from here, past the setup's deal (and its first phase's
+        # start), but with the decisions the setup asks and the steps answer (an expect among them counts)
+        self.seen_events = len(self.st.ev)
         steps = list(sc.steps)
         i = 0
         # steps that answer decisions taken during setup come before the setup edits
@@ -602,8 +605,7 @@ class Runner:
             self.edit(sc.setup, ("setup",))
         if sc.start_phase is not None and sc.start_phase not in [p.name for p in self.game.prog.phases]:
             raise self.loc.error("E501", f"no phase named {sc.start_phase!r}", ("start_phase",))
-        self.seen_events = len(self.st.ev)   # new_events at the first expect include the first phase's start
-        self.edited_at = self.seen_events if sc.setup is not None and sc.start_phase is None else None
+        self.edited_at = len(self.st.ev) if sc.setup is not None and sc.start_phase is None else None
         self.game.begin(self.st, sc.start_phase)
         while i < len(steps):
             self.step(steps[i], ("steps", i))
@@ -714,8 +716,8 @@ class Runner:
         ended, a card moved) and, when the first phase reshuffled or dealt over the setup edits, that."""
         since = self.log(self.seen_events)
         hints = []
-        if self.edited_at is not None and self.seen_events == self.edited_at and any(
-                r["kind"] in ("shuffle", "move") for r in since):
+        if self.edited_at is not None and self.seen_events <= self.edited_at and any(
+                r["kind"] in ("shuffle", "move") for r in self.log(self.edited_at)):
             hints.append("the setup edits were made before the first phase ran, and it moved cards: if it "
                          "shuffles or deals, start after it (start_phase: NAME, with the vars it sets)")
         if since:
