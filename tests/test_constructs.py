@@ -3525,7 +3525,7 @@ def test_cards_in_a_zone_must_name_a_shared_pile_or_hand(zone: str, message: str
     ("options: {hand_size: 99}\nrefused: must be within\n", None),
     ("options: {hand_size: 3}\nrefused: E402\n", "should be refused (E402), and the ruleset loads with them"),
     ("options: {hand_size: 99}\nrefused: E401\n", "refused, but not with 'E401': E402"),
-    ("options: {hand_size: 99}\nrefused: E402\nsteps:\n  - expect: {over: false}\n", "has no setup or steps"),
+    ("options: {hand_size: 99}\nrefused: E402\nsteps:\n  - expect: {over: false}\n", "has no setup, stacked or steps"),
 ])
 def test_a_scenario_may_expect_its_options_refused(tmp_path, body: str, error: str | None):
     """6 nimmt! newcomer: no scenario could state that a setting is refused (a `require`)."""
@@ -3737,3 +3737,30 @@ def test_a_move_that_leaves_cards_where_they_lie_logs_no_move(sequences):
     assert after == ["♣10: deck → hand[P0]", "reveal ♣10 to P1", "♣10 out of sight again", "reveal ♣K to everyone",
                      "phase: play", "game over (draw)"]
     assert "♣10 out of sight again" in view_log(st, 1) and st.vis[g.prog.cards.names.index("♣10")] == 0
+
+
+def test_a_stacked_deck_is_dealt_by_setup_and_kept_only_there():
+    """newcomer44 P6: a scenario fixes the cards the setup deals and turns (no search of seeds); the
+    other cards are shuffled as the seed says, and the game made next is not stacked."""
+    named = ["♠2", "♥2", "♦2", "♠3", "♥3", "♦3", "♥7"]
+    st = scenario_state("turned_card", f"seed: 5\nstacked:\n  deck: {{top: [{', '.join(named)}], bottom: [♣K]}}\n")
+    assert full_zone(st, "turned") == ["♥7"] and vars_of(st)["trump"] == "♥"
+    assert full_zone(st, "hand[P0]") == ["♠2", "♠3"] and full_zone(st, "deck")[0] == "♣K"
+    rest = [st.game.card_index[n] for n in full_zone(st, "deck")[1:]]
+    assert len(rest) == 44 and rest != sorted(rest)         # the others shuffled all the same
+    plain = st.game.new_state(5, hold=True)     # the same game made again: not stacked
+    assert st.game.stacked == {} and full_zone(plain, "turned") != ["♥7"]
+
+
+@pytest.mark.parametrize("body, message", [
+    ("skip_setup: true\nstacked: {deck: {top: [♠2]}}\n", "skip_setup runs none"),
+    ("stacked: {deck: {top: [♠2], bottom: [♠2]}}\n", "card ♠2 is placed twice"),
+    ("stacked: {dek: {top: [♠2]}}\n", "no zone is named 'dek'"),
+    ("stacked: {deck: {top: [♠22]}}\n", "no card is named '♠22'"),
+    ("stacked: {deck: [♠2]}\n", "stacked.deck: Input should be"),
+])
+def test_a_stacked_deck_that_cannot_be_is_e501(body: str, message: str):
+    with pytest.raises(FudaError) as e:
+        scenario_state("turned_card", body)
+    assert e.value.first.code == "E501" and message in e.value.first.message, e.value.first.message
+    assert load(str(CONSTRUCTS / "turned_card.fuda")).stacked == {}

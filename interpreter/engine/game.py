@@ -99,6 +99,9 @@ class Game:
         # phases at whose start play stops, waiting for ``run`` (a scenario's `until_phase`: the end
         # of a hand seen before the next one's deal); empty in play
         self.stop_before: frozenset[int] = frozenset()
+        # a scenario's stacked deck: zone slot → (cards on top, topmost first; at the bottom,
+        # bottommost first), placed before setup runs and kept there by its shuffles; empty in play
+        self.stacked: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         # zone slot tables
         self.zone_owner: list[int | None] = []
         self.zone_decl: list[int] = []            # slot → index into prog.zones
@@ -376,6 +379,8 @@ class Game:
         st.ck_ok = False
         if hold or skip_setup:
             st.phase = -2
+        for slot in self.stacked:
+            R._stack(st, slot, True)
         try:
             self.run(st)
         except RuleRuntimeError as e:

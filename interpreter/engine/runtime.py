@@ -103,7 +103,29 @@ def _shuffle(st: State, z: int, sp: int) -> None:
         s = (s * 6364136223846793005 + 1442695040888963407) & M64
         j = (s >> 32) % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
+    if st.game.stacked and z in st.game.stacked:
+        _stack(st, z, False)
     st.ev.append((EV_SHUFFLE, sp, z))
+
+
+def _stack(st: State, z: int, gather: bool) -> None:
+    """A scenario's stacked deck (``Game.stacked``): its cards for zone ``z`` on top of it (the first
+    listed topmost) and at its bottom (the first listed bottommost), the others in the order they
+    lie. ``gather``: before setup, fetch them from wherever they start; after a shuffle, only those
+    still in ``z`` (a card dealt from it is not called back)."""
+    top, bottom = st.game.stacked[z]
+    named = set(top) | set(bottom)
+    if gather:
+        for c in named:
+            if st.loc[c] != z:
+                st.z[st.loc[c]].remove(c)
+                st.loc[c] = z
+                st.vis[c] = 0
+                st.z[z].append(c)
+    cards = st.z[z]
+    here = set(cards)
+    cards[:] = [c for c in bottom if c in here] + [c for c in cards if c not in named] \
+        + [c for c in reversed(top) if c in here]
 
 
 # ------------------------------------------------------------------ cards and zones

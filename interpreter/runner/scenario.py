@@ -54,6 +54,11 @@ class ZoneSpec(Strict):
     lines: list[list[str] | str] | None = None  # a sequence of zones, front first (a name: a declared zone)
 
 
+class Stacked(Strict):
+    top: list[str] = Field(default_factory=list)       # the first listed is the topmost
+    bottom: list[str] = Field(default_factory=list)    # the first listed is the bottommost
+
+
 class Edit(Strict):
     zones: dict[str, list[str] | list[list[str] | str] | ZoneSpec] = Field(default_factory=dict)
     rest: str | None = None
@@ -125,6 +130,7 @@ class Scenario(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int = 0
     skip_setup: bool = False
+    stacked: dict[str, Stacked] = Field(default_factory=dict)   # cards on top of a zone before setup runs
     start_phase: str | None = None
     refused: str | None = None      # the ruleset with these options must be refused: an error code or words of it
     carried: dict[str, Any] = Field(default_factory=dict)    # a match's game: what the game before left
@@ -283,10 +289,11 @@ class Runner:
         return self.card(name, path) == c
 
     def zone_slots(self) -> dict[str, int]:
-        st = self.st
-        out = {}
-        for slot in list(range(self.game.static_slots)) + [s for q in st.sq for s in q]:
-            out[self.game.zone_name(st, slot)] = slot
+        """Zones by name; before the game is made (``stacked``), the declared ones."""
+        out = {name: slot for slot, name in enumerate(self.game.zone_label)}
+        if hasattr(self, "st"):
+            for slot in [s for q in self.st.sq for s in q]:
+                out[self.game.zone_name(self.st, slot)] = slot
         # per-player zones may be named with a bare index too: hand[0]
         for name, slot in list(out.items()):
             out.setdefault(re.sub(r"\[P(\d+)\]", r"[\1]", name), slot)
@@ -524,6 +531,33 @@ class Runner:
                 placed.add(c)
                 self.put(c, slot, top=True)
 
+    def stacked(self, given: dict[str, Stacked]) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
+        """`stacked:` as the engine takes it (``Game.stacked``): zone slot → its cards on top and at
+        the bottom, placed before the ruleset's setup runs and kept there by the setup's shuffles."""
+        if given and self.sc.skip_setup:
+            raise self.loc.error("E501", "stacked arranges a zone for the ruleset's setup, and skip_setup runs none",
+                                 ("stacked",), "place the cards with the setup edits (setup: zones:) instead")
+        out = {}
+        placed: set[int] = set()
+        for zname, spec in given.items():
+            path = ("stacked", zname)
+            slot = self.zone(zname, path)
+            if slot in out:
+                raise self.loc.error("E501", f"{zname} is one zone written twice (the first would be lost)", path,
+                                     at_key=True)
+            ends = []
+            for key, names in (("top", spec.top), ("bottom", spec.bottom)):
+                cs = []
+                for k, n in enumerate(names):
+                    c = self.card(n, (*path, key, k))
+                    if c in placed:
+                        raise self.loc.error("E501", f"card {n} is placed twice", (*path, key, k))
+                    placed.add(c)
+                    cs.append(c)
+                ends.append(tuple(cs))
+            out[slot] = (ends[0], ends[1])
+        return out
+
     # -------------------------------------------------------------- running
     def refusal(self, ruleset: str) -> int:
         """`refused: E402` (or words of the message): the ruleset with these options must not load —
@@ -532,8 +566,8 @@ class Runner:
 
         sc = self.sc
         want = (sc.refused or "").strip()
-        if sc.setup is not None or sc.steps:
-            raise self.loc.error("E501", "a scenario whose options are refused has no setup or steps: "
+        if sc.setup is not None or sc.steps or sc.stacked:
+            raise self.loc.error("E501", "a scenario whose options are refused has no setup, stacked or steps: "
                                  "the game never starts", ("refused",))
         try:
             options = {k: typed_word(self.loc.words.get(("options", k), ""), v) for k, v in sc.options.items()}
@@ -588,17 +622,21 @@ class Runner:
                     "; ".join(x for x in (d.hint, f"the option is declared at {d.span}") if x)
                 raise self.loc.error(d.code, d.message, where, hint, at_key=d.code == "E401") from None
             raise
-        self.st = self.game.new_state(sc.seed, hold=True, skip_setup=sc.skip_setup,
-                                      carried=self.carried(sc.carried))
-        # new_events at the first expect: from here, past the setup's deal (and its first phase's
-        # start), but with the decisions the setup asks and the steps answer (an expect among them counts)
-        self.seen_events = len(self.st.ev)
-        steps = list(sc.steps)
-        i = 0
-        # steps that answer decisions taken during setup come before the setup edits
-        while self.st.pend is not None and i < len(steps):
-            self.step(steps[i], ("steps", i))
-            i += 1
+        self.game.stacked = self.stacked(sc.stacked)
+        try:
+            self.st = self.game.new_state(sc.seed, hold=True, skip_setup=sc.skip_setup,
+                                          carried=self.carried(sc.carried))
+            # new_events at the first expect: from here, past the setup's deal (and its first phase's
+            # start), but with the decisions the setup asks and the steps answer (an expect among them counts)
+            self.seen_events = len(self.st.ev)
+            steps = list(sc.steps)
+            i = 0
+            # steps that answer decisions taken during setup come before the setup edits
+            while self.st.pend is not None and i < len(steps):
+                self.step(steps[i], ("steps", i))
+                i += 1
+        finally:
+            self.game.stacked = {}
         if self.st.pend is not None:
             raise self.loc.error("E502", "setup is still waiting for a decision; script it in steps", ("steps",))
         if sc.setup is not None:
