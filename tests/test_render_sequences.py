@@ -409,6 +409,41 @@ def test_a_menu_label_that_names_the_id_s_values_is_shown_alone():
     assert [x.strip() for x in ja.splitlines()] == ["1. 銀 を 1 枚売る", "2. 銀 を 2 枚売る"]
 
 
+def test_a_menu_label_that_names_a_labelled_card_by_its_label_is_shown_alone():
+    """newcomer44 P5 (Wizard): `play blue6 (play Blue 6)` on every line. A label naming the card by
+    its label names it as well as its name would; one that leaves a value out still follows the id,
+    and so does one two choices share."""
+    from interpreter.api import load_text
+
+    game = load_text("""ruleset lbl
+players 2
+cards {
+    attr n: int
+    card "blue6" "Blue 6 | 青6" n = 6
+    card "red2" "Red 2 | 赤2" n = 2
+    card "red3" "Red 3 | 赤3" n = 3
+}
+zone deck: pile hidden
+zone hand: hand per player owner "Hand"
+setup { move [card("red3"), card("blue6")] to hand[players[0]] }
+phase play { choose players[0] {
+    play c in hand[players[0]] "play {c} | {c} を出す" { end game }
+    give c in hand[players[0]], k in 1..2 "give {c} to the {k} | {c} を渡す" { end game }
+    bet c in hand[players[0]], k in 1..2 "bet {k} | {k} 賭ける" { end game }
+} }
+""")
+    st = game.new_state(1)
+    legal = st.view(0)["decision"]["legal"]
+    assert {a["id"]: a.get("read") for a in legal}["play blue6"] == "play Blue 6"
+    menu = [x.strip().split(". ", 1)[1] for x in render_choices(st.view(0)["decision"], 0, columns=200).splitlines()]
+    assert {"play Blue 6", "play Red 3", "give Red 3 to the 2", "bet blue6 1 (bet 1)"} <= set(menu), menu
+    assert not any("red2" in x or "Red 2" in x for x in menu)      # the card left out: the id first (bet)
+    assert game.find_action(st, 0, "give Red 3 to the 2") == next(a.raw for a in game.legal_actions(st, 0)
+                                                                  if a.id == "give red3 2")     # typed as it reads
+    ja = render_choices(st.view(0, lang=1)["decision"], 1, columns=200)
+    assert "赤3 を出す" in ja and "red3" not in ja.split("賭ける")[0].split("\n")[1]
+
+
 def test_the_last_screen_of_a_game_shows_the_human_s_actions_by_their_labels():
     """QA13 B5: the closing screen of `fuda play` showed the human's own actions by their ids
     ("P0: lay ♣9") where every earlier screen had shown the labels ("P0: lay down ♣9")."""

@@ -778,13 +778,32 @@ class Game:
                  for c in ((o[i],) if not is_list else o[i]) if c is not None}
         label = self.option_label(st, site, player, o, places, named)
         if not label and self.prog.cards.labels and info.card_args:     # the cards as players read them
-            seen = [i for i, _ in info.card_args]
-            halves = [" ".join([info.name.replace("_", " ")] + [
-                R._words([self.card_texts[lang][c] if c not in places else places[c] for c in
-                          ((v,) if isinstance(v, int) else v)]) if j + 1 in seen and v is not None else parts[j + 1]
-                for j, v in enumerate(o[1:])]) for lang in (0, 1)]
+            halves = [" ".join([info.name.replace("_", " ")] + self._values_read(st, info, o, parts, places, lang))
+                      for lang in (0, 1)]
             label = " | ".join(dict.fromkeys(halves))
         return Action(player, " ".join(parts), info.name, tuple(o[1:]), o, label or "")
+
+    def _values_read(self, st: State, info: Any, o: tuple[Any, ...], parts: list[str], places: dict[int, str],
+                     lang: int) -> list[str]:
+        """An option's values as players read them: its cards by their labels in ``lang`` (by place
+        where unseen), the others as its id writes them (``parts``, after the option's name)."""
+        seen = [i for i, _ in info.card_args]
+        return [R._words([self.card_texts[lang][c] if c not in places else places[c] for c in
+                          ((v,) if isinstance(v, int) else v)]) if j + 1 in seen and v is not None else parts[j + 1]
+                for j, v in enumerate(o[1:])]
+
+    def id_read(self, st: State, a: Action) -> str:
+        """``a``'s id as players read it, in English: its cards by their labels (`play Blue 6` for
+        `play blue6`) — a menu shows a label that names those alone (fuda play)."""
+        if a.raw[0] < 0 or st.pend is None or not self.prog.cards.labels:
+            return a.id
+        info = self.sites[st.pend[0]].options[a.raw[0]]
+        if not info.card_args:
+            return a.id
+        places = self._unseen_places(st, a.player, a.raw, info.place_args)
+        parts = [info.name] + [R._fmt(st, v, tc) if not places else _fmt_seen(st, v, tc, places)
+                               for v, tc in zip(a.raw[1:], info.binder_types, strict=True)]
+        return " ".join([a.name] + self._values_read(st, info, a.raw, parts, places, 0))
 
     def _unseen_places(self, st: State, player: int, o: tuple[Any, ...],
                        card_args: tuple[tuple[int, bool], ...]) -> dict[int, str]:

@@ -330,7 +330,8 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0,
     if p is not None and p in to_move:
         out["decision"] = {
             "prompt": game.prompt(st, p),
-            "legal": [{"id": a.id, "label": a.label, **({"copy": True} if _names_a_copy(st, a, p) else {})}
+            "legal": [{"id": a.id, "label": a.label, **({"copy": True} if _names_a_copy(st, a, p) else {}),
+                       **({"read": read} if (read := game.id_read(st, a)) != a.id else {})}
                       for a in game.legal_actions(st, p)],
         }
     if st.over:

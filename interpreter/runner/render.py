@@ -428,11 +428,12 @@ def menu_entry(a: dict[str, Any], labels: Counter[str], lang: int) -> str:
     label = half(a.get("label"), lang)
     same = label is not None and label.casefold() in (a["id"].casefold(), a["id"].replace("_", " ").casefold())
     extra = f" ({label})" if label and not same else ""       # a label that only repeats the id is left out
-    # one that names every value of the id (`play ♥A` as "lead ♥A"), unique and so typed as it reads;
-    # judged on the English half, whose words are the ids' (銀 is how the Japanese half says silver)
-    en = half(a.get("label"), 0) or ""
-    names_all = " " in a["id"] and label is not None and labels[label.casefold()] == 1 and \
-        all(w.casefold() in {t.strip(",.;:()") for t in en.casefold().split()} for w in a["id"].split()[1:])
+    # one that names every value of the id (`play ♥A` as "lead ♥A"; a card by its label: `play blue6`
+    # as "play Blue 6", ``read``), unique and so typed as it reads; judged on the English half, whose
+    # words are the ids' (銀 is how the Japanese half says silver)
+    en = {t.strip(",.;:()") for t in (half(a.get("label"), 0) or "").casefold().split()}
+    names_all = " " in a["id"] and label is not None and labels[label.casefold()] == 1 and any(
+        all(w.strip(",") in en for w in ids.casefold().split()[1:]) for ids in (a["id"], a.get("read", a["id"])))
     if label and not same and (a.get("copy") or names_all
                                or " " in a["id"] and label.casefold().startswith(a["id"].casefold() + " ")):
         # one that goes on from a whole id is shown alone, and one naming a card by the name of its copy
