@@ -137,3 +137,45 @@ def test_a_menu_leaves_out_a_label_that_only_repeats_the_id():
     text = render_choices(st.view(0)["decision"], columns=200)
     assert "draw_one" in text and "draw_one (" not in text
     assert "pass" in text and "pass (Pass)" not in text and "keep (keep the card)" in text
+
+
+def test_a_menu_over_a_pile_follows_the_pile_as_it_lies():
+    """newcomer43 P6 (Bohnanza): a hand that keeps its order (a pile) was offered in deck order,
+    `pick ♠2, pick ♠10, …` under `♠10 ♣J ♠2 ♥K`. A pile's choices go together in its order (bottom
+    first, as the screen reads), where the first would stand; a sorted hand keeps its order; the
+    engine's order of legal actions (the binder's: bots, saved games) is left as it was."""
+    from interpreter.runner.play import hand_order
+    from interpreter.runner.table import Table
+
+    g = game_from("""
+        ruleset pile_menu
+        players 2
+        cards standard() in deck
+        zone deck: pile hidden
+        zone row: pile per player owner "Row"
+        zone hand: hand per player owner "Hand"
+        zone field: pile public "Field"
+        setup {
+            move [card("♣J"), card("♠2"), card("♥K"), card("♠10")] to row[players[0]]
+            move [card("♦3"), card("♠5")] to hand[players[0]]
+            move [card("♦5"), card("♠A")] to field
+        }
+        phase play {
+            choose players[0] {
+                pick c in row[players[0]] "pick {c}" { end game }
+                take c in field "take {c}" { end game }
+                lay c in hand[players[0]] "lay {c}" { end game }
+                wait { end game }
+            }
+        }
+    """)
+    st = g.new_state(0)
+    ids = [a.id for a in g.legal_actions(st, 0)]
+    v = st.view(0)
+    shown = [a.id for a in hand_order(g.legal_actions(st, 0), v, g.card_index)]
+    assert shown == ["take ♦5", "take ♠A", "pick ♣J", "pick ♠2", "pick ♥K", "pick ♠10", "lay ♠5", "lay ♦3", "wait"]
+    assert [a["id"] for a in v["decision"]["legal"]] == shown              # the menu the numbers pick from
+    assert [a.id for a in g.legal_actions(st, 0)] == ids                    # the engine's own order: untouched
+    assert "♣J ♠2 ♥K ♠10" in render(v)
+    table = Table(g, ["human", "random"], seed=0)
+    assert [a["id"] for a in table.state(0)["actions"]] == shown            # the web table lists them so too

@@ -331,12 +331,25 @@ def menu_first(legal: list[Action], found: Action, typed: str) -> Action:
 def hand_order(legal: list[Action], v: dict[str, Any], deck: dict[str, int]) -> list[Action]:
     """The choices in the order the hand is shown (by the first card an action names: deck order, or
     the ruleset's ``show … sorted by``), the others after them as the rules list them; the view's
-    list is put in the same order, so a number picks what it shows."""
+    list is put in the same order, so a number picks what it shows. The cards of a pile, which the
+    screen shows as they lie, go together in the pile's order (bottom first, as it reads left to
+    right), where the first of them would stand."""
     by = v.get("order") or deck
+    first = [next((w for w in a.id.split() if w in by), None) for a in legal]
+    laid = {c: (name, k) for name, z in v.get("zones", {}).items() if z.get("pile") and not z.get("sorted")
+            for k, c in enumerate(z["cards"]) if c is not None}
+    anchor: dict[str, int] = {}         # a pile → where its choices stand: its first card's in deck order
+    for w in first:
+        if w is not None and w in laid:
+            anchor[laid[w][0]] = min(anchor.get(laid[w][0], by[w]), by[w])
 
-    def key(i: int) -> tuple[int, int, int]:
-        pos = next((by[w] for w in legal[i].id.split() if w in by), None)
-        return (0, pos, i) if pos is not None else (1, 0, i)
+    def key(i: int) -> tuple[int, int, int, int]:
+        w = first[i]
+        if w is None:
+            return (1, 0, 0, i)
+        if w in laid:
+            return (0, anchor[laid[w][0]], 1 + laid[w][1], i)
+        return (0, by[w], 0, i)
 
     perm = sorted(range(len(legal)), key=key)
     if v.get("decision"):

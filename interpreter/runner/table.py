@@ -249,8 +249,7 @@ class Table:
                 raise TableError(400, f"P{seat} is not to move now ({who} {'is' if len(st.to_move()) == 1 else 'are'})",
                                  legal=[], to_move=st.to_move())
             # in the order the page lists them (hand order), so that a typed shared label takes the first shown
-            legal = hand_order(game.legal_actions(st, seat), {"order": observe.view(st, seat).get("order")},
-                               game.card_index)
+            legal = hand_order(game.legal_actions(st, seat), observe.view(st, seat), game.card_index)
             chosen = next((a for a in legal if a.id == action), None)
             if chosen is None:
                 try:
