@@ -179,3 +179,33 @@ def test_a_menu_over_a_pile_follows_the_pile_as_it_lies():
     assert "♣J ♠2 ♥K ♠10" in render(v)
     table = Table(g, ["human", "random"], seed=0)
     assert [a["id"] for a in table.state(0)["actions"]] == shown            # the web table lists them so too
+
+
+def test_a_variable_of_cards_shows_them_as_the_zones_do():
+    """newcomer43 P4 (Bohnanza): `Offered = [chili18, stink15]` on the screen that showed the same
+    cards as `Chili bean` in every zone, menu and log line. A card variable, a list of cards and a
+    per-player one show their cards by label."""
+    st = game_from("""
+        ruleset card_vars
+        players 2
+        cards {
+            attr n: int
+            card "chili18" "Chili bean | チリ" n = 1
+            card "stink15" "Stink bean | ステンチ" n = 2
+            card "soy3" "Soy bean | ソイ" n = 3
+        }
+        zone deck: pile public "Deck"
+        var offered: list of card = [] "Offered | 提示"
+        var last: card = none "Last | 最後"
+        var kept: list of card per player = [] "Kept | 保管"
+        setup {
+            offered = [card("chili18"), card("stink15")]
+            last = card("soy3")
+            kept[players[1]] = [card("soy3")]
+        }
+        phase play { choose players[0] { wait { end game } } }
+    """).new_state(0)
+    screen = render(st.view(0))
+    assert "Offered = [Chili bean, Stink bean]" in screen and "Last = Soy bean" in screen, screen
+    assert "Kept [Soy bean]" in screen and "chili18" not in screen and "soy3" not in screen
+    assert "提示 = [チリ, ステンチ]" in render(st.view(0, lang=1), 1)

@@ -159,8 +159,10 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         who = f" {people[s['player']]}" if people and s["player"] in people else ""
         seats.append(f"{seat(s['player'])}{who}{mark}{extra}{score}")
     types = v.get("var_types", {})
-    # enum members by their labels, in the view's language; players by their seats' names
-    members = {**v.get("enum_labels", {}), "player": {str(q): x for q, x in enumerate(v.get("seat_names") or [])}}
+    # enum members by their labels, in the view's language; players by their seats' names; cards as
+    # the zones show them
+    members = {**v.get("enum_labels", {}), "player": {str(q): x for q, x in enumerate(v.get("seat_names") or [])},
+               "card": labels}
     named: dict[str, str] = v.get("var_labels", {})     # a variable without a label is bookkeeping
     per_seat = [k for k, x in v["vars"].items() if k in named and isinstance(x, dict)]
     if per_seat:        # chips, bets, flags: one line a seat, like a table's place cards
@@ -355,7 +357,8 @@ def _number(x: Any) -> Any:
 
 def _val(x: Any, code: str = "", lang: int = 0, members: dict[str, dict[str, str]] | None = None) -> str:
     """A variable's value for the terminal as the language writes it: players as P1, true/false
-    (はい/いいえ), none as —, a member of an enum by its label (``members``: the view's enum_labels)."""
+    (はい/いいえ), none as —, a member of an enum by its label (``members``: the view's enum_labels),
+    a card by its label (``members["card"]``: the view's labels), also in a list."""
     if x is None or x == "":
         return "—"
     if isinstance(x, bool):
@@ -367,6 +370,8 @@ def _val(x: Any, code: str = "", lang: int = 0, members: dict[str, dict[str, str
         return ", ".join(f"{seats.get(k[1:], k)}: {_val(v, code, lang, members)}" for k, v in x.items())
     if isinstance(x, list):
         return "[" + ", ".join(_val(v, code[5:] if code.startswith("list:") else "", lang, members) for v in x) + "]"
+    if code == "card" and isinstance(x, str):
+        return (members or {}).get("card", {}).get(x, x)
     if code == "player" and isinstance(x, int) and not isinstance(x, bool):
         return (members or {}).get("player", {}).get(str(x), f"P{x}")
     if code.startswith("enum:") and members:
