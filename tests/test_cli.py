@@ -1280,6 +1280,59 @@ def test_an_else_text_is_not_told_for_a_card_that_is_not_there():
     assert "(play SK is not among the legal actions; play: you must follow ♥)" in text
 
 
+def test_an_else_text_is_told_only_for_a_value_its_where_refused():
+    """newcomer42 P4 (For Sale): `bid 19` with 18 coins was answered "a bid must beat the highest bid,
+    16", the where's else text, though 19 beats 16: it is outside the binder's 1..18, and said so.
+    A value inside it that the where refuses still gets the else text; a card of the option's kind
+    lying elsewhere is told where it is."""
+    from interpreter.api import load_text
+
+    game = load_text('ruleset r\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n'
+                     'zone row: pile public "Row"\nzone hand: hand per player owner\nvar high: int = 16\n'
+                     'setup { move [card("♥2"), card("♠K")] to hand[players[0]]\n move card("♣5") to row }\n'
+                     'phase play { choose players[0] {\n'
+                     '  bid n in 1..18 where n > high else "a bid must beat the highest bid, {high}" { end game }\n'
+                     '  play c in hand[players[0]] where c.suit == ♥ else "you must follow ♥" { end game }\n'
+                     '} }\n')
+    answers = iter(["bid 19", "bid 12", "bid 0", "play C5", "play SK", "1"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "(bid: 19 is not in 1..18)" in text and "(bid: 0 is not in 1..18)" in text
+    assert "(bid 12 is not among the legal actions; bid: a bid must beat the highest bid, 16)" in text
+    assert "(play: ♣5 is in Row, not among the cards it takes)" in text
+    assert "(play SK is not among the legal actions; play: you must follow ♥)" in text
+    assert text.count("must beat") == 1 and text.count("must follow") == 1
+
+
+def test_a_card_typed_by_what_its_label_shows_is_pointed_to_its_name():
+    """newcomer42 P5 (For Sale): `sell 7` for the card labelled House 7 (named h7) was refused with
+    no reason. A word of a label: the card meant, if the option takes it, else its name, with the
+    choices; the labels are the deck's, no secret."""
+    from interpreter.api import load_text
+
+    game = load_text('ruleset r\nplayers 2\ncards {\n attr value: int\n for v in 1..12 { card "h{v}" "House {v} | 物件{v}" '
+                     'value = v }\n} in deck\nzone deck: pile hidden\nzone owned: hand per player owner "Owned"\n'
+                     'setup { move [card("h2"), card("h10"), card("h12")] to owned[players[0]]  move card("h1") to owned[players[1]] }\n'
+                     'phase play { simultaneous p in players { sell c in owned[p] "sell {c}" { } }  end game }\n')
+    answers = iter(["sell 7", "sell 2", "sell house", "sell h7", "sell h2 h10", "1"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "refused: 'sell 7' is not legal now. Choose one of:\n" \
+        "  (sell: no card is named 7 (House 7 is h7); its choices now: House 2, House 10, House 12)\n" \
+        "   1. sell House 2" in text
+    assert "(sell: no card is named 2: did you mean House 2 (h2)?)" in text
+    assert "(sell: no card is named house: did you mean House 2 (h2), House 10 (h10) or House 12 (h12)?)" in text
+    assert "(sell: you see no card h7)" in text and "(sell takes one card: sell h2)" in text
+    answers = iter(["sell 7", "sell 2", "1"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out, lang=1)
+    text = out.getvalue()
+    assert "(sell: 7 という名のカードはありません (物件7 は h7)。今選べるのは 物件2, 物件10, 物件12)" in text
+    assert "(sell: 2 という名のカードはありません: 物件2 (h2) ですか?)" in text
+
+
 def test_an_else_text_shows_no_card_its_reader_cannot_see():
     """QA7 B-why-text: `steal where false else "P0 holds {top(hand[q])}"` printed P0's hidden card in
     P1's refusal; the else text is written as a prompt is (a hidden card as "a card", its attribute

@@ -62,6 +62,8 @@ def compile_program(prog: Program) -> Compiled:
             site.weights = ns[site.weights]
         if site.reasons is not None:
             site.reasons = ns[site.reasons]
+        if site.domain is not None:
+            site.domain = ns[site.domain]
         if site.prompt is not None:
             site.prompt = ns[site.prompt]
     for e in comp.effects:

@@ -49,6 +49,8 @@ class SiteInfo:
     weights_fixed: bool = False      # the weights read nothing of the game (numbers written out)
     weights_shared: frozenset[int] = frozenset()    # options whose weight reads none of their binders
     reasons: Any = None              # same args + (option index,) -> why none of it is legal, (en, ja) or None
+    domain: Any = None               # same args + (option index,) -> its tuples with its `where` left out (options
+                                     # with an `else "why"`: a typed value it never takes is not the where's to refuse)
     window: int = -1
     hidden: bool = False             # a `choose … hidden`: the others see only that it was made
     maybe: str | None = None         # cheap code (args it, pl) false when the decision has no option

@@ -588,6 +588,7 @@ class Compiler:
         label_lines: list[tuple[int, str, int]] = []
         weight_lines: list[tuple[int, str, int]] = []
         reason_lines: list[tuple[int, str, int]] = []
+        domain_lines: list[tuple[int, str, int]] = []
         guards: list[str | None] = []
         for k, (o, proc, m) in enumerate(zip(options, procs, maps, strict=True)):
             osid = self.span(o.span)
@@ -675,6 +676,8 @@ class Compiler:
                                  (2, f"return {eg_o.gen(o.weight)}", self.span(o.weight.span))]
             if o.reason is not None:
                 reason_lines += [(1, f"if o[0] == {k}:", osid), (2, f"return {eg_o.text(o.reason)}", osid)]
+            if o.reason is not None and o.where is not None and o.binders:
+                domain_lines += self.domain_lines(k, o, proc, m, mode, btypes, osid)
         self.emit(1, "return out", sid)
         if args == "it, pl" and guards and all(g is not None for g in guards):
             self.sites[site].maybe = " or ".join(f"({g})" for g in guards)
@@ -693,6 +696,24 @@ class Compiler:
         if reason_lines:
             self.option_fn(f"RS{site}", args, reason_lines, "None", sid)
             self.sites[site].reasons = f"RS{site}"
+        if domain_lines:
+            self.option_fn(f"DM{site}", args, domain_lines, "None", sid)
+            self.sites[site].domain = f"DM{site}"
+
+    def domain_lines(self, k: int, o: A.Option, proc: Proc, m: dict[int, str], mode: str, btypes: list[T.T],
+                     osid: int) -> list[tuple[int, str, int]]:
+        """Option ``k``'s tuples with its `where` left out, for the domain function (SiteInfo.domain)."""
+        eg = ExprGen(self, m, mode)
+        lines = [(1, f"if o[0] == {k}:", osid), (2, "out = []", osid)]
+        names = []
+        for i, (b, ty) in enumerate(zip(o.binders, btypes, strict=True)):
+            src = eg.iter_src(b.source)
+            src = src if ty.kind == "card" or never_repeats(b.source) else f"_uniq({src})"
+            name = f"b{_find_local(proc, b.var, b.span).slot}"
+            names.append(name)
+            lines.append((2 + i, f"for {name} in {src}:", osid))
+        lines += [(2 + len(names), f"out.append(({k}, {', '.join(names)}))", osid), (2, "return out", osid)]
+        return lines
 
     def zone_guard(self, where: str | None, names: list[str], btypes: list[T.T], sources: list[str]) -> str | None:
         """For an option `x in ZONE where …` whose condition starts with a test of x's card attributes

@@ -770,9 +770,7 @@ class Game:
         if k == -1:
             return Action(player, "pass", "pass", (), o, "pass | パス")
         info = site.options[k]
-        places = self._unseen_places(st, player, o, info.place_args)
-        parts = [info.name] + [R._fmt(st, v, tc) if not places else _fmt_seen(st, v, tc, places)
-                               for v, tc in zip(o[1:], info.binder_types, strict=True)]
+        parts, places = self._parts(st, info, player, o)
         # a card a list binder offers (`name c in all_cards`) is named: its id names it, so may its label
         named = {c for i, is_list in info.card_args if (i, is_list) not in info.place_args
                  for c in ((o[i],) if not is_list else o[i]) if c is not None}
@@ -782,6 +780,13 @@ class Game:
                       for lang in (0, 1)]
             label = " | ".join(dict.fromkeys(halves))
         return Action(player, " ".join(parts), info.name, tuple(o[1:]), o, label or "")
+
+    def _parts(self, st: State, info: Any, player: int, o: tuple[Any, ...]) -> tuple[list[str], dict[int, str]]:
+        """Option ``o``'s id, word by word (its name, then each value), as ``player`` reads it, and
+        the cards of it they cannot see, each with its place (``_unseen_places``)."""
+        places = self._unseen_places(st, player, o, info.place_args)
+        return [info.name] + [R._fmt(st, v, tc) if not places else _fmt_seen(st, v, tc, places)
+                              for v, tc in zip(o[1:], info.binder_types, strict=True)], places
 
     def _values_read(self, st: State, info: Any, o: tuple[Any, ...], parts: list[str], places: dict[int, str],
                      lang: int) -> list[str]:
@@ -800,9 +805,7 @@ class Game:
         info = self.sites[st.pend[0]].options[a.raw[0]]
         if not info.card_args:
             return a.id
-        places = self._unseen_places(st, a.player, a.raw, info.place_args)
-        parts = [info.name] + [R._fmt(st, v, tc) if not places else _fmt_seen(st, v, tc, places)
-                               for v, tc in zip(a.raw[1:], info.binder_types, strict=True)]
+        parts, places = self._parts(st, info, a.player, a.raw)
         return " ".join([a.name] + self._values_read(st, info, a.raw, parts, places, 0))
 
     def _unseen_places(self, st: State, player: int, o: tuple[Any, ...],
@@ -870,6 +873,24 @@ class Game:
         finally:
             self.hidden_places = {}
         return None if why is None else str(why[min(lang, len(why) - 1)])
+
+    def option_domain(self, st: State, player: int, name: str) -> list[str] | None:
+        """The ids option ``name`` of the pending decision would take with its `where` left out (`bid
+        19` is outside `bid n in 1..18` whatever the where says), as ``player`` reads them: None for
+        an option without an `else "why"` (whose text is all the where could be asked for)."""
+        if st.pend is None:
+            return None
+        site = self.sites[st.pend[0]]
+        k = next((i for i, o in enumerate(site.options) if o.name == name), None)
+        if site.domain is None or k is None:
+            return None
+        try:
+            tuples = site.domain(*_site_args(st, site, player), (k,))
+        except Exception:
+            return None
+        if tuples is None:
+            return None
+        return [" ".join(self._parts(st, site.options[k], player, o)[0]) for o in tuples]
 
     def prompt(self, st: State, player: int) -> str | None:
         """The pending decision's prompt as ``player`` reads it: a card they cannot see (a stack item's

@@ -163,13 +163,21 @@ def _why_not(st: State, raw: str, legal: list[Action], lang: int, shown: list[di
             some = ", ".join(a.id for a in mine[:5]) + (", …" if len(mine) > 5 else "")
             return say("needs_values", lang, a=named, ex=some)     # `buy` for `buy copper`
         if mine and (odd := _unseen_card_word(st, raw, named, mine)) is not None:
+            labelled = _cards_labelled(st, odd)         # `sell 7` for House 7, named h7
+            if labelled:
+                values = [w for a in mine for w in a.id.split()[1:]]
+                return say("card_labelled", lang, o=named, w=odd, cards=_cards_are(st, labelled, lang),
+                           vs=_values_shown(st, list(dict.fromkeys(values)), lang))
             return say("no_such_card", lang, o=named, w=odd)     # a typo is not a rule's refusal
         if mine and (count := _values_off(st, raw, named, mine, lang)) is not None:
             return count        # `play G2 S1` for one card: neither is the else text's to refuse
         why = st.game.refusal_reason(st, legal[0].player, named, lang) if legal else None
-        if mine and why is None and (away := _card_elsewhere(st, raw, named, mine, lang)) is not None:
+        # where the values typed must be for the rules to be what refused them: the legal actions' values;
+        # with an else text, the values the option takes at all (`bid 19` for 1..18 is not the where's)
+        offered = [a.id for a in mine] if why is None else st.game.option_domain(st, legal[0].player, named)
+        if mine and offered and (away := _card_elsewhere(st, raw, named, mine, offered, lang)) is not None:
             return away     # `play 92` where 92 lies on a row: not one of the cards the option takes from
-        if mine and why is None and (off := _value_not_offered(st, raw, named, mine, lang)) is not None:
+        if mine and offered and (off := _value_not_offered(st, raw, named, offered, lang)) is not None:
             return off
         if mine:        # others of it are legal: this one the `where` rules out, as its else text may say
             return say("this_not_legal_why", lang, a=raw.strip(), o=named, why=why) if why else None
@@ -220,12 +228,13 @@ def _values_off(st: State, raw: str, named: str, mine: list[Action], lang: int) 
     return say(key, lang, o=named, n=k, ex=example.id)
 
 
-def _value_not_offered(st: State, raw: str, named: str, mine: list[Action], lang: int) -> str | None:
-    """Of the values typed after option ``named``, each one word, the first that no legal action of
-    it takes in its place (`take 7` where take is offered with 1, 2 and 3): the values it takes there
-    now, a run of whole numbers as LO..HI."""
-    ids = [a.id.split()[1:] for a in mine]
-    if any(", " in a.id for a in mine) or len({len(x) for x in ids}) != 1:
+def _value_not_offered(st: State, raw: str, named: str, offered: list[str], lang: int) -> str | None:
+    """Of the values typed after option ``named``, each one word, the first that no action of it in
+    ``offered`` (ids) takes in its place (`take 7` where take is offered with 1, 2 and 3): the values
+    it takes there now, a run of whole numbers as LO..HI, cards by their labels — with the card meant
+    when the word is a word of a label (`sell 2` for House 2, named h2)."""
+    ids = [a.split()[1:] for a in offered]
+    if any(", " in a for a in offered) or len({len(x) for x in ids}) != 1:
         return None     # values of several words, or lists of cards of several lengths: not told apart
     words = _values_typed(raw, named)
     typed = st.game.typed_norm(" ".join([named, *words])).split()[1:]
@@ -242,25 +251,71 @@ def _value_not_offered(st: State, raw: str, named: str, mine: list[Action], lang
             if ns == list(range(ns[0], ns[-1] + 1)) and len(ns) > 2:
                 return say("value_not_in", lang, o=named, w=w, lo=ns[0], hi=ns[-1])
             values = [str(n) for n in ns]
-        seats = {f"P{q}": name for q, name in enumerate(st.game.seat_texts[lang])}     # seats as the table calls them
-        values = [seats.get(v, v) for v in values]
-        shown = ", ".join(values[:8]) + (", …" if len(values) > 8 else "")
-        return say("value_not_among", lang, o=named, w=w, vs=shown)
+        labelled = _cards_labelled(st, w)
+        meant = [c for c in labelled if st.game.card_names[c] in values]
+        if meant:
+            cards = [f"{st.game.card_texts[lang][c]} ({st.game.card_names[c]})" for c in meant]
+            return say("card_meant", lang, o=named, w=w, cards=_either(cards, lang))
+        if labelled:
+            return say("card_labelled", lang, o=named, w=w, cards=_cards_are(st, labelled, lang),
+                       vs=_values_shown(st, values, lang))
+        return say("value_not_among", lang, o=named, w=w, vs=_values_shown(st, values, lang))
     return None
 
 
-def _card_elsewhere(st: State, raw: str, named: str, mine: list[Action], lang: int) -> str | None:
+def _values_shown(st: State, values: list[str], lang: int) -> str:
+    """An option's values as the table calls them (seats by their names, cards by their labels), the
+    first eight."""
+    game = st.game
+    seats = {f"P{q}": name for q, name in enumerate(game.seat_texts[lang])}
+    shown = [seats.get(v) or (game.card_texts[lang][game.card_index[v]] if v in game.card_index else v) for v in values]
+    return ", ".join(shown[:8]) + (", …" if len(shown) > 8 else "")
+
+
+def _cards_labelled(st: State, word: str) -> list[int]:
+    """The cards whose label, in either language, is ``word`` or has it as a word (`7` of House 7)
+    — when no card is named so: a player who typed what the card shows."""
+    game = st.game
+    low = word.casefold()
+    if low in (n.casefold() for n in game.card_names):
+        return []
+    return [c for c in range(game.ncards)
+            if any(low == t.casefold() or low in t.casefold().split() for t in (texts[c] for texts in game.card_texts))]
+
+
+def _cards_are(st: State, cards: list[int], lang: int) -> str:
+    """`House 7 is h7` for each label of ``cards``, the first three (deck order; the deck is no
+    secret); identical copies on one, `Wizard is Z1 … Z4`."""
+    game = st.game
+    names: dict[str, list[str]] = {}
+    for c in cards:
+        names.setdefault(game.card_texts[lang][c], []).append(game.card_names[c])
+    said = [say("card_is", lang, label=label, name=ns[0] if len(ns) == 1 else f"{ns[0]} … {ns[-1]}")
+            for label, ns in list(names.items())[:3]]
+    return ", ".join(said) + (", …" if len(names) > 3 else "")
+
+
+def _either(items: list[str], lang: int) -> str:
+    """`a, b or c` (the first four)."""
+    items = items[:4]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + say("or", lang) + items[-1]
+
+
+def _card_elsewhere(st: State, raw: str, named: str, mine: list[Action], offered: list[str],
+                    lang: int) -> str | None:
     """Of the cards typed after option ``named`` (by name, or as the screen shows them: Hanabi's
-    `G1`), one the chooser sees lying in a zone none of the option's legal actions takes a card from
-    (6 nimmt!'s `play 92`, 92 lying on a row; `play G1`, G1 in another's hand): where it is."""
+    `G1`), one the chooser sees lying in a zone none of the option's actions takes a card from — the
+    legal ones ``mine``, or those in ``offered`` (ids: with an else text, all the option takes, its
+    `where` aside) — (6 nimmt!'s `play 92`, 92 lying on a row; `play G1`, G1 in another's hand):
+    where it is."""
     from ..engine.runtime import _zone_text
 
     game = st.game
-    taken = _cards_taken(st, mine)
+    index = {n.lower(): i for i, n in enumerate(game.card_names)}
+    taken = _cards_taken(st, mine) | {index[w] for a in offered for w in a.lower().split()[1:] if w in index}
     zones = {st.loc[c] for c in taken}
     if not zones:
         return None
-    index = {n.lower(): i for i, n in enumerate(game.card_names)}
     shown = _seen_as(st, mine[0].player)
     for w in _values_typed(raw, named):
         c = index.get(game._typed_card(w).lower())
