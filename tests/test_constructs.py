@@ -3764,3 +3764,37 @@ def test_a_stacked_deck_that_cannot_be_is_e501(body: str, message: str):
         scenario_state("turned_card", body)
     assert e.value.first.code == "E501" and message in e.value.first.message, e.value.first.message
     assert load(str(CONSTRUCTS / "turned_card.fuda")).stacked == {}
+
+
+BEANS = ('ruleset d\nplayers 2..3\nenum Bean { blue "Blue bean | 青豆", red "Red bean | 赤豆" }\n'
+         'cards {\n attr bean: Bean\n for b in [blue, red] {\n  if size(players) > 2 or b != blue {\n'
+         '   for i in 1..2 { card "{b}{i}" "{b} | {b}" bean = b }\n  }\n }\n} in deck\n'
+         'zone deck: pile hidden\nsetup { }\nphase play { choose players[0] { wait { end game } } }\n')
+STRIPPED = ('ruleset s\nplayers 2\ncards standard(ranks = [1] + (7..13)) in deck\nzone deck: pile hidden\n'
+            'zone table: pile public\nsetup { move card("♠A") to table }\n'
+            'phase play { choose players[0] { wait { end game } } }\n')
+
+
+@pytest.mark.parametrize("ruleset, zones, error", [
+    (BEANS, "deck: {excludes: [Blue bean, blue2, 青豆], contains: [Red bean]}", None),
+    (STRIPPED, "deck: {excludes: [♠2, S3, H6]}", None),
+    (BEANS, "deck: {excludes: [Purple bean]}", "no card is named 'Purple bean'"),      # in no deck: a typo
+    (BEANS, "deck: {contains: [Blue bean]}", "no card is named 'Blue bean'"),          # left out: only excludes
+    (STRIPPED, "table: {excludes: [♠A, ♠2]}", "table: ♠A should not be there"),
+])
+def test_a_zone_s_excludes_may_name_a_card_the_options_leave_out(tmp_path, ruleset: str, zones: str,
+                                                                 error: str | None):
+    """newcomer43 P5 (Bohnanza): with three players the blue beans are left out of the deck, and
+    `excludes: [Blue bean]` was E501, so no test could say a variety is absent. A card of a `cards {
+    if … }` not taken, or a rank `standard(ranks = …)` strips, is in no zone; a name of no deck stays
+    E501, and naming a left-out card anywhere else says why."""
+    (tmp_path / "r.fuda").write_text(ruleset, encoding="utf-8")
+    text = f"ruleset: r.fuda\nsteps:\n  - expect:\n      zones: {{{zones}}}\n"
+    sc, loc = parse_scenario(text, str(tmp_path / "t.yaml"))
+    if error is None:
+        assert Runner(sc, loc, tmp_path).run() == 1
+        return
+    with pytest.raises(FudaError) as e:
+        Runner(sc, loc, tmp_path).run()
+    assert error in e.value.first.message
+    assert ("these options leave it out of the deck" in (e.value.first.hint or "")) == ("contains" in zones)

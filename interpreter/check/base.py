@@ -80,6 +80,7 @@ class CheckerBase:
         self.card_homes: dict[int, A.CardIn] = {}  # a card (by index) → the `in ZONE { … }` it is declared in
         self.label_spans: dict[str, Span] = {}
         self.card_spans: dict[str, Span] = {}      # where a custom deck declares each card (W109)
+        self.absent_cards: dict[str, tuple[str, str]] = {}     # Cards.absent
         self.globals: dict[str, Any] = {}
         self.members: dict[str, list[MemberRef]] = {}
         self.enums: dict[str, EnumSym] = {}

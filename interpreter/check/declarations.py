@@ -523,6 +523,11 @@ class Declarations(CheckerBase):
                 data = fn(**kwargs)
                 names = data.names
                 aliases = data.aliases
+                if kwargs.get("ranks") is not None:     # the ranks stripped: left out, not unknown
+                    full = fn(**{**kwargs, "ranks": None})
+                    kept = set(names) | set(aliases)
+                    self.absent_cards.update({n: (full.aliases.get(n, n),) * 2 for n in [*full.names, *full.aliases]
+                                              if n not in kept})
                 for a, vals in data.attrs.items():
                     tname = data.attr_types[a]
                     if tname in self.enums:
@@ -562,7 +567,7 @@ class Declarations(CheckerBase):
             ins = {id(n): n for n in self.card_homes.values()}
             zone_of = {k: self.start_zone(n.zone, n.zone_span) or start for k, n in ins.items()}
             homes = [zone_of[id(self.card_homes[i])] if i in self.card_homes else start for i in range(len(names))]
-        self.cards = Cards(names, attrs, attr_types, aliases, start, self.card_labels, homes)
+        self.cards = Cards(names, attrs, attr_types, aliases, start, self.card_labels, homes, self.absent_cards)
         self.warn_unclear_labels(names, attrs)
         if decls:
             self.warn_seat_like_cards(names, decls[-1].span)
@@ -677,6 +682,7 @@ class Declarations(CheckerBase):
                     taken = bool(self.const(it.cond, env))
                     self.card_items(it.items if taken else it.other, env, names, attrs, attr_types, defaults)
                     self.options_read(it.other if taken else it.items)
+                    self.left_out(it.other if taken else it.items, env, attr_types, defaults)
                 elif isinstance(it, A.CardIn):
                     first = len(names)
                     self.card_items(it.items, env, names, attrs, attr_types, defaults)
@@ -684,6 +690,24 @@ class Declarations(CheckerBase):
                         self.card_homes.setdefault(i, it)
             except Abort:
                 pass
+
+    def left_out(self, items: list[Any], env: dict[str, Any], attr_types: dict[str, T.T],
+                 defaults: dict[str, Any]) -> None:
+        """The cards of a part of the deck these option values leave out (a `cards { if … }` not
+        taken), worked out as the deck is (its loops at these values) and kept by name with their
+        labels (Cards.absent); what working them out would report or record is left as it was."""
+        kept = (list(self.diags), list(self.warnings), dict(self.card_labels), dict(self.card_repeats),
+                dict(self.card_homes), dict(self.label_spans), dict(self.card_spans))
+        names: list[str] = []
+        try:
+            self.card_items(items, env, names, {a: [] for a in attr_types}, dict(attr_types), dict(defaults))
+        except Exception:       # a part these options never build may not build with them
+            pass
+        finally:
+            for n in names:
+                self.absent_cards.setdefault(n, self.card_labels.get(n, (n, n)))
+            (self.diags[:], self.warnings[:], self.card_labels, self.card_repeats, self.card_homes, self.label_spans,
+             self.card_spans) = kept
 
     def options_read(self, items: list[Any]) -> None:
         """Options read in a part of the deck these option values leave out are used all the same

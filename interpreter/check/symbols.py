@@ -222,6 +222,10 @@ class Cards:
     start_zone: ZoneSym | None = None
     labels: dict[str, tuple[str, str]] = field(default_factory=dict)   # name → how players read it (en, ja)
     homes: list[ZoneSym] | None = None  # where each card starts (`in ZONE { … }` in the deck); None: start_zone
+    # the cards these option values leave out of the deck (a `cards { if … }` not taken, ranks a
+    # template strips): name (or ASCII alias) → how players would read it (en, ja); a scenario's
+    # `excludes:` may name them
+    absent: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass

@@ -257,8 +257,20 @@ class Runner:
             if copies:
                 return self.one_of_label(name, copies, path)
             raise self.loc.error("E501", f"no card is named {name!r}", path,
-                                 did_you_mean(str(name), self.game.card_names))
+                                 "these options leave it out of the deck: only a zone's `excludes` may name it"
+                                 if self.left_out(name) else did_you_mean(str(name), self.game.card_names))
         return idx
+
+    def left_out(self, name: str) -> bool:
+        """Whether ``name`` is no card of this game but one its options leave out of the deck (a
+        `cards { if … }` not taken: Bohnanza's blue beans with three players), by name or label."""
+        game = self.game
+        low = str(name).casefold()
+        if str(name) in game.card_index or str(name).lower() in game.typed_cards \
+                or any(t.casefold() == low for texts in game.card_texts for t in texts):
+            return False
+        return any(low == n.casefold() or low in (t.casefold() for t in texts)
+                   for n, texts in game.prog.cards.absent.items())
 
     def one_of_label(self, name: str, copies: list[str], path: tuple[Any, ...]) -> int:
         """A label where one card must be named (an edit places that card): the card if only one
@@ -1009,6 +1021,8 @@ class Runner:
             if not any(self.fits(n, c, path) for c in cards):
                 raise self.fail(path, f"{zname}: {n} is not there; found {got}")
         for n in spec.excludes or []:
+            if self.left_out(n):        # in no zone of this game: its options leave it out of the deck
+                continue
             if any(self.fits(n, c, path) for c in cards):
                 raise self.fail(path, f"{zname}: {n} should not be there")
         if spec.size is not None and spec.size != len(got):
