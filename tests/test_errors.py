@@ -2057,3 +2057,35 @@ phase play { end game draw }
         check_ruleset(str(f))
     d = info.value.first
     assert d.code == "E201" and "deck is not known before the game starts" in d.message and d.span.line == 6
+
+
+def test_an_enum_is_the_list_of_its_members_in_fixed_values(tmp_path: Path) -> None:
+    """Wizard and Bohnanza newcomers (fix16 1): `for h in Hue` in the deck was E201 'Hue is not known
+    before the game starts', and `index_of(Hue, h)`, the per-member table of §5, was not fixed either."""
+    from interpreter.api import load
+
+    f = tmp_path / "en.fuda"
+    f.write_text("""ruleset en
+players 2
+enum Hue { blue, green, red }
+fn copies(h: Hue) -> int = [2, 3, 1][index_of(Hue, h)]
+cards {
+    attr hue: Hue
+    for h in Hue { for i in 1..copies(h) { card "{h}{i}" hue = h } }
+} in deck
+zone deck: pile hidden
+var kinds: int = size(Hue)
+var where_red: int = index_of(Hue, red) + index_of([1, 2], 5)
+setup { }
+phase play { if kinds == where_red { end game draw } end game draw }
+""", encoding="utf-8")
+    g = load(str(f))
+    st = g.new_state(0)
+    assert st.view(None)["vars"]["kinds"] == 3
+    assert st.view(None)["vars"]["where_red"] == 1
+    assert sorted(g.card_names) == ["blue1", "blue2", "green1", "green2", "green3", "red1"]
+    f.write_text(f.read_text(encoding="utf-8").replace("index_of(Hue, red)", "index_of(3, red)"), encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(f))
+    d = info.value.first
+    assert d.code == "E201" and "index_of takes a list, not int" in d.message and d.span.line == 11

@@ -100,7 +100,7 @@ class CheckerBase:
         self.goto_targets: set[str] = set()
         self.n_players = 2
         # what a fixed expression may use, said where one reads a name it may not (E201)
-        self.fixed_hint = "initial values and option defaults use literals, options and enum members"
+        self.fixed_hint = "initial values and option defaults use literals, options, enum members and enums (the list of their members)"
         self.seat_names: list[tuple[str, str]] | None = None
         self.cards: Cards | None = None
         self.fn_stack: list[FnSym] = []

@@ -297,6 +297,9 @@ class Declarations(CheckerBase):
             if refs:
                 raise self.fail("E101", f"{e.name} is a member of several enums: say which",
                                 e.span, " or ".join(f"{r.enum.name}.{e.name}" for r in refs))
+            if isinstance(en := self.globals.get(e.name), EnumSym):     # `for h in Hue`: its members, in order
+                en.used = True
+                return [MemberRef(en, i) for i in range(len(en.members))]
             declared = {getattr(d, "name", None) for d in self.src.decls}      # also those declared later
             if e.name not in self.globals and e.name not in declared and not refs:     # no such name at all
                 known = [*env, *self.options, *self.members]
@@ -357,6 +360,11 @@ class Declarations(CheckerBase):
                 raise self.fail("E201", f"cannot cut a part of {_const_type(seq)} by {_const_type(lo)} and "
                                 f"{_const_type(hi)}", e.span)
             return seq[lo:hi]
+        if isinstance(e, A.Call) and e.func == "index_of" and len(e.args) == 2 and not e.kwargs:
+            seq, x = self.const(e.args[0], env), self.const(e.args[1], env)     # a table per member of an enum
+            if not isinstance(seq, list | tuple):
+                raise self.fail("E201", f"index_of takes a list, not {_const_type(seq)}", e.args[0].span)
+            return next((i for i, v in enumerate(seq) if _const_binop("==", v, x)), -1)
         if isinstance(e, A.Call) and e.func in ("min", "max") and len(e.args) == 2 and not e.kwargs:
             return self.const(A.Call(span=e.span, func=e.func, args=[A.ListLit(span=e.span, items=e.args)]), env)
         if isinstance(e, A.Call) and e.func in _CONST_CALLS and len(e.args) == 1 and not e.kwargs:
@@ -390,8 +398,8 @@ class Declarations(CheckerBase):
                 return self.const(fn.body, bound)
             finally:
                 self.fixed_calls -= 1
-        raise self.fail("E201", "this must be a fixed value (literal, option, enum member; lists, tuples and "
-                        "size/min/max/sum/abs/floor/ceil/round of those, and functions of them)", e.span)
+        raise self.fail("E201", "this must be a fixed value (literal, option, enum member or enum; lists, tuples "
+                        "and size/min/max/sum/abs/floor/ceil/round/index_of of those, and functions of them)", e.span)
 
     # -------------------------------------------------------------- zones and cards
     def grid_side(self, e: A.Expr | None) -> int:
