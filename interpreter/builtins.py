@@ -118,7 +118,10 @@ def _minmax(ts: list[T.T]) -> T.T:
         _need(all(T.is_numeric(t) for t in ts), f"min/max of two values need numbers, got {ts[0]} and {ts[1]}")
         return T.INT if all(t == T.INT for t in ts) else T.NUMBER
     et = _iter(ts[0])
-    _need(T.is_numeric(et) or et.kind in ("key", "text"), f"min/max need numbers, got {et}")
+    if not (T.is_numeric(et) or et.kind in ("key", "text")):    # the element with the greatest key is best's
+        raise TypeError(f"min/max need numbers, got {et}",
+                        "for the element with the greatest key write `best x in L by KEY` (`max(L)` of cards: "
+                        "`best c in L by c.rank`), with the smallest `best x in L by -KEY`")
     return et
 
 

@@ -365,6 +365,13 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
               and re.fullmatch(r"(.*[{;])?\s*\w+\s*", src[:span.col - 1])):
             hint = (f"`{before.group(1)}` starts a statement here, so a variable of that name cannot be assigned at "
                     "the start of one: choose another name (total, n_cards)")
+        elif str(tok) == "in" and (mm := re.search(r"\b(min|max)\s+\w+\s*$", src[:span.col - 1])):
+            hint = (f"{mm.group(1)} is a function of a list ({mm.group(1)}(L)); for the element with the "
+                    f"{'smallest' if mm.group(1) == 'min' else 'greatest'} key write "
+                    f"`best x in L by {'-' if mm.group(1) == 'min' else ''}KEY`")
+        elif str(tok) == "," and (by := re.search(r"\bby\b((?:(?!\bby\b).)*)$", src[:span.col - 1])) \
+                and by.group(1).count("(") == by.group(1).count(")"):
+            hint = "several keys make a tuple, written in parentheses: by (a, b) — compared part by part"
         elif str(tok) == "=" and any("==" in x for x in expected):
             hint = "use == to compare; = assigns"
         elif before and before.group(1) == "override":

@@ -637,7 +637,9 @@ class Expressions(Declarations):
         try:
             rt = b.check(ats)
         except TypeError as te:
-            raise self.fail("E201", f"{e.func}: {te}", e.span, b.usage) from None
+            # a TypeError's second argument, when given, is a hint of its own (what to write instead)
+            raise self.fail("E201", f"{e.func}: {te.args[0]}", e.span,
+                            te.args[1] if len(te.args) > 1 else b.usage) from None
         # `occurrences` reads the records, which a secret choice may have made (secret_places.secret)
         e.ref = ("builtin", b.name, self.tally) if b.name == "occurrences" else ("builtin", b.name)
         return rt
