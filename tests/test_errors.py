@@ -2089,3 +2089,40 @@ phase play { if kinds == where_red { end game draw } end game draw }
         check_ruleset(str(f))
     d = info.value.first
     assert d.code == "E201" and "index_of takes a list, not int" in d.message and d.span.line == 11
+
+
+_BIDS = ("ruleset b\nplayers 3\ncards standard() in deck\nzone deck: pile hidden\nvar bid: int per player = 0 owner\n"
+         "setup { }\n{BODY}\n")
+_RULES = 'rule hide_all { for p in players { hide bid[p] } }\nrule announce { log "P0 bid {bid[players[0]]}" }\n'
+
+
+def test_w104_follows_reveals_in_option_blocks_and_across_rules_and_phases(tmp_path: Path) -> None:
+    """Wizard newcomer (fix16 2): a log of bids revealed in every option of the decision before it, or
+    before the call of the rule that logs them, or in the phase that goes to the logging one, was
+    W104. A reveal in only some options, a call before the reveal, a hide in between (also by a
+    rule, or in a loop's later round) still leave the log warned."""
+    def warnings(body: str) -> list[str]:
+        return _warnings_of(tmp_path, _BIDS, "{BODY}", (_RULES if "announce()" in body else "") + body)
+
+    bid = 'for p in players {{ choose p {{ say n in 0..2 "bid {{n}}" {{ bid[p] = n {R} }} {O} }} }}'
+    total = 'log "total {sum([bid[q] for q in players])}"'
+    reveal_all = "for p in players { reveal bid[p] }"
+    assert warnings(f"phase play {{ {bid.format(R='reveal bid[p]', O='')}\n {total} }}") == []
+    assert warnings(f"phase play {{ {bid.format(R='reveal bid[p]', O='')}\n announce() }}") == []
+    assert warnings(f"phase play {{ {bid.format(R='', O='')}\n {reveal_all}\n announce() }}") == []
+    assert warnings(f"phase one {{ {bid.format(R='', O='')}\n {reveal_all}\n goto two }}\n"
+                    f"phase two {{ announce()\n hide_all()\n goto one }}") == []
+    assert warnings(f"phase play {{ if size(deck) > 3 {{ {reveal_all} }} else {{ {reveal_all} }}\n {total} }}") == []
+    # still told to some players only
+    one_option = bid.format(R="reveal bid[p]", O='keep "keep" { }')
+    assert warnings(f"phase play {{ {one_option}\n {total} }}") == ["W104"]
+    assert warnings(f"phase play {{ {one_option}\n announce() }}") == ["W104"]
+    assert warnings(f"phase play {{ {bid.format(R='', O='')}\n announce()\n {reveal_all} }}") == ["W104"]
+    assert warnings(f"phase play {{ {reveal_all}\n hide_all()\n announce() }}") == ["W104"]
+    assert warnings(f"phase play {{ {reveal_all}\n while size(deck) > 0 {{ announce()\n hide_all() }} }}") == ["W104"]
+    assert warnings(f"phase one {{ {reveal_all}\n goto two }}\nphase two {{ announce()\n goto three }}\n"
+                    "phase three { goto two }") == []
+    assert warnings(f"phase one {{ {reveal_all}\n goto two }}\nphase two {{ announce()\n hide_all()\n goto three }}\n"
+                    "phase three { goto two }") == ["W104"]
+    assert warnings(f"phase one {{ if size(deck) > 3 {{ {reveal_all} }}\n goto two }}\nphase two {{ announce() }}") \
+        == ["W104"]

@@ -75,6 +75,10 @@ class CheckerBase:
         # the call's arguments by parameter (W102, W104 follow them: zones_through_locals)
         self.local_defs: dict[int, list[tuple[A.Expr, Scope, dict[str, A.Expr] | None]]] = {}
         self.rule_options: list[tuple[A.Option, A.Expr, Scope]] = []    # W102 again once every call is seen
+        # W104 across bodies: where a rule is called or a phase gone to, what was revealed there (and what the
+        # body there may have hidden since it began); and the logs of variables left to judge by them
+        self.flow_sites: list[tuple[tuple[str, str], tuple[str, str] | None, frozenset[str], frozenset[str]]] = []
+        self.w104_pending: list[tuple[tuple[str, str], str, frozenset[str], tuple[str, str, Span, str]]] = []
         self.card_labels: dict[str, tuple[str, str]] = {}       # a custom deck's card labels (Cards.labels)
         self.card_repeats: dict[str, int] = {}     # how often a card name was declared (E102 counts them)
         self.card_homes: dict[int, A.CardIn] = {}  # a card (by index) → the `in ZONE { … }` it is declared in
@@ -166,3 +170,25 @@ class CheckerBase:
         p = Proc(kind, name, span, body, index=len(self.procs))
         self.procs.append(p)
         return p
+
+    def flow_site(self, target: tuple[str, str], sc: Scope) -> None:
+        """A call of rule or a goto to a phase (``target``): what is revealed to everyone there (W104)."""
+        self.flow_sites.append((target, _flow_key(sc.proc), sc.all_revealed(), sc.forgotten_here()))
+
+    def may_hide(self, body: list[A.Stmt], seen: frozenset[str] = frozenset()) -> set[str]:
+        """What ``body`` may hide again (`hide bid[p]`), also in the rules it calls: a reveal before it
+        no longer counts after it (W104)."""
+        out: set[str] = set()
+        for n in A.walk(body):
+            if isinstance(n, A.Hide):
+                out.update(x.name for x in A.walk(n.what) if isinstance(x, A.Name))
+            elif isinstance(n, A.Call) and isinstance(r := self.rules.get(n.func), RuleSym) \
+                    and r.decl is not None and n.func not in seen:
+                seen |= {n.func}
+                out |= self.may_hide(r.decl.body, seen)
+        return out
+
+
+def _flow_key(proc: Proc | None) -> tuple[str, str] | None:
+    """A rule or a phase, as W104 follows what is revealed into it; another body starts with nothing."""
+    return (proc.kind, proc.name) if proc is not None and proc.kind in ("rule", "phase") else None

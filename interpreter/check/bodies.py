@@ -15,7 +15,7 @@ from .. import types as T
 from ..errors import Span, did_you_mean
 from .expressions import _comparable_key, _key_shown
 from .folding import _const_type
-from .secrecy import Secrecy, _set_by_choice, _size_public, _zones_read
+from .secrecy import Secrecy, _always_revealed, _choice_reveals, _set_by_choice, _size_public, _zones_read
 from .symbols import (
     SEAT_HINT,
     Abort,
@@ -468,14 +468,17 @@ class Bodies(Secrecy):
                 self.block(body, sc, ctx)
             if s.orelse is not None:
                 self.block(s.orelse, sc, ctx)
+                sc.revealed.update(_always_revealed([s]))    # revealed whichever branch ran (W104)
             self.warn_branching_on_hidden(s, sc)
         elif isinstance(s, A.While):
             if s.offer is not None:
                 self.want(s.offer, T.list_of(T.PLAYER), sc, ctx, "offer … in a list of players")
             self.cond(s.cond, sc, ctx)
+            sc.forget(self.may_hide(s.body))     # hidden by a round before (W104)
             self.block(s.body, sc, _loop(ctx, offer=s.offer is not None))
         elif isinstance(s, A.Repeat):
             self.want(s.count, T.INT, sc, ctx, "repeat counts a whole number of times")
+            sc.forget(self.may_hide(s.body))
             self.block(s.body, sc, _loop(ctx))
         elif isinstance(s, A.For):
             st = self.expr(s.source, sc, ctx)
@@ -489,10 +492,11 @@ class Bodies(Secrecy):
             self.defs.append((inner.names[s.var], s.source))
             # an item of the list: from the zones the list is read from (W102, W104)
             self.local_defs[id(inner.names[s.var])] = [(s.source, sc, None)]
+            sc.forget(self.may_hide(s.body))
             self.block(s.body, inner, _loop(ctx))
-            # a showdown: `for p in players { reveal hand[p] }` shows those zones for what follows (W104)
-            sc.revealed.update(n for x in s.body if isinstance(x, A.Reveal) and x.to is None
-                               for n, _ in _zones_read(x.what))
+            # a showdown: `for p in players { reveal hand[p] }` shows those zones for what follows, also
+            # from each player's decision whose every option reveals it (W104)
+            sc.revealed.update(_always_revealed(s.body))
         elif isinstance(s, A.Break | A.Continue):
             word = type(s).__name__.lower()
             use = self.use_of(s.span)       # a group's break: right in a loop, wrong where this use is
@@ -554,6 +558,8 @@ class Bodies(Secrecy):
                 self.cards_expr(what, sc, ctx)
             if isinstance(s, A.Reveal) and s.to is None:
                 sc.revealed.update(name for name, _ in _zones_read(what))
+            if isinstance(s, A.Hide):
+                sc.forget({n.name for n in A.walk(what) if isinstance(n, A.Name)})
             if isinstance(s, A.Reveal) and s.to is not None:
                 tt = self.expr(s.to, sc, ctx)
                 if not (T.assignable(tt, T.PLAYER) or T.assignable(tt, T.list_of(T.PLAYER))):
@@ -570,6 +576,7 @@ class Bodies(Secrecy):
             self.decision_options(s.options, sc, ctx, s.player, public=not s.hidden, hidden=s.hidden)
             if s.otherwise is not None:
                 self.block(s.otherwise, sc, ctx)
+            sc.revealed.update(_choice_reveals(s))      # every option reveals it (W104)
         elif isinstance(s, A.Simultaneous):
             self.decide(s, ctx, "a decision")
             self.want(s.players, T.list_of(T.PLAYER), sc, ctx, "simultaneous asks a list of players")
@@ -581,9 +588,11 @@ class Bodies(Secrecy):
                 self.text(s.label, inner, Ctx(ctx.kind, ctx.proc, pure=True))
                 self.warn_log_naming_hidden(s.label, inner, A.Name(span=s.span, name=s.var))
             self.decision_options(s.options, inner, ctx, A.Name(span=s.span, name=s.var))
+            sc.revealed.update(_choice_reveals(s))
         elif isinstance(s, A.Turn):
             self.want(s.player, T.PLAYER, sc, ctx, "turn takes a player")
             self.block(s.body, sc, ctx)
+            sc.revealed.update(_always_revealed(s.body))
         elif isinstance(s, A.Goto):
             ph = self.globals.get(s.phase)
             if not isinstance(ph, PhaseSym):    # a phase whose name another declaration took (E102) is still one
@@ -593,6 +602,7 @@ class Bodies(Secrecy):
                                 did_you_mean(s.phase, [p.name for p in self.phases]))
             ph.used = True
             self.goto_targets.add(s.phase)
+            self.flow_site(("phase", ph.name), sc)
         elif isinstance(s, A.Activate):
             self.decide(s, ctx, "activating an effect (others may respond)")
             eff = self.globals.get(s.effect)

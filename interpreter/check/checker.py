@@ -142,6 +142,7 @@ class Checker(Bodies):
             self.check_check(c)
         for ro, chooser, osc in self.rule_options:      # a rule's decisions, now that every call is seen
             self.warn_telling_where(ro, chooser, osc)
+        self.judge_w104_across()
         if not self.phases:
             self.err("E303", "the ruleset has no phase", top, "add: phase play { … }")
         for proc in self.procs:

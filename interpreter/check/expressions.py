@@ -593,6 +593,9 @@ class Expressions(Declarations):
             assert g.proc
             self.call_args(e.func, [(p.name, p.type) for p in g.proc.params], e.args, e.kwargs, e.span, sc, ctx,
                            _defaults(g.decl))
+            self.flow_site(("rule", g.name), sc)     # W104: what the rule's logs may count as revealed
+            if g.decl is not None:
+                sc.forget(self.may_hide(g.decl.body, frozenset({g.name})))
             self.defs.extend(zip(g.proc.params, e.args, strict=False))     # a parameter is what it is given
             self.list_defs.extend(distinct_values.param_defs(g.proc.params, e))
             if not e.kwargs:        # what a parameter may hold, for W102 (zones_through_locals)

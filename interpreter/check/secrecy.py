@@ -13,6 +13,7 @@ from .. import ast as A
 from .. import secret_places
 from .. import types as T
 from ..sugar import PASS
+from .base import _flow_key
 from .expressions import Expressions
 from .symbols import EffectSym, FnSym, LocalSym, RuleSym, Scope, VarSym, ZoneSym
 
@@ -45,6 +46,40 @@ def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     if isinstance(e, A.Node):
         return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in _zones_read(v)]
     return []
+
+
+def _always_revealed(body: list[A.Stmt]) -> set[str]:
+    """What ``body`` reveals to everyone whichever way it goes (W104): its reveals, those of a loop's
+    or a turn's body, of every branch of an `if … else`, and of every option of a decision (a `pass`
+    reveals nothing) — less what it hides after."""
+    out: set[str] = set()
+    for x in body:
+        if isinstance(x, A.Reveal) and x.to is None:
+            out.update(name for name, _ in _zones_read(x.what))
+        elif isinstance(x, A.Hide):
+            out -= {n.name for n in A.walk(x.what) if isinstance(n, A.Name)}
+        elif isinstance(x, A.For | A.Turn):
+            out |= _always_revealed(x.body)
+        elif isinstance(x, A.If) and x.orelse is not None:
+            out |= _every(_always_revealed(b) for b in [*(b for _, b in x.branches), x.orelse])
+        elif isinstance(x, A.Choose | A.Simultaneous):
+            out |= _choice_reveals(x)
+    return out
+
+
+def _choice_reveals(s: A.Choose | A.Simultaneous) -> set[str]:
+    """What a decision reveals to everyone whichever option is taken (W104)."""
+    bodies = [o.body for o in s.options]
+    if isinstance(s, A.Choose) and s.otherwise is not None:
+        bodies.append(s.otherwise)
+    return _every(_always_revealed(b) for b in bodies)
+
+
+def _every(sets: Any) -> set[str]:
+    out: set[str] | None = None
+    for x in sets:
+        out = set(x) if out is None else out & x
+    return out or set()
 
 
 def _size_public(e: A.Expr) -> bool:
@@ -424,9 +459,14 @@ class Secrecy(Expressions):
                 z = self.globals.get(name)
                 if isinstance(z, VarSym) and self.var_unseen(z, owner, chooser) and not revealed.was_revealed(name):
                     whom = "the chooser" if chooser is not None else "some players"
-                    self.warn("W104", f"this {what if chooser is not None else 'log'} shows {name} (a "
-                              f"`{z.visibility}` variable), which {whom} may not see", e.span,
-                              f"`reveal {name}` first (everyone then sees it), or `tell` the player who may see it")
+                    args = ("W104", f"this {what if chooser is not None else 'log'} shows {name} (a "
+                            f"`{z.visibility}` variable), which {whom} may not see", e.span,
+                            f"`reveal {name}` first (everyone then sees it), or `tell` the player who may see it")
+                    if chooser is None and (key := _flow_key(revealed.proc)) is not None:
+                        # a rule or phase: revealed where every call of it (every goto to it) stands?
+                        self.w104_pending.append((key, name, revealed.forgotten_here(), args))
+                        continue
+                    self.warn(*args)
                     return
                 if not isinstance(z, ZoneSym) or z.decl is None:
                     continue
@@ -443,6 +483,33 @@ class Secrecy(Expressions):
                               "reveal them instead (a reveal is logged with the cards, to whom it shows them), "
                               "or `tell` the player who may see them")
                     return
+
+    def judge_w104_across(self) -> None:
+        """The logs of variables left to the calls: a rule's log of a variable is told to no one new when
+        every call of the rule stands where it was revealed (in the caller, or at the caller's own
+        start and not hidden since); a phase's, as for every goto to it (the first phase: nothing)."""
+        names = {name for _, name, _, _ in self.w104_pending}
+        entry: dict[tuple[str, str] | None, frozenset[str]] = {None: frozenset()}
+        targets = {t for t, _, _, _ in self.flow_sites}
+        if self.phases:
+            entry[("phase", self.phases[0].name)] = frozenset()
+        for t in targets:
+            entry.setdefault(t, frozenset(names))
+        changed = True
+        while changed:      # what is revealed at each body's start only shrinks: a fixed point
+            changed = False
+            for t in targets:
+                if self.phases and t == ("phase", self.phases[0].name):
+                    continue
+                e = frozenset(names)
+                for target, caller, here, forgotten in self.flow_sites:
+                    if target == t:
+                        e &= here | (entry.get(caller, frozenset()) - forgotten)
+                if e != entry[t]:
+                    entry[t], changed = e, True
+        for key, name, forgotten, args in self.w104_pending:
+            if name not in entry.get(key, frozenset()) - forgotten:
+                self.warn(*args)
 
     def is_var_ref(self, e: A.Expr, sc: Scope) -> bool:
         if isinstance(e, A.Name):

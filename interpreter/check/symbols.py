@@ -315,6 +315,7 @@ class Scope:
         self.names: dict[str, LocalSym] = {}
         self.proc: Proc | None = proc if proc is not None else (parent.proc if parent else None)
         self.revealed: set[str] = set()     # zones a `reveal` to everyone showed earlier in the block (W104)
+        self.forgotten: set[str] = set()    # of a body's outermost scope: what it may have hidden so far (W104)
 
     def was_revealed(self, zone: str) -> bool:
         s: Scope | None = self
@@ -323,6 +324,30 @@ class Scope:
                 return True
             s = s.parent
         return False
+
+    def all_revealed(self) -> frozenset[str]:
+        out: set[str] = set()
+        s: Scope | None = self
+        while s is not None:
+            out |= s.revealed
+            s = s.parent
+        return frozenset(out)
+
+    def forget(self, names: set[str]) -> None:
+        """A `hide` (or a rule that may hide) here: not revealed any more, here or in the blocks around,
+        nor at the body's start (W104 follows what was revealed before the body began, less this)."""
+        s: Scope | None = self
+        while s is not None:
+            s.revealed -= names
+            if s.parent is None:
+                s.forgotten |= names
+            s = s.parent
+
+    def forgotten_here(self) -> frozenset[str]:
+        s = self
+        while s.parent is not None:
+            s = s.parent
+        return frozenset(s.forgotten)
 
     def lookup(self, name: str) -> LocalSym | None:
         s: Scope | None = self
