@@ -2126,3 +2126,33 @@ def test_w104_follows_reveals_in_option_blocks_and_across_rules_and_phases(tmp_p
                     "phase three { goto two }") == ["W104"]
     assert warnings(f"phase one {{ if size(deck) > 3 {{ {reveal_all} }}\n goto two }}\nphase two {{ announce() }}") \
         == ["W104"]
+
+
+def test_a_count_of_whole_zones_through_a_function_is_not_a_read(tmp_path: Path) -> None:
+    """Bohnanza newcomer (fix16 3): `fn both(p) = cards(table) + cards(hand[p])`, then
+    `size(both(q))` in a where was W102, though it counts whole zones as `size(hand[q])` does. A
+    count of some of the cards (through a comprehension with a where) is still warned, in a where
+    (W102) and in a log (W104)."""
+    f = tmp_path / "w.fuda"
+    f.write_text("""ruleset w
+players 2
+cards standard() in deck
+zone deck: pile hidden
+zone table: pile public
+zone hand: pile per player owner
+fn both(p: player) -> list of card = cards(table) + cards(hand[p])
+fn trad(p: player, a: player) -> list of card = if p == a then cards(table) + cards(hand[p]) else cards(hand[p])
+fn highs(p: player) -> list of card = [c for c in hand[p] where c.rank > 10]
+setup { shuffle deck  deal 3 from deck to hand }
+phase play {
+    choose players[0] {
+        a n in 1..3 where n < size(both(players[1])) "a {n}" { }
+        b n in 1..3 where n < size(trad(players[1], players[0])) "b {n}" { }
+        c n in 1..3 where n < size(both(players[1])) + size(highs(players[1])) "c {n}" { }
+    }
+    log "{size(both(players[1]))}"
+    log "{size(highs(players[1]))}"
+}
+""", encoding="utf-8")
+    got = [(w.code, w.span.line) for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+    assert got == [("W102", 15), ("W104", 18)], got

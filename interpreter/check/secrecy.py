@@ -95,7 +95,35 @@ def _size_public(e: A.Expr) -> bool:
         return _size_public(e.args[0])
     if isinstance(e, A.Comprehension | A.SortedBy) and e.cond is None:
         return _size_public(e.source)
+    if isinstance(e, A.Binary) and e.op == "+":         # `cards(a) + cards(hand[p])`: the sizes added
+        return _size_public(e.left) and _size_public(e.right)
+    if isinstance(e, A.IfExpr):     # either, chosen by what the reader knows (parameters, not cards)
+        return _size_public(e.then) and _size_public(e.other) and all(
+            isinstance(n, A.Name) and isinstance(n.ref, LocalSym) or isinstance(n, A.Binary | A.Unary | A.Lit)
+            for n in A.walk(e.cond))
+    if isinstance(e, A.Call) and isinstance(e.ref, FnSym) and e.ref.decl is not None:
+        return _size_public(e.ref.decl.body)            # `fn all_beans(p) = cards(a[p]) + cards(b[p])`
     return False
+
+
+def _counted_calls(e: A.Expr) -> set[int]:
+    """The calls of functions whose result only a count of whole zones is taken of (`size(both(q))`,
+    `fn both(p) = cards(table) + cards(hand[p])`): their bodies are not read (W102, W104)."""
+    out: set[int] = set()
+
+    def mark(x: A.Expr) -> None:
+        if isinstance(x, A.Call) and isinstance(x.ref, FnSym) and x.ref.decl is not None:
+            out.add(id(x))
+        elif isinstance(x, A.Binary):
+            mark(x.left)
+            mark(x.right)
+        elif isinstance(x, A.IfExpr):
+            mark(x.then)
+            mark(x.other)
+    for n in A.walk(e):
+        if isinstance(n, A.Call) and n.func == "size" and n.args and _size_public(n.args[0]):
+            mark(n.args[0])
+    return out
 
 
 _SIZE_KEPT = ("cards", "sorted", "reversed")     # as long as their first argument
@@ -691,6 +719,7 @@ class Secrecy(Expressions):
         the backs); ``places``: binders over zones, whose position `index_of(cards(Z), c)` is no read."""
         out = self._reads(e, places or {})
         up = {id(n.args[0]) for n in A.walk(e) if isinstance(n, A.Call) and self.top_card_up(n)}  # discards(k) in top(…)
+        up |= _counted_calls(e)
         for call in (n for n in A.walk(e) if isinstance(n, A.Call) and id(n) not in up):
             f = self.globals.get(call.func)
             if not isinstance(f, FnSym) or f.decl is None or id(f) in seen:
