@@ -417,7 +417,10 @@ class Declarations(CheckerBase):
     def in_game(self, e: A.Expr, what: str = "zone") -> bool:
         """A zone's or variable's `if`: a fixed condition (true after a reported mistake, so nothing is hidden)."""
         hint, self.fixed_hint = self.fixed_hint, (f"a {what}'s `if` is fixed before the game starts: it uses "
-                                                  "literals, options, enum members and size(players)")
+                                                  "literals, options, enum members and size(players)" +
+                                                  ("; or it names a public bool variable, the whole of it "
+                                                   "(if has_bid, if not bidding): shown while it is true"
+                                                   if what == "variable" else ""))
         try:
             v = self.const(e, None)
         except Abort:
@@ -757,10 +760,11 @@ class Declarations(CheckerBase):
             self.globals[b.name] = b
         self.vars.extend(builtin)
         ncards = len(self.cards.names) if self.cards else 0
+        names = {d.name for d in decls}
         for d in decls:
             sym = VarSym(d.name, d.span, decl=d, scope=d.scope, visibility=d.visibility)
             self.declare(d.name, sym, d.span)
-            if d.in_game is not None:
+            if d.in_game is not None and _flag_named(d.in_game, names) is None:
                 sym.in_game = self.in_game(d.in_game, "variable")
             try:
                 v = self.const(d.init, None)
@@ -799,6 +803,30 @@ class Declarations(CheckerBase):
             slot += {"global": 1, "player": n, "card": ncards}[d.scope]
             self.vars.append(sym)
         self._g_size = slot
+        for d in decls:
+            if d.in_game is not None and (flag := _flag_named(d.in_game, names)) is not None \
+                    and isinstance(vs := self.globals.get(d.name), VarSym) and vs.decl is d:
+                self.shown_while(vs, *flag)
+
+    def shown_while(self, sym: VarSym, name: A.Name, negated: bool) -> None:
+        """`var bid: int per player = 0 "Bid" if has_bid`: left off views while a public bool variable
+        is false (entry by entry for a per-player one): whether it is shown tells only what everyone sees."""
+        flag = self.globals.get(name.name)
+        if not isinstance(flag, VarSym) or flag.type != T.BOOL or flag.scope == "card":
+            self.err("E201", f"a variable's `if` is fixed by the options, or names a bool variable; {name.name} "
+                     "is not one", name.span, f"var shown_{sym.name}: bool = false, set by the rules, then "
+                     f"`if shown_{sym.name}`")
+            return
+        if flag.visibility != "public":
+            self.err("E201", f"{name.name} is {flag.visibility}: whether {sym.name} is shown would tell it",
+                     name.span, f"a public bool variable says when {sym.name} is shown")
+            return
+        if flag.scope == "player" and sym.scope != "player":
+            self.err("E201", f"{name.name} is per player, {sym.name} is not: say which player's it follows",
+                     name.span, f"a bool variable of the whole table, or per player for a per-player {sym.name}")
+            return
+        flag.used = True
+        sym.shown_by, sym.shown_unless = flag, negated
 
     def type_ref(self, t: A.TypeRef) -> T.T:
         if t.name == "list":
@@ -950,3 +978,12 @@ class Declarations(CheckerBase):
         for i, w in enumerate(out):
             w.index = i
         return out
+
+
+def _flag_named(e: A.Expr, variables: set[str]) -> tuple[A.Name, bool] | None:
+    """A variable's `if` that names one of the ruleset's variables (`if has_bid`, `if not selling`):
+    a condition of the game as it goes, not of the options; with whether it is negated."""
+    if isinstance(e, A.Unary) and e.op == "not":
+        inner = _flag_named(e.operand, variables)
+        return (inner[0], not inner[1]) if inner is not None else None
+    return (e, False) if isinstance(e, A.Name) and e.name in variables else None

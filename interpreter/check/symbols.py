@@ -108,6 +108,8 @@ class VarSym(Sym):
     named: bool = True          # a card variable set only from named values (named.py): its card is public
     secret: bool = False        # set from a secret decision's pick (secret_places.py)
     in_game: bool = True        # `var … if COND` under these options: views leave it out while unset
+    shown_by: VarSym | None = None  # `var … if FLAG`: views leave it (per player: an entry) out while FLAG is false
+    shown_unless: bool = False      # `if not FLAG`: while FLAG is true
 
 
 @dataclass(eq=False)

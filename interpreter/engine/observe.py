@@ -230,12 +230,15 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0,
     card_vars: dict[str, dict[str, Any]] = {}
     for v in prog.vars[5:]:
         code = named_code(type_code(v.type), v.named)      # "card!": a card every player can name
+        flag = v.shown_by       # `var … if FLAG`: left out while the (public) FLAG is false
         if v.scope == "global":
             # `var … if COND` not in this game's options: left out while unset
-            if var_visible(st, v.slot, v.visibility, None, p) and (v.in_game or g[v.slot] != v.init):
+            if var_visible(st, v.slot, v.visibility, None, p) and (v.in_game or g[v.slot] != v.init) \
+                    and (flag is None or bool(g[flag.slot]) != v.shown_unless):
                 variables[v.name] = _value(st, g[v.slot], code, p)
         elif v.scope == "player":
-            seen = [q for q in range(n) if var_visible(st, v.slot + q, v.visibility, q, p)]
+            seen = [q for q in range(n) if var_visible(st, v.slot + q, v.visibility, q, p)
+                    and (flag is None or bool(g[flag.slot + (q if flag.scope == "player" else 0)]) != v.shown_unless)]
             if not v.in_game and all(g[v.slot + q] == v.init for q in seen):
                 continue        # judged by what this viewer sees: an unseen value must not show the line
             entries = {f"P{q}": _value(st, g[v.slot + q], code, p) for q in seen}
