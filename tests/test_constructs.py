@@ -3798,3 +3798,25 @@ def test_a_zone_s_excludes_may_name_a_card_the_options_leave_out(tmp_path, rules
         Runner(sc, loc, tmp_path).run()
     assert error in e.value.first.message
     assert ("these options leave it out of the deck" in (e.value.first.hint or "")) == ("contains" in zones)
+
+
+def test_best_where_by_0_is_the_first_element_that_meets_the_condition():
+    """language.md §23's idiom for "the first element that matches" (For Sale newcomer, fix16 6):
+    every key equal, the first of equals in the list's order wins; none when nothing meets it."""
+    g = load_text(textwrap.dedent("""\
+        ruleset first_match
+        players 4
+        cards standard() in deck
+        zone deck: pile hidden
+        var passed: bool per player = false
+        setup { passed[players[2]] = true }
+        phase play {
+            let p = players[1]
+            log "next in {best q in seats_from(next(p)) where not passed[q] by 0}"
+            log "first of [5, 8, 6] above 5: {best x in [5, 8, 6] where x > 5 by 0}"
+            log "none: {best x in [1, 2] where x > 5 by 0}"
+            end game draw
+        }
+    """))
+    texts = log_texts(g.new_state(0))
+    assert "next in P3" in texts and "first of [5, 8, 6] above 5: 8" in texts and "none: none" in texts, texts
