@@ -2131,8 +2131,8 @@ def test_w104_follows_reveals_in_option_blocks_and_across_rules_and_phases(tmp_p
 def test_a_count_of_whole_zones_through_a_function_is_not_a_read(tmp_path: Path) -> None:
     """Bohnanza newcomer (fix16 3): `fn both(p) = cards(table) + cards(hand[p])`, then
     `size(both(q))` in a where was W102, though it counts whole zones as `size(hand[q])` does. A
-    count of some of the cards (through a comprehension with a where) is still warned, in a where
-    (W102) and in a log (W104)."""
+    count of some of the cards (through a comprehension with a where, a count whose condition reads
+    the faces) is still warned, in a where (W102) and in a log (W104)."""
     f = tmp_path / "w.fuda"
     f.write_text("""ruleset w
 players 2
@@ -2149,10 +2149,13 @@ phase play {
         a n in 1..3 where n < size(both(players[1])) "a {n}" { }
         b n in 1..3 where n < size(trad(players[1], players[0])) "b {n}" { }
         c n in 1..3 where n < size(both(players[1])) + size(highs(players[1])) "c {n}" { }
+        d n in 1..3 where n < size([x for x in both(players[1])]) "d {n}" { }
+        e n in 1..3 where n < (count x in both(players[1]) where revealed(x)) "e {n}" { }
+        f n in 1..3 where n < (count x in both(players[1]) where x.rank > 10) "f {n}" { }
     }
     log "{size(both(players[1]))}"
     log "{size(highs(players[1]))}"
 }
 """, encoding="utf-8")
     got = [(w.code, w.span.line) for w in check_ruleset(str(f)).warnings if w.code != "W101"]
-    assert got == [("W102", 15), ("W104", 18)], got
+    assert got == [("W102", 15), ("W102", 18), ("W104", 21)], got

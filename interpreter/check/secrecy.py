@@ -106,26 +106,6 @@ def _size_public(e: A.Expr) -> bool:
     return False
 
 
-def _counted_calls(e: A.Expr) -> set[int]:
-    """The calls of functions whose result only a count of whole zones is taken of (`size(both(q))`,
-    `fn both(p) = cards(table) + cards(hand[p])`): their bodies are not read (W102, W104)."""
-    out: set[int] = set()
-
-    def mark(x: A.Expr) -> None:
-        if isinstance(x, A.Call) and isinstance(x.ref, FnSym) and x.ref.decl is not None:
-            out.add(id(x))
-        elif isinstance(x, A.Binary):
-            mark(x.left)
-            mark(x.right)
-        elif isinstance(x, A.IfExpr):
-            mark(x.then)
-            mark(x.other)
-    for n in A.walk(e):
-        if isinstance(n, A.Call) and n.func == "size" and n.args and _size_public(n.args[0]):
-            mark(n.args[0])
-    return out
-
-
 _SIZE_KEPT = ("cards", "sorted", "reversed")     # as long as their first argument
 
 
@@ -711,6 +691,38 @@ class Secrecy(Expressions):
                 return True
         return False
 
+    def counted_calls(self, e: A.Expr) -> set[int]:
+        """The calls of functions whose result only a count of whole zones is taken of (`size(both(q))`,
+        `fn both(p) = cards(table) + cards(hand[p])`; `count c in both(q) where revealed(c)`): their
+        bodies are not read (W102, W104)."""
+        out: set[int] = set()
+
+        def mark(x: A.Expr) -> None:
+            if isinstance(x, A.Call) and isinstance(x.ref, FnSym) and x.ref.decl is not None:
+                out.add(id(x))
+            elif isinstance(x, A.Call) and x.func in _SIZE_KEPT and x.args:
+                mark(x.args[0])
+            elif isinstance(x, A.Comprehension | A.SortedBy):
+                mark(x.source)
+            elif isinstance(x, A.Binary):
+                mark(x.left)
+                mark(x.right)
+            elif isinstance(x, A.IfExpr):
+                mark(x.then)
+                mark(x.other)
+        for n in A.walk(e):
+            if isinstance(n, A.Call) and n.func == "size" and n.args and _size_public(n.args[0]):
+                mark(n.args[0])
+            elif isinstance(n, A.Quantifier) and self.counts_only(n):
+                mark(n.source)
+        return out
+
+    def counts_only(self, e: Any) -> bool:
+        """`count c in both(q) where revealed(c)`: over a list of whole zones (not a zone itself, which
+        _reads follows apart), with a condition that reads nothing of the faces: a count of them."""
+        return isinstance(e, A.Quantifier) and not _zone_itself(e.source) and _size_public(e.source) \
+            and not self.face_read([e.cond], e.var, e.source, shown=self.guards(e.cond, e.var))
+
     def zones_read_deep(self, e: A.Expr, seen: frozenset[int] = frozenset(),
                         places: dict[str, A.Expr] | None = None) -> list[tuple[str, A.Expr | None]]:
         """The zones an expression reads the cards of (`_zones_read`), also through the functions it
@@ -719,7 +731,7 @@ class Secrecy(Expressions):
         the backs); ``places``: binders over zones, whose position `index_of(cards(Z), c)` is no read."""
         out = self._reads(e, places or {})
         up = {id(n.args[0]) for n in A.walk(e) if isinstance(n, A.Call) and self.top_card_up(n)}  # discards(k) in top(…)
-        up |= _counted_calls(e)
+        up |= self.counted_calls(e)
         for call in (n for n in A.walk(e) if isinstance(n, A.Call) and id(n) not in up):
             f = self.globals.get(call.func)
             if not isinstance(f, FnSym) or f.decl is None or id(f) in seen:
@@ -807,6 +819,8 @@ class Secrecy(Expressions):
             src = _zones_read(e.source) if self.face_read(inner, e.var, e.source, shown=shown) else \
                 _zones_read(e.source.args if isinstance(e.source, A.Index) else [])
             return src + self._reads(inner, {**places, e.var: e.source})     # its cards' places: no read
+        if self.counts_only(e):
+            return self._reads(e.cond, places)      # the faces are not read: nor the zones behind the list
         if isinstance(e, A.Quantifier | A.Comprehension | A.Best) and isinstance(e.source, A.ListLit) \
                 and e.source.ty is not None and e.source.ty.elem == T.ZONE:
             # over zones written out (`top(z) for z in [dis_a, dis_b]`): naming them reads nothing, what
