@@ -25,7 +25,7 @@ from pydantic import Field
 
 from ..errors import error
 from .home import fuda_home
-from .sqlite_file import JsonKinds, JsonList, JsonObject, Row, connect, guarded
+from .sqlite_file import JsonKinds, JsonList, JsonObject, Row, connect, guarded, stored_names
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -188,13 +188,7 @@ class MatchStore:
 
     def names(self) -> list[str]:
         with guarded(self.path, "match"):
-            names = []
-            for name, ruleset in self.db.execute("SELECT name, ruleset FROM matches ORDER BY updated DESC, name"):
-                if not isinstance(name, str):       # a NULL: no match of that name can be asked for
-                    raise ValueError(f"matches.name of a match of {ruleset} is not a name: "
-                                     f"{'NULL' if name is None else repr(name)}")
-                names.append(name)
-            return names
+            return stored_names(self.db, "matches", "match", "updated DESC, name")
 
     def game_rows(self, name: str) -> list[dict[str, Any]]:
         """The games of a match, first first: number, seed, options, result, log, finished."""

@@ -118,3 +118,16 @@ class Row(BaseModel):
                 shown = "NULL" if value is None else repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "…"
                 why = f"is not {cls.model_fields[name].description}: {shown}"
             raise ValueError(f"{cls.table}.{name} of {of} {why}") from None
+
+
+def stored_names(db: sqlite3.Connection, table: str, kind: str, order: str) -> list[str]:
+    """The names of a file's matches or studies (``table``), a NULL one refused: no ``kind`` of that
+    name could be asked for."""
+    out = []
+    for name, ruleset in db.execute(f"SELECT name, ruleset FROM {table} ORDER BY {order}"):
+        if not isinstance(name, str):
+            raise ValueError(f"{table}.name of a {kind} of {ruleset} is not a name: "
+                             f"{'NULL' if name is None else repr(name)}")
+        out.append(name)
+    return out
+

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import error
 from .home import fuda_home
-from .sqlite_file import JsonKinds, JsonObject, Row, connect, guarded
+from .sqlite_file import JsonKinds, JsonObject, Row, connect, guarded, stored_names
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS studies (
@@ -128,13 +128,7 @@ class Store:
 
     def names(self) -> list[str]:
         with guarded(self.path, "study"):
-            names = []
-            for name, ruleset in self.db.execute("SELECT name, ruleset FROM studies ORDER BY created"):
-                if not isinstance(name, str):       # a NULL: no study of that name can be asked for
-                    raise ValueError(f"studies.name of a study of {ruleset} is not a name: "
-                                     f"{'NULL' if name is None else repr(name)}")
-                names.append(name)
-            return names
+            return stored_names(self.db, "studies", "study", "created")
 
     def done(self, name: str, tell: bool = False) -> set[int]:
         """The games stored whole; a damaged one is played again (and its row replaced): ``tell``
