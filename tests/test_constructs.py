@@ -3148,6 +3148,29 @@ phase play { end game }
     assert any(t.startswith("a card: table → deck") for t in view_log(st, 1))
 
 
+def test_a_hidden_pick_of_the_card_already_on_top_is_logged_as_any_other():
+    """qa15 Q7: P1 picks a card of their hidden hand, in secret, and puts it on top. Had the move of
+    the card already on top logged nothing, P0 would learn which card P1 took from the silence."""
+    g = load_text("""
+ruleset pick_top
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: pile per player owner
+setup { deal 3 from deck to hand }
+phase main {
+    choose players[1] hidden "pick" {
+        pick c in hand[players[1]] "pick {c}" { move c to hand[players[1]] }
+    }
+    end game draw
+}
+""")
+    for k in range(3):
+        st = g.new_state(0)
+        st.apply(1, st.legal_actions(1)[k].id)
+        assert any(t.startswith("a card: hand[P1] → hand[P1]") for t in view_log(st, 0)), view_log(st, 0)
+
+
 def test_move_at_of_a_card_already_on_top_still_slips_it_down_and_forgets_peeks():
     """A card moved onto the zone where it lies on top logs no move, but `at N` then takes it N
     cards down: that is a move, and whoever had peeked at the zone can no longer place its cards."""
@@ -3722,6 +3745,8 @@ def test_a_move_that_leaves_cards_where_they_lie_logs_no_move(sequences):
             move top(deck) to hand[players[0]]
             reveal hand[players[0]] to players[1]
             move top(hand[players[0]]) to hand[players[0]]
+            reveal top(deck)
+            move top(deck) to deck
             move top(pile) to pile face up
             move top(pile) to pile face up
         }
@@ -3734,9 +3759,13 @@ def test_a_move_that_leaves_cards_where_they_lie_logs_no_move(sequences):
     top3 = texts[texts.index("c") - 1]
     assert top3.endswith(": pile → pile (to the top)"), texts
     after = texts[texts.index("c") + 1:]
-    assert after == ["♣10: deck → hand[P0]", "reveal ♣10 to P1", "♣10 out of sight again", "reveal ♣K to everyone",
+    # a card someone does not see (the spectator: ♣10 is P0's, shown to P1) is moved and logged all the
+    # same: the log's silence would tell them which card a hidden choice took
+    assert after == ["♣10: deck → hand[P0]", "reveal ♣10 to P1", "♣10: hand[P0] → hand[P0] (to the top)",
+                     "reveal ♣9 to everyone", "♣9 turned face down", "reveal ♣K to everyone",
                      "phase: play", "game over (draw)"]
-    assert "♣10 out of sight again" in view_log(st, 1) and st.vis[g.prog.cards.names.index("♣10")] == 0
+    assert "♣9 turned face down" in view_log(st, 1) and st.vis[g.prog.cards.names.index("♣9")] == 0
+    assert st.vis[g.prog.cards.names.index("♣10")] == 0
 
 
 def test_a_stacked_deck_is_dealt_by_setup_and_kept_only_there():

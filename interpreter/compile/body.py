@@ -494,9 +494,9 @@ class BodyGen:
             if not card.strip("()").isdigit():
                 self.line(ind, f"if {card} is None: _no_card({sp})", sp)
             self.line(ind, f"_s = LOC[{card}]; _d = {dest}", sp)
-            # a card moved where it already lies changes no place: no move to log (_stay)
-            self.line(ind, f"if _s == _d and Z[_d][{0 if s.under else -1}] == {card}: _stay(st, {card}, {face}, {sp})",
-                      sp)
+            # a card everyone sees moved where it already lies changes no place: no move to log (_stay)
+            self.line(ind, f"if _s == _d and Z[_d][{0 if s.under else -1}] == {card} and (ZM[_d] | st.vis[{card}]) == ALL: "
+                           f"_stay(st, {card}, {face}, {sp})", sp)
             self.line(ind, "else:", sp)
             self.move_lines(ind + 1, card, "Z[_d]", s.under, face, sp)
             self.check_after(ind, sp, zones=True, slots="_s, _d")

@@ -162,7 +162,7 @@ def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> 
         raise RuleFailure("there is no card to move (the zone is empty or the value is none)", sp)
     src = st.loc[c]
     cards = st.z[src]
-    if src == dst and (cards[0] if under else cards[-1]) == c:
+    if src == dst and (cards[0] if under else cards[-1]) == c and _card_mask(st, c) == ALL:
         _stay(st, c, face, sp)
         return
     _mv1(st, c, src, dst, under, face, sp)
@@ -196,9 +196,11 @@ def _mv1(st: State, c: int, src: int, dst: int, under: bool, face: int, sp: int)
 
 
 def _stay(st: State, c: int, face: int, sp: int) -> None:
-    """A card moved where it already lies (the top of its own zone; the bottom, moved under it)
-    changes no place: no move is logged. What the move does to who sees it, it still does, as
-    `hide` or `reveal … ` would and with their events: it forgets reveals, or turns it face up."""
+    """A card everyone sees moved where it already lies (the top of its own zone; the bottom,
+    moved under it) changes no place: no move is logged. (One that someone does not see is moved
+    and logged all the same: the log's silence would tell them which card a hidden choice took.)
+    What the move does to who sees it, it still does, as `hide` or `reveal … ` would and with their
+    events: it forgets reveals, or turns it face up."""
     new = ALL if face == 1 else 0
     old = st.vis[c]
     if old != new:
@@ -207,11 +209,13 @@ def _stay(st: State, c: int, face: int, sp: int) -> None:
 
 
 def _stays(st: State, cards: tuple[int, ...], dst: int, under: bool, face: int, sp: int) -> bool:
-    """Cards moved onto their own zone in the order they lie there, as its top ones (its bottom
-    ones, moved under it): `move pile to pile`. Nothing changes place; True when so (_stay each)."""
+    """Cards everyone sees moved onto their own zone in the order they lie there, as its top ones
+    (its bottom ones, moved under it): `move pile to pile`. Nothing changes place; True when so
+    (_stay each)."""
     z = st.z[dst]
     k = len(cards)
-    if not k or k > len(z) or tuple(z[:k] if under else z[len(z) - k:]) != cards:
+    if not k or k > len(z) or tuple(z[:k] if under else z[len(z) - k:]) != cards or \
+            any(_card_mask(st, c) != ALL for c in cards):
         return False
     for c in cards:
         _stay(st, c, face, sp)
