@@ -812,7 +812,13 @@ class Declarations(CheckerBase):
         """`var bid: int per player = 0 "Bid" if has_bid`: left off views while a public bool variable
         is false (entry by entry for a per-player one): whether it is shown tells only what everyone sees."""
         flag = self.globals.get(name.name)
-        if not isinstance(flag, VarSym) or flag.type != T.BOOL or flag.scope == "card":
+        if sym.scope == "card" or isinstance(flag, VarSym) and flag.scope == "card":
+            which = sym.name if sym.scope == "card" else name.name
+            self.err("E201", f"{which} is per card: a variable's `if` names a bool variable of the whole table or "
+                     "per player", name.span, "a per-card variable's `if` is fixed by the options"
+                     if sym.scope == "card" else f"a bool variable of the whole table says when {sym.name} is shown")
+            return
+        if not isinstance(flag, VarSym) or flag.type != T.BOOL:
             self.err("E201", f"a variable's `if` is fixed by the options, or names a bool variable; {name.name} "
                      "is not one", name.span, f"var shown_{sym.name}: bool = false, set by the rules, then "
                      f"`if shown_{sym.name}`")
