@@ -254,6 +254,18 @@ def test_save_to_a_name_no_file_can_have_is_refused_and_the_game_goes_on(tmp_pat
     assert json.loads((tmp_path / "ok.json").read_text(encoding="utf-8"))["actions"]       # played on, saved
 
 
+def test_save_to_a_name_with_a_tilde_saves_in_the_home_folder(tmp_path, monkeypatch):
+    """qa15 Q9: `save ~/x.json` made a folder named `~` where fuda ran; the prompt reads `~` as a
+    shell would, the home folder."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "home").mkdir()
+    game = load("american_page_one", {"players": 2})
+    answers = iter(["save ~/x.json", "quit"])
+    play(game, ["human", "random"], seed=11, inp=lambda _prompt: next(answers), out=io.StringIO(), ask_all=True)
+    assert (tmp_path / "home" / "x.json").is_file() and not (tmp_path / "~").exists()
+
+
 def test_undo_takes_back_the_last_choice_and_what_followed(tmp_path):
     game = load("american_page_one", {"players": 2})
     answers = iter(["undo", "1", "undo", "2", "quit"])

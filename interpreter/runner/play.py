@@ -9,6 +9,7 @@ written as a log (``--log``) that ``fuda replay`` re-runs exactly.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -482,7 +483,9 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
 
     def save_asked(path: str) -> bool:
         """`save FILE` at the prompt: as ``--log``, a file that holds something (another saved game)
-        is refused; this game's own log, and a file it has saved to already, are updated."""
+        is refused; this game's own log, and a file it has saved to already, are updated. `~` is the
+        home folder, as a shell would read it (the prompt is not a shell)."""
+        path = os.path.expanduser(path)
         p = Path(path)
         try:
             taken = p.resolve() not in own and p.is_file() and p.stat().st_size > 0
