@@ -1823,9 +1823,9 @@ def test_qa8_statistics_of_scores_near_the_top_of_the_range() -> None:
 
     top = 1.5e308
     assert mean([top, top, top]) == pytest.approx(top) and mean([int(top)] * 3) == pytest.approx(top)
-    ma, mb, d, lo, hi = diff_mean([top, top * 0.9], [top * 0.5, top * 0.4])
+    ma, mb, d, lo, hi, _ = diff_mean([top, top * 0.9], [top * 0.5, top * 0.4])
     assert ma == pytest.approx(top * 0.95) and lo < d < hi and d == pytest.approx(-top * 0.5)
-    ma, mb, d, lo, hi = diff_paired_mean([(top, top * 0.5), (top * 0.9, top * 0.4)])
+    ma, mb, d, lo, hi, _ = diff_paired_mean([(top, top * 0.5), (top * 0.9, top * 0.4)])
     assert mb == pytest.approx(top * 0.45) and lo <= d <= hi and d == pytest.approx(-top * 0.5)
     assert diff_mean([1.0, 2.0], [3.0, 5.0])[2] == 2.5      # the same as ever below 1e150
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from statistics import NormalDist
 
@@ -22,6 +23,8 @@ from interpreter.runner.compare import (
     holm,
     interval_p,
     paired_table_diff,
+    student_p,
+    student_q,
 )
 from interpreter.runner.heuristics import game_measures, study_measures
 from interpreter.runner.simulate import Summary
@@ -229,7 +232,7 @@ def test_difference_intervals():
     assert d == 0 and lo < 0 < hi
     d, lo, hi = diff_proportion(20, 200, 120, 200)
     assert d == pytest.approx(0.5) and 0 < lo < hi < 1
-    _, _, d, lo, hi = diff_mean([1.0, 2.0, 3.0] * 20, [11.0, 12.0, 13.0] * 20)
+    _, _, d, lo, hi, _ = diff_mean([1.0, 2.0, 3.0] * 20, [11.0, 12.0, 13.0] * 20)
     assert d == pytest.approx(10) and lo > 9
 
 
@@ -246,8 +249,36 @@ def test_paired_difference_intervals():
     assert lo > 0          # significant paired, not independently
     assert loi < 0
     # means: a constant per-game difference is known exactly, however spread the games are
-    ma, mb, d, lo, hi = diff_paired_mean([(x, x + 2.0) for x in (10.0, 50.0, 90.0)] * 10)
-    assert (ma, mb, d, lo, hi) == pytest.approx((50.0, 52.0, 2.0, 2.0, 2.0))
+    ma, mb, d, lo, hi, p = diff_paired_mean([(x, x + 2.0) for x in (10.0, 50.0, 90.0)] * 10)
+    assert (ma, mb, d, lo, hi) == pytest.approx((50.0, 52.0, 2.0, 2.0, 2.0)) and p == 2.0 ** -29    # the sign test's
+
+
+def test_a_mean_of_few_games_has_no_interval_and_is_never_significant_by_itself():
+    """qa15 Q4: one pair of games gave a zero-width interval and p = 0 ("significant, p < 0.0001");
+    a handful of games took the normal's 1.96 where Student's t is wider."""
+    assert diff_paired_mean([(79.0, 148.0)])[3:] == (-math.inf, math.inf, 1.0)
+    assert diff_mean([79.0], [148.0])[3:] == (-math.inf, math.inf, 1.0)
+    assert diff_mean([1.0], [5.0, 6.0, 7.0])[5] == 1.0
+    # no spread in n >= 2 pairs: the sign test (2 pairs: p = 0.5), not p = 0
+    assert diff_paired_mean([(10.0, 11.0), (20.0, 21.0)])[5] == 0.5
+    assert diff_mean([1.0, 1.0], [2.0, 2.0])[5] == pytest.approx(2 / 6)       # the permutation test's
+    # Student's t: 97.5% quantiles from the tables, and p at them is 5%
+    for df, q in ((1, 12.706), (2, 4.303), (4, 2.776), (9, 2.262), (30, 2.042), (10**6, 1.960)):
+        assert student_q(df) == pytest.approx(q, abs=2e-3)     # at ALPHA = erfc(1.96/√2), a hair under 5%
+    assert student_p(2.0, 10) == pytest.approx(0.0734, abs=1e-4)
+    # four pairs: the interval is d ± t(3) se, and its p agrees with it
+    ma, mb, d, lo, hi, p = diff_paired_mean([(0.0, 1.0), (0.0, 2.0), (0.0, 3.0), (0.0, 4.0)])
+    assert d == 2.5 and hi - d == pytest.approx(3.182 * math.sqrt((5 / 3) / 4), abs=1e-3)
+    assert p == pytest.approx(0.0305, abs=1e-4) and lo > 0      # t = 3.873 on 3 degrees of freedom
+    # compare: one game a side never makes a mean significant
+    def games(length):
+        return [{"seed": 0, "first": 0, "winners": [0], "draw": False, "capped": False, "length": length,
+                 "scores": [length, 0], "places": [1, 2]}]
+    r = compare_summaries(Summary("r", 1, 2, 0.0, games(79)), Summary("r", 1, 2, 0.0, games(148)), {}, {})
+    length = next(row for row in r["rows"] if row["statistic"] == "game length (decisions)")
+    assert length["ci95"] is None and length["p"] == 1.0 and not length["significant_alone"]
+    assert "game length (decisions) 79.00 → 148.00 (+69.00, too few games for a 95% CI, p = 1): no significant" \
+        in format_compare(r)
 
 
 def test_holm_adjusts_p_values_step_down():

@@ -5,9 +5,12 @@ Games of the two variants with the same seed are paired (the same shuffle, the s
 statistic's difference is then measured game by game, which removes the luck of the deal the two
 share. Paired proportions (win rates, draws) get Newcombe's interval for paired data (his method 10,
 1998: the two Wilson intervals combined with the correlation φ of the 2×2 table), paired means
-(game length, scores) a normal interval on the per-game differences. Unpaired samples (two studies
+(game length, scores) Student's t interval on the per-game differences. Unpaired samples (two studies
 of different seeds) fall back to Newcombe's hybrid-score interval for independent proportions and
-Welch's interval for means.
+Welch's t interval for means. A mean of fewer than 2 games (pairs) has no interval and p = 1; a
+difference with no spread at all (every pair differs by the same amount) keeps its zero-width interval
+but takes the exact p of the sign test (paired) or of the permutation test (unpaired), since t is then
+infinite and says nothing about how many games saw it.
 
 A compare tests many statistics at once (every seat's win rate, draws, length, scores): by chance
 alone one of ten true nulls would look significant at 95% four times in ten. Each statistic's
@@ -46,8 +49,60 @@ def _scale(xs: list[float]) -> float:
     return 1.0 if top < 1e150 else 2.0 ** (math.frexp(top)[1] - 1)
 
 
-def diff_mean(a: list[float], b: list[float]) -> tuple[float, float, float, float, float]:
-    """mean(a), mean(b), the difference and its 95% interval."""
+def _betacf(a: float, b: float, x: float) -> float:
+    """The continued fraction of the incomplete beta function, by the modified Lentz method
+    (Numerical Recipes §6.4); converges fast for x < (a + 1) / (a + b + 2)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 100_000):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1 + num * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + num / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return h
+
+
+def _ibeta(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b)."""
+    if x <= 0 or x >= 1:
+        return 0.0 if x <= 0 else 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1) / (a + b + 2):
+        return front * _betacf(a, b, x) / a
+    return 1 - front * _betacf(b, a, 1 - x) / b
+
+
+def student_p(t: float, df: float) -> float:
+    """The two-sided p-value of Student's t with ``df`` degrees of freedom, I_{df/(df+t²)}(df/2, 1/2)
+    (exact: scipy is not a dependency). A handful of games has heavier tails than the normal."""
+    return _ibeta(df / 2, 0.5, df / (df + t * t))
+
+
+def student_q(df: float) -> float:
+    """The t at which ``student_p`` is ALPHA: the half-width of the 95% interval in standard errors."""
+    inside, outside = 0.0, 1e6
+    for _ in range(100):
+        mid = (inside + outside) / 2
+        inside, outside = (mid, outside) if student_p(mid, df) > ALPHA else (inside, mid)
+    return outside
+
+
+def _t_interval(d: float, se: float, df: float) -> tuple[float, float, float]:
+    """d's 95% t interval and p-value, the standard error ``se`` > 0."""
+    half = student_q(df) * se
+    return d - half, d + half, student_p(d / se, df)
+
+
+def diff_mean(a: list[float], b: list[float]) -> tuple[float, float, float, float, float, float]:
+    """mean(a), mean(b), the difference, its 95% Welch t interval (±inf: fewer than 2 games a side)
+    and p-value."""
     k = _scale([*a, *b])
 
     def mv(x: list[float]) -> tuple[float, float]:
@@ -57,9 +112,18 @@ def diff_mean(a: list[float], b: list[float]) -> tuple[float, float, float, floa
         return m, v
     ma, va = mv(a)
     mb, vb = mv(b)
-    se = math.sqrt(va / max(len(a), 1) + vb / max(len(b), 1))
+    na, nb = len(a), len(b)
     d = mb - ma
-    return ma * k, mb * k, d * k, (d - 1.96 * se) * k, (d + 1.96 * se) * k
+    if va == vb == 0:   # every game of a side alike: only the permutation test's 2 / C(na + nb, na) is left
+        p = 1.0 if d == 0 or not na or not nb else min(1.0, 2 / math.comb(na + nb, na))
+        lo, hi = (d, d) if min(na, nb) > 1 else (-math.inf, math.inf)
+    elif min(na, nb) < 2:
+        lo, hi, p = -math.inf, math.inf, 1.0
+    else:
+        ea, eb = va / na, vb / nb
+        df = (ea + eb) ** 2 / (ea ** 2 / (na - 1) + eb ** 2 / (nb - 1))     # Welch–Satterthwaite
+        lo, hi, p = _t_interval(d, math.sqrt(ea + eb), df)
+    return ma * k, mb * k, d * k, lo * k, hi * k, p
 
 
 def diff_paired_proportion(pairs: list[tuple[bool, bool]], z: float = Z95) -> tuple[float, float, float]:
@@ -91,19 +155,24 @@ def paired_table_diff(both: int, only_a: int, only_b: int, neither: int, z: floa
     return d, lo, hi
 
 
-def diff_paired_mean(pairs: list[tuple[float, float]]) -> tuple[float, float, float, float, float]:
-    """mean(a), mean(b), the mean per-pair difference b - a and its 95% interval."""
+def diff_paired_mean(pairs: list[tuple[float, float]]) -> tuple[float, float, float, float, float, float]:
+    """mean(a), mean(b), the mean per-pair difference b - a, its 95% t interval (±inf: fewer than 2
+    pairs) and p-value."""
     n = len(pairs)
     if not n:
-        return 0.0, 0.0, 0.0, 0.0, 0.0
+        return 0.0, 0.0, 0.0, -math.inf, math.inf, 1.0
     k = _scale([x for pair in pairs for x in pair])
     pairs = [(a / k, b / k) for a, b in pairs]
     ds = [b - a for a, b in pairs]
     d = sum(ds) / n
     v = sum((x - d) ** 2 for x in ds) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(v / n)
-    return (sum(a for a, _ in pairs) / n * k, sum(b for _, b in pairs) / n * k, d * k, (d - half) * k,
-            (d + half) * k)
+    if n < 2:
+        lo, hi, p = -math.inf, math.inf, 1.0
+    elif v == 0:        # n pairs, all of one sign: the sign test's 2^(1 - n)
+        lo, hi, p = d, d, 1.0 if d == 0 else 2.0 ** (1 - n)
+    else:
+        lo, hi, p = _t_interval(d, math.sqrt(v / n), n - 1)
+    return (sum(a for a, _ in pairs) / n * k, sum(b for _, b in pairs) / n * k, d * k, lo * k, hi * k, p)
 
 
 def interval_p(d: float, interval: Callable[[float], tuple[float, float]]) -> float:
@@ -186,8 +255,10 @@ def compare_summaries(sa: Summary, sb: Summary, a: dict[str, Any], b: dict[str, 
     pairs = paired_games(ga, gb)
 
     def row(label: str, kind: str, ma: float, mb: float, d: float, lo: float, hi: float, p: float) -> None:
-        rows.append({"statistic": label, "kind": kind, "a": ma, "b": mb, "difference": d, "ci95": [lo, hi],
-                     "p": p, "significant_alone": lo > 0 or hi < 0})
+        """A mean of too few games has no interval: its ci95 is None."""
+        rows.append({"statistic": label, "kind": kind, "a": ma, "b": mb, "difference": d,
+                     "ci95": [lo, hi] if math.isfinite(lo) and math.isfinite(hi) else None,
+                     "p": p, "significant_alone": p < ALPHA})
 
     def prop(label: str, yes: Any, counts: Any = lambda g: True) -> None:
         """The rate of games where ``yes(g)``, among the games where ``counts(g)``."""
@@ -207,12 +278,9 @@ def compare_summaries(sa: Summary, sb: Summary, a: dict[str, Any], b: dict[str, 
 
     def mean(label: str, value: Any) -> None:
         if pairs is not None:
-            ma, mb, d, lo, hi = diff_paired_mean([(float(value(x)), float(value(y))) for x, y in pairs])
+            row(label, "mean", *diff_paired_mean([(float(value(x)), float(value(y))) for x, y in pairs]))
         else:
-            ma, mb, d, lo, hi = diff_mean([float(value(g)) for g in ga], [float(value(g)) for g in gb])
-        half = (hi - lo) / 2        # the normal interval d ± 1.96 se: its test is the z-test of d / se
-        row(label, "mean", ma, mb, d, lo, hi, 1.0 if d == 0 else 0.0 if half == 0 else
-            math.erfc(abs(d) / (half / Z95) / math.sqrt(2)))
+            row(label, "mean", *diff_mean([float(value(g)) for g in ga], [float(value(g)) for g in gb]))
 
     if any(g["first"] is not None for g in [*ga, *gb]):     # a game everyone starts at once has none
         prop("first-player win rate", lambda g: g["first"] in g["winners"], lambda g: g["first"] is not None)
@@ -240,14 +308,14 @@ def p_text(p: float) -> str:
 
 def verdict(row: dict[str, Any]) -> str:
     """A statistic's line: its change, its own interval and p-value, and the verdict after Holm's correction."""
-    lo, hi = row["ci95"]
+    lo, hi = row["ci95"] or (0.0, 0.0)
     p = p_text(row["p"]) if row["p"] < 0.0001 else "= " + p_text(row["p"])
     if row["kind"] == "rate":
         text = (f"{row['statistic']} {row['a']:.1%} → {row['b']:.1%} ({row['difference'] * 100:+.1f} points, "
                 f"95% CI [{lo * 100:+.1f}, {hi * 100:+.1f}], p {p})")
     else:
-        text = (f"{row['statistic']} {row['a']:.2f} → {row['b']:.2f} ({row['difference']:+.2f}, "
-                f"95% CI [{lo:+.2f}, {hi:+.2f}], p {p})")
+        ci = f"95% CI [{lo:+.2f}, {hi:+.2f}]" if row["ci95"] else "too few games for a 95% CI"
+        text = f"{row['statistic']} {row['a']:.2f} → {row['b']:.2f} ({row['difference']:+.2f}, {ci}, p {p})"
     held = p_text(row["p_holm"])
     if row["significant"]:
         return text + f": difference significant at 95% (Holm-corrected p {held if held[0] == '<' else '= ' + held})"
