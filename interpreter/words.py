@@ -162,3 +162,11 @@ def typed_number(text: str) -> int | None:
     some (a traceback) and reads others as a number no player of the game's two languages meant."""
     t = text.translate(_FULL_WIDTH_DIGITS)
     return int(t) if t.isascii() and t.isdigit() else None
+
+
+def ascii_digits(word: str) -> str:
+    """A value typed in full-width digits (１８, -１８) written in ASCII ones, as an action's id has
+    it; any other word as it is."""
+    if word.isascii() or typed_number(word.removeprefix("-")) is None:
+        return word
+    return word.translate(_FULL_WIDTH_DIGITS)

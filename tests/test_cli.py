@@ -1609,3 +1609,15 @@ def test_an_error_report_cut_short_by_its_reader_keeps_its_exit_code(tmp_path):
     finally:
         os.close(write)
     assert done.returncode == 1
+
+
+def test_a_value_typed_in_full_width_digits_after_the_option_is_its_ascii_number():
+    """qa15 Q5: `bid １８` was refused as "１８ is not in 1..18", though the bare menu number １８ is
+    read as 18: a value typed after the option's name is read the same way."""
+    for typed, played in (("bid １８", "P0 pays 18"), ("bid １", "Coins ($1,000) 17 · Bid 1"), ("bid １8", "P0 pays 18")):
+        answers = iter([typed, "quit"])
+        out = io.StringIO()
+        play(load("for_sale"), ["human", "random", "random", "random"], seed=2,
+             inp=lambda _prompt, answers=answers: next(answers), out=out)
+        text = out.getvalue()
+        assert "refused" not in text and played in text, text

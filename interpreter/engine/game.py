@@ -25,6 +25,7 @@ from ..check import Program, text_plain
 from ..compile import Compiled
 from ..decks import ASCII_SUITS
 from ..errors import Diagnostic, IllegalAction, RuleRuntimeError, Span, error
+from ..words import ascii_digits
 from . import runtime as R
 from .observe import card_visible
 from .state import State, tuplify
@@ -1023,10 +1024,11 @@ class Game:
             for rx, seat in self.spaced_seats:
                 rest = rx.sub(seat, rest)
             want = f"{head} {rest}"
-        # card aliases: "play H7" for "play ♥7"; suits: "bid 20 S" for "bid 20 ♠"
+        # card aliases: "play H7" for "play ♥7"; suits: "bid 20 S" for "bid 20 ♠"; full-width digits:
+        # "bid １８" for "bid 18", as the bare menu number １８ is read
         words = want.split()
         return " ".join(words[:1] + [self.typed_suits.get(w.lower()) or self.typed_seats.get(w.lower())
-                                     or self._typed_card(w) for w in words[1:]])
+                                     or ascii_digits(self._typed_card(w)) for w in words[1:]])
 
     def _typed_labels_fit(self, st: State, player: int, a: Action, words: list[str]) -> bool:
         """Whether ``words`` (typed, lower case, labels of one card alone already made names) name
