@@ -2159,3 +2159,22 @@ phase play {
 """, encoding="utf-8")
     got = [(w.code, w.span.line) for w in check_ruleset(str(f)).warnings if w.code != "W101"]
     assert got == [("W102", 15), ("W102", 18), ("W104", 21)], got
+
+
+@pytest.mark.parametrize("steps", [
+    "  - P0: two\n    expect: {phase: play, to_move: [P1], vars: {pick: 2}, new_events: {sequence: [\"P0: two\", \"phase: play\"]}}\n",
+    "  - P0: two\n  - expect: {phase: play, to_move: [P1], vars: {pick: 2}, new_events: {sequence: [\"P0: two\", \"phase: play\"]}}\n",
+])
+def test_an_expect_beside_the_action_answering_the_setup_sees_play_begun(tmp_path: Path, steps: str) -> None:
+    """qa15 Q8: the `expect` of the step answering the setup's last decision ran before play began
+    (phase setup, no one to move), where the same expect a step later saw the first phase: one state."""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "s.fuda").write_text(
+        "ruleset s\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nvar pick: int = 0\n"
+        "setup { choose players[0] \"Pick\" { one \"one\" { pick = 1 } two \"two\" { pick = 2 } } }\n"
+        "phase play { choose players[1] { wait { } } }\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: s.fuda\nsteps:\n" + steps, encoding="utf-8")
+    o = run_scenario(f)
+    assert o.passed, o.message

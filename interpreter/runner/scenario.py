@@ -643,9 +643,17 @@ class Runner:
             self.seen_events = len(self.st.ev)
             steps = list(sc.steps)
             i = 0
-            # steps that answer decisions taken during setup come before the setup edits
+            rest: Step | None = None
+            # steps that answer decisions taken during setup come before the setup edits; the step
+            # answering the last one keeps its `random` and `expect` for after play begins, where
+            # the same keys a step later would see it
             while self.st.pend is not None and i < len(steps):
-                self.step(steps[i], ("steps", i))
+                s = steps[i]
+                self.step(s.model_copy(update={"random": None, "expect": None}), ("steps", i))
+                if self.st.pend is not None or s.act is None:
+                    self.step(Step(random=s.random, expect=s.expect), ("steps", i))
+                elif s.random is not None or s.expect is not None:
+                    rest = Step(random=s.random, expect=s.expect)
                 i += 1
         finally:
             self.game.stacked = {}
@@ -657,6 +665,8 @@ class Runner:
             raise self.loc.error("E501", f"no phase named {sc.start_phase!r}", ("start_phase",))
         self.edited_at = len(self.st.ev) if sc.setup is not None and sc.start_phase is None else None
         self.game.begin(self.st, sc.start_phase)
+        if rest is not None:
+            self.step(rest, ("steps", i - 1))
         while i < len(steps):
             self.step(steps[i], ("steps", i))
             i += 1
