@@ -2178,3 +2178,35 @@ def test_an_expect_beside_the_action_answering_the_setup_sees_play_begun(tmp_pat
     f.write_text("ruleset: s.fuda\nsteps:\n" + steps, encoding="utf-8")
     o = run_scenario(f)
     assert o.passed, o.message
+
+
+@pytest.mark.parametrize("zones, words", [
+    ('{"hand[P0]": [c9]}', "no card is named 'c9'"),
+    ('{"hand[P0]": {top: [c1, c2, c9]}}', "no card is named 'c9'"),
+    ('{"hand[P0]": {unordered: [c1, c9]}}', "no card is named 'c9'"),
+    ("{pile: {contains: [c9]}}", "no card is named 'c9'"),        # an empty zone: its names checked too
+])
+def test_a_zone_s_exact_list_in_an_expect_checks_its_names(tmp_path: Path, zones: str, words: str) -> None:
+    """qa15 Q9: `hand[P0]: [c9]` (no such card) failed as a mismatch, E502 "expected ['c9'], found …",
+    where `contains` said E501 with a did-you-mean: every form checks its names first."""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "s.fuda").write_text(
+        "ruleset s\nplayers 2\ncards { for r in 1..8 { card \"c{r}\" } } in deck\nzone deck: pile hidden\n"
+        "zone pile: pile\nzone hand: hand per player owner\nsetup { deal 2 from deck to hand }\n"
+        "phase play { choose players[0] { wait { } } }\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text(f"ruleset: s.fuda\nsteps:\n  - expect: {{zones: {zones}}}\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and "E501" in o.message and words in o.message and "did you mean c8" in o.message, o.message
+
+
+def test_a_zone_s_exact_list_names_a_card_the_options_leave_out(tmp_path: Path) -> None:
+    """qa15 Q9: Bohnanza's blue beans are out of a 3-player game: the list form says so, as `contains` does."""
+    from interpreter.runner.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: bohnanza\noptions: {players: 3}\nsteps:\n  - expect: {zones: {\"hand[P0]\": [blue1]}}\n",
+                 encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and "E501" in o.message and "these options leave it out of the deck" in o.message, o.message

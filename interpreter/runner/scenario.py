@@ -1008,6 +1008,11 @@ class Runner:
         slot = self.zone(zname, path)
         cards = st.z[slot]
         got = [names[c] for c in cards]
+        # every name checked before any comparison, which stops at the first card or a length that
+        # differs: an unknown or left-out name is E501 with its did-you-mean, not a mismatch
+        for n in [*(spec.cards or []), *(spec.unordered or []), *(spec.top or []), *(spec.bottom or []),
+                  *(spec.contains or []), *(n for n in spec.excludes or [] if not self.left_out(n))]:
+            self.label_only(n, path)
 
         def fit(ns: list[str], cs: list[int]) -> bool:
             return len(ns) == len(cs) and all(self.fits(n, c, path) for n, c in zip(ns, cs, strict=True))
