@@ -2210,3 +2210,42 @@ def test_a_zone_s_exact_list_names_a_card_the_options_leave_out(tmp_path: Path) 
                  encoding="utf-8")
     o = run_scenario(f)
     assert not o.passed and "E501" in o.message and "these options leave it out of the deck" in o.message, o.message
+
+
+_HANDS = ("ruleset h\nplayers 2\ncards {\n    attr rank: int\n    for r in 1..8 {\n        card \"c{r}\" \"Card {r}\" rank = r\n"
+          "    }\n} in deck\nzone deck: pile hidden\nzone hand: hand per player owner \"Hand\"\nvar v: int = 0 \"V\"\n"
+          "setup { shuffle deck\n deal 2 from deck to hand }\nphase play {\n{BODY}\n"
+          "choose players[0] \"wait\" { ok \"ok\" { } }\nwin players[0] }\n")
+
+
+def test_w104_a_reveal_counts_only_for_the_cards_it_reveals(tmp_path: Path) -> None:
+    """qa15 Q1–Q3: a reveal of another player's entry of a per-player zone, or of `top(Z)`, in a
+    branch, an option or plainly, was taken for the whole zone; and a card moved into a revealed zone
+    since was taken as revealed. Each is W104 now; the same entry, revealed whole, is still quiet."""
+    def warnings(body: str) -> list[str]:
+        return _warnings_of(tmp_path, _HANDS, "{BODY}", body)
+
+    read = "v = sum([c.rank for c in hand[players[1]]])"
+    # Q1: a card moved in after the reveal (also by a deal, or in a loop's round before) was not revealed
+    assert warnings(f"reveal hand[players[1]]\n move top(deck) to hand[players[1]]\n {read}") == ["W104"]
+    assert warnings(f"reveal hand[players[1]]\n deal 1 from deck to hand\n {read}") == ["W104"]
+    assert warnings(f"reveal hand[players[1]]\n repeat 2 {{ {read}\n move top(deck) to hand[players[1]] }}") == ["W104"]
+    # Q3: another player's hand; the top card of the deck only
+    assert warnings(f"reveal hand[players[0]]\n {read}") == ["W104"]
+    assert warnings("reveal top(deck)\n v = sum([c.rank for c in deck])") == ["W104"]
+    # Q2: the same, through the branches of an if or the options of a decision
+    assert warnings(f"if size(deck) > 3 {{ reveal hand[players[1]] }} else {{ reveal hand[players[0]] }}\n {read}") \
+        == ["W104"]
+    assert warnings(f'choose players[0] "p" {{ a "a" {{ reveal hand[players[1]] }} b "b" {{ reveal top(hand[players[1]]) '
+                    f"}} }}\n {read}") == ["W104"]
+    assert warnings(f'choose players[0] "p" {{ a "a" {{ reveal hand[players[1]]\n move top(deck) to hand[players[1]] }} '
+                    f'b "b" {{ reveal hand[players[1]] }} }}\n {read}') == ["W104"]
+    # quiet: the very entry (plainly, in every branch, after a move in and a reveal again), every
+    # player's, or the very expression read
+    assert warnings(f"reveal hand[players[1]]\n {read}") == []
+    assert warnings(f"if size(deck) > 3 {{ reveal hand[players[1]] }} else {{ reveal hand[players[1]] }}\n {read}") == []
+    assert warnings(f"reveal hand[players[1]]\n move top(deck) to hand[players[1]]\n reveal hand[players[1]]\n {read}") \
+        == []
+    assert warnings(f"for p in players {{ reveal hand[p] }}\n {read}") == []
+    assert warnings('reveal top(deck)\n log "{top(deck)}"') == []
+    assert warnings('log "{top(deck)}"') == ["W104"]

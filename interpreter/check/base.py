@@ -30,6 +30,7 @@ from .symbols import (
     VarSym,
     WindowSym,
     ZoneSym,
+    moved_into,
 )
 
 
@@ -78,7 +79,7 @@ class CheckerBase:
         # W104 across bodies: where a rule is called or a phase gone to, what was revealed there (and what the
         # body there may have hidden since it began); and the logs of variables left to judge by them
         self.flow_sites: list[tuple[tuple[str, str], tuple[str, str] | None, frozenset[str], frozenset[str]]] = []
-        self.w104_pending: list[tuple[tuple[str, str], str, frozenset[str], tuple[str, str, Span, str]]] = []
+        self.w104_pending: list[tuple[tuple[str, str], frozenset[str], frozenset[str], tuple[str, str, Span, str]]] = []
         self.card_labels: dict[str, tuple[str, str]] = {}       # a custom deck's card labels (Cards.labels)
         self.card_repeats: dict[str, int] = {}     # how often a card name was declared (E102 counts them)
         self.card_homes: dict[int, A.CardIn] = {}  # a card (by index) → the `in ZONE { … }` it is declared in
@@ -176,12 +177,14 @@ class CheckerBase:
         self.flow_sites.append((target, _flow_key(sc.proc), sc.all_revealed(), sc.forgotten_here()))
 
     def may_hide(self, body: list[A.Stmt], seen: frozenset[str] = frozenset()) -> set[str]:
-        """What ``body`` may hide again (`hide bid[p]`), also in the rules it calls: a reveal before it
-        no longer counts after it (W104)."""
+        """What ``body`` may hide again (`hide bid[p]`) or move cards into, also in the rules it calls: a
+        reveal before it no longer counts after it (W104)."""
         out: set[str] = set()
         for n in A.walk(body):
             if isinstance(n, A.Hide):
                 out.update(x.name for x in A.walk(n.what) if isinstance(x, A.Name))
+            elif isinstance(n, A.Move | A.Deal | A.Swap):
+                out |= moved_into(n)
             elif isinstance(n, A.Call) and isinstance(r := self.rules.get(n.func), RuleSym) \
                     and r.decl is not None and n.func not in seen:
                 seen |= {n.func}

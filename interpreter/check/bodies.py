@@ -15,7 +15,15 @@ from .. import types as T
 from ..errors import Span, did_you_mean
 from .expressions import _comparable_key, _key_shown
 from .folding import _const_type
-from .secrecy import Secrecy, _always_revealed, _choice_reveals, _set_by_choice, _size_public, _zones_read
+from .secrecy import (
+    Secrecy,
+    _always_revealed,
+    _choice_reveals,
+    _set_by_choice,
+    _size_public,
+    _zones_read,
+    reveal_keys,
+)
 from .symbols import (
     SEAT_HINT,
     Abort,
@@ -35,6 +43,7 @@ from .symbols import (
     ZoneSym,
     _defaults,
     _holds_cards,
+    moved_into,
     text_plain,
 )
 
@@ -496,7 +505,7 @@ class Bodies(Secrecy):
             self.block(s.body, inner, _loop(ctx))
             # a showdown: `for p in players { reveal hand[p] }` shows those zones for what follows, also
             # from each player's decision whose every option reveals it (W104)
-            sc.revealed.update(_always_revealed(s.body))
+            sc.revealed.update(_always_revealed([s]))
         elif isinstance(s, A.Break | A.Continue):
             word = type(s).__name__.lower()
             use = self.use_of(s.span)       # a group's break: right in a loop, wrong where this use is
@@ -528,6 +537,7 @@ class Bodies(Secrecy):
                     self.err("E309", "a card goes under a zone or at a depth, not both", s.at.span,
                              "`at 0` is the top; `at size(Z)` the bottom")
             dests = self.zones_named(s.dest)
+            sc.forget(moved_into(s) | {z.name for z in dests or []})     # a card come in was not revealed (W104)
             if s.face == "up" or dests and all(z.decl is not None and z.decl.visibility == "public" for z in dests):
                 sc.revealed.update(n for n, _ in _zones_read(s.cards) if sc.lookup(n) is not None)   # W104
         elif isinstance(s, A.Deal):
@@ -543,6 +553,7 @@ class Bodies(Secrecy):
                 raise self.fail("E203", f"deal gives to a per-player pile or hand; {z.name} is not one", s.dest_span)
             if s.players is not None:
                 self.want(s.players, T.list_of(T.PLAYER), sc, ctx, "deal … for a list of players")
+            sc.forget(moved_into(s))
         elif isinstance(s, A.Shuffle):
             self.dest_zone(s.zone, sc, ctx, "shuffle takes a zone")
             self.impure(s, ctx)
@@ -557,7 +568,7 @@ class Bodies(Secrecy):
             else:
                 self.cards_expr(what, sc, ctx)
             if isinstance(s, A.Reveal) and s.to is None:
-                sc.revealed.update(name for name, _ in _zones_read(what))
+                sc.revealed.update(reveal_keys(what))
             if isinstance(s, A.Hide):
                 sc.forget({n.name for n in A.walk(what) if isinstance(n, A.Name)})
             if isinstance(s, A.Reveal) and s.to is not None:
@@ -567,6 +578,7 @@ class Bodies(Secrecy):
         elif isinstance(s, A.Swap):
             self.want(s.a, T.CARD, sc, ctx, "swap exchanges two cards")
             self.want(s.b, T.CARD, sc, ctx, "swap exchanges two cards")
+            sc.forget(moved_into(s))        # each card is where the other was: not revealed there (W104)
         elif isinstance(s, A.Choose):
             self.decide(s, ctx, "a decision")
             self.want(s.player, T.PLAYER, sc, ctx, "choose asks one player")

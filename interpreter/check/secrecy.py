@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import fields
 from typing import Any
 
 from .. import ast as A
@@ -15,7 +14,20 @@ from .. import types as T
 from ..sugar import PASS
 from .base import _flow_key
 from .expressions import Expressions
-from .symbols import EffectSym, FnSym, LocalSym, RuleSym, Scope, VarSym, ZoneSym
+from .symbols import (
+    EffectSym,
+    FnSym,
+    LocalSym,
+    RuleSym,
+    Scope,
+    VarSym,
+    ZoneSym,
+    entry_key,
+    expr_key,
+    less,
+    moved_into,
+    shape,
+)
 
 _NOT_READ = ("size", "owner", "revealed")      # functions of a zone or card that tell nothing of faces
 
@@ -51,19 +63,53 @@ def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
 def _always_revealed(body: list[A.Stmt]) -> set[str]:
     """What ``body`` reveals to everyone whichever way it goes (W104): its reveals, those of a loop's
     or a turn's body, of every branch of an `if … else`, and of every option of a decision (a `pass`
-    reveals nothing) — less what it hides after."""
+    reveals nothing) — less what it hides or moves cards into after."""
     out: set[str] = set()
     for x in body:
         if isinstance(x, A.Reveal) and x.to is None:
-            out.update(name for name, _ in _zones_read(x.what))
+            out |= reveal_keys(x.what)
         elif isinstance(x, A.Hide):
-            out -= {n.name for n in A.walk(x.what) if isinstance(n, A.Name)}
-        elif isinstance(x, A.For | A.Turn):
+            out = less(out, {n.name for n in A.walk(x.what) if isinstance(n, A.Name)})
+        elif isinstance(x, A.Move | A.Deal | A.Swap):
+            out = less(out, moved_into(x))
+        elif isinstance(x, A.For):
+            out |= _for_every(x, _always_revealed(x.body))
+        elif isinstance(x, A.Turn):
             out |= _always_revealed(x.body)
         elif isinstance(x, A.If) and x.orelse is not None:
             out |= _every(_always_revealed(b) for b in [*(b for _, b in x.branches), x.orelse])
         elif isinstance(x, A.Choose | A.Simultaneous):
             out |= _choice_reveals(x)
+    return out
+
+
+def reveal_keys(what: A.Expr) -> set[str]:
+    """Exactly what `reveal what` shows everyone (W104): a zone, variable or local by name, one entry
+    (`hand[p]`, not the other players' hands), or the expression itself (`top(deck)`, not the deck)."""
+    if isinstance(what, A.Name):
+        return {what.name}
+    if isinstance(what, A.ListLit):
+        return {k for x in what.items for k in reveal_keys(x)}
+    if isinstance(what, A.Index) and isinstance(what.obj, A.Name) and len(what.args) == 1:
+        return {entry_key(what.obj.name, what.args[0])}
+    return {expr_key(what)}
+
+
+_EVERY_PLAYER = ("players", "seats_from")
+
+
+def _for_every(s: A.For, keys: set[str]) -> set[str]:
+    """What a loop's body reveals, for after the loop: an entry of its player (`reveal hand[p]`) over
+    every player (`for p in players`) is the whole zone; nothing else that names the loop's variable."""
+    src = s.source.name if isinstance(s.source, A.Name) else s.source.func if isinstance(s.source, A.Call) else ""
+    me = A.Name(span=s.span, name=s.var)
+    out: set[str] = set()
+    for k in keys:
+        base = k.split("[", 1)[0]
+        if src in _EVERY_PLAYER and k == entry_key(base, me):
+            out.add(base)
+        elif k != s.var and repr(shape(me)) not in k:
+            out.add(k)
     return out
 
 
@@ -191,16 +237,6 @@ def _same_expr(a: A.Expr, b: A.Expr) -> bool:
     return False
 
 
-def _shape(node: Any) -> Any:
-    """A statement as written, without where it is written: two alike in different options compare equal."""
-    if isinstance(node, A.Node):
-        return (type(node).__name__, *((f.name, _shape(getattr(node, f.name))) for f in fields(node)
-                                        if f.name not in ("span", "ty", "ref", "origin")))
-    if isinstance(node, list | tuple):
-        return tuple(_shape(x) for x in node)
-    return node
-
-
 def _set_by_choice(assigned: list[list[tuple[Any, str]]]) -> list[Any]:
     """What a secret decision's option blocks set, when what it holds afterwards tells which option
     was taken (`top_one { mode = 1 }`, `bottom_one { mode = 2 }`): all but what every option sets to
@@ -298,10 +334,12 @@ class Secrecy(Expressions):
             and isinstance(s.target.obj, A.Name) and not any(
                 isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.name == s.target.obj.name
                 and n.ty is not None and T.CARD in (n.ty, n.ty.elem) for n in A.walk(s.value)) else None
-        for name, _owner in self.zones_through_locals(s.value, sc, skip=own):
+        if sc.shows(s.value):       # `reveal bottom(talon)`, then `trump_card = bottom(talon)`
+            return
+        for name, owner in self.zones_through_locals(s.value, sc, skip=own):
             z = self.globals.get(name)
             if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public" \
-                    and not sc.was_revealed(name):
+                    and not sc.was_revealed(name, owner):
                 self.warn("W104", f"{var.name} is public and is set here from the cards of {name}, which some "
                           f"players may not see: every player's view shows it", s.value.span,
                           f"declare {var.name} hidden or owner (a variable only its owner sees), or reveal the "
@@ -320,7 +358,7 @@ class Secrecy(Expressions):
             tested.append((tested[-1] if tested else []) + [
                 (z, owner) for name, owner in self.zones_through_locals(c, sc)
                 if isinstance(z := self.globals.get(name), ZoneSym) and z.decl is not None
-                and z.decl.visibility != "public" and not sc.was_revealed(name)])
+                and z.decl.visibility != "public" and not sc.was_revealed(name, owner)])
         bodies = [b for _, b in s.branches] + ([s.orelse] if s.orelse is not None else [])
         for body, zones in zip(bodies, tested + (tested[-1:] if s.orelse is not None else []), strict=True):
             if not zones:
@@ -359,7 +397,7 @@ class Secrecy(Expressions):
             return
         given = {p.name: a for p, a in zip(decl.params, call.args, strict=False)}
         for prm, arg in zip(decl.params, call.args, strict=False):
-            hidden = [n for n, _ in self.zones_through_locals(arg, sc) if not sc.was_revealed(n)
+            hidden = [n for n, o in self.zones_through_locals(arg, sc) if not sc.was_revealed(n, o)
                       and isinstance(z := self.globals.get(n), ZoneSym) and z.decl is not None
                       and z.decl.visibility != "public"]
             if hidden and self.logs_param(decl, prm.name, given):
@@ -463,16 +501,20 @@ class Secrecy(Expressions):
         chooser reads (an option's `else` text), names them to a chooser who may not see them."""
         text = s.text if isinstance(s, A.Log) else s
         for e in (x for parts in text.parts for x in parts if not isinstance(x, str)):
+            if revealed.shows(e):
+                continue
             for name, owner in self.zones_through_locals(e, revealed):
                 z = self.globals.get(name)
-                if isinstance(z, VarSym) and self.var_unseen(z, owner, chooser) and not revealed.was_revealed(name):
+                if isinstance(z, VarSym) and self.var_unseen(z, owner, chooser) \
+                        and not revealed.was_revealed(name, owner):
                     whom = "the chooser" if chooser is not None else "some players"
                     args = ("W104", f"this {what if chooser is not None else 'log'} shows {name} (a "
                             f"`{z.visibility}` variable), which {whom} may not see", e.span,
                             f"`reveal {name}` first (everyone then sees it), or `tell` the player who may see it")
                     if chooser is None and (key := _flow_key(revealed.proc)) is not None:
                         # a rule or phase: revealed where every call of it (every goto to it) stands?
-                        self.w104_pending.append((key, name, revealed.forgotten_here(), args))
+                        keys = {name} if owner is None else {name, entry_key(name, owner)}
+                        self.w104_pending.append((key, frozenset(keys), revealed.forgotten_here(), args))
                         continue
                     self.warn(*args)
                     return
@@ -485,7 +527,7 @@ class Secrecy(Expressions):
                     self.warn("W104", f"this {what} shows {shown}, which the chooser may not see",
                               e.span, "reveal them to the chooser first (`reveal … to …`), or leave them out")
                     return
-                if chooser is None and z.decl.visibility != "public" and not revealed.was_revealed(name):
+                if chooser is None and z.decl.visibility != "public" and not revealed.was_revealed(name, owner):
                     self.warn("W104", f"this log shows {shown}, which some players may not see: every "
                               "player's log would tell it", e.span,
                               "reveal them instead (a reveal is logged with the cards, to whom it shows them), "
@@ -496,7 +538,7 @@ class Secrecy(Expressions):
         """The logs of variables left to the calls: a rule's log of a variable is told to no one new when
         every call of the rule stands where it was revealed (in the caller, or at the caller's own
         start and not hidden since); a phase's, as for every goto to it (the first phase: nothing)."""
-        names = {name for _, name, _, _ in self.w104_pending}
+        names = {k for _, keys, _, _ in self.w104_pending for k in keys}
         entry: dict[tuple[str, str] | None, frozenset[str]] = {None: frozenset()}
         targets = {t for t, _, _, _ in self.flow_sites}
         if self.phases:
@@ -512,11 +554,11 @@ class Secrecy(Expressions):
                 e = frozenset(names)
                 for target, caller, here, forgotten in self.flow_sites:
                     if target == t:
-                        e &= here | (entry.get(caller, frozenset()) - forgotten)
+                        e &= here | less(entry.get(caller, frozenset()), forgotten)
                 if e != entry[t]:
                     entry[t], changed = e, True
-        for key, name, forgotten, args in self.w104_pending:
-            if name not in entry.get(key, frozenset()) - forgotten:
+        for key, keys, forgotten, args in self.w104_pending:
+            if not keys & less(entry.get(key, frozenset()), forgotten):
                 self.warn(*args)
 
     def is_var_ref(self, e: A.Expr, sc: Scope) -> bool:
@@ -547,7 +589,7 @@ class Secrecy(Expressions):
         out: list[tuple[Any, str]] = []
         for n in A.walk(body):
             if isinstance(n, A.Call) and isinstance(n.ref, RuleSym) and n.ref.decl is not None and depth < 8:
-                how = f"call {_shape(n)!r}"
+                how = f"call {shape(n)!r}"
                 for x in A.walk(n.ref.decl.body):
                     r = x.target.ref if isinstance(x, A.Assign) else None
                     sym = r[1] if isinstance(r, tuple) and r[:1] in (("pvar",), ("cardvar",)) else r
@@ -571,10 +613,10 @@ class Secrecy(Expressions):
         if len(opts) < 2:
             return
         found = [[n for n in A.walk(o.body) if self.tells_choice(n)] for o in opts]
-        shapes = [{_shape(n) for n in ns} for ns in found]
+        shapes = [{shape(n) for n in ns} for ns in found]
         for o, ns in zip(opts, found, strict=True):
             for n in ns:
-                if all(_shape(n) in other for other in shapes):
+                if all(shape(n) in other for other in shapes):
                     continue
                 call = n.expr.func if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call) else None
                 everywhere = call is not None and all(
@@ -583,7 +625,7 @@ class Secrecy(Expressions):
                 this = f"this call of rule {call}" if call is not None else f"this {type(n).__name__.lower()}"
                 # missing only from an optional choice's pass (a `use g(p) { log … }` block): it tells that
                 if all(m.implied and m.name == PASS for m, other in zip(opts, shapes, strict=True)
-                       if _shape(n) not in other):
+                       if shape(n) not in other):
                     self.warn("W104", f"{this} runs unless the player passes: everyone sees it, and so whether "
                               f"this hidden decision was passed{self.used_at(n.span)}", n.span,
                               "do it after the decision, whether or not the player passed, or leave it to what "

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .. import ast as A
@@ -311,21 +311,68 @@ def text_plain(t: A.Text | None, lang: int = 0) -> str:
     return "".join(p if isinstance(p, str) else "{…}" for p in parts)
 
 
+def shape(node: Any) -> Any:
+    """An expression or statement as written, without where it is written: two alike compare equal."""
+    if isinstance(node, A.Node):
+        return (type(node).__name__, *((f.name, shape(getattr(node, f.name))) for f in fields(node)
+                                        if f.name not in ("span", "ty", "ref", "origin")))
+    if isinstance(node, list | tuple):
+        return tuple(shape(x) for x in node)
+    return node
+
+
+def entry_key(name: str, owner: A.Expr) -> str:
+    """What W104 calls one entry of a per-player zone or variable once revealed (`hand[p]`): the zone's
+    name and its owner as written, so `hand[players[0]]` says nothing of `hand[players[1]]`."""
+    return f"{name}[{shape(owner)!r}]"
+
+
+def expr_key(e: A.Expr) -> str:
+    """What W104 calls the cards of an expression revealed (`reveal top(deck)`): that very expression,
+    read again as written, not its zone's other cards; any hide or move forgets it."""
+    return f"({shape(e)!r}"
+
+
+def less(keys: set[str] | frozenset[str], names: set[str] | frozenset[str]) -> set[str]:
+    """The revealed ``keys`` a hide of (or a move into) the zones or variables ``names`` leaves: none of
+    their entries, and no revealed expression (which zone it reads is not told)."""
+    if not names:
+        return set(keys)
+    return {k for k in keys if not k.startswith("(") and k.split("[", 1)[0] not in names}
+
+
+def moved_into(s: A.Move | A.Deal | A.Swap) -> set[str]:
+    """The names a move, deal or swap puts cards under (W104: a card come in since a reveal was not
+    revealed)."""
+    if isinstance(s, A.Deal):
+        return {s.dest}
+    dests = [s.dest] if isinstance(s, A.Move) else [s.a, s.b]
+    return {n.name for d in dests for n in A.walk(d) if isinstance(n, A.Name)}
+
+
 class Scope:
     def __init__(self, parent: Scope | None = None, proc: Proc | None = None) -> None:
         self.parent = parent
         self.names: dict[str, LocalSym] = {}
         self.proc: Proc | None = proc if proc is not None else (parent.proc if parent else None)
-        self.revealed: set[str] = set()     # zones a `reveal` to everyone showed earlier in the block (W104)
+        # what a `reveal` to everyone showed earlier in the block (W104): a zone, variable or local by name, an
+        # entry of one (entry_key), an expression (expr_key)
+        self.revealed: set[str] = set()
         self.forgotten: set[str] = set()    # of a body's outermost scope: what it may have hidden so far (W104)
 
-    def was_revealed(self, zone: str) -> bool:
+    def was_revealed(self, zone: str, owner: A.Expr | None = None) -> bool:
+        """Whether zone ``zone`` (its entry of ``owner``, `hand[q]`) was revealed whole to everyone."""
+        keys = {zone} if owner is None else {zone, entry_key(zone, owner)}
         s: Scope | None = self
         while s is not None:
-            if zone in s.revealed:
+            if keys & s.revealed:
                 return True
             s = s.parent
         return False
+
+    def shows(self, e: A.Expr) -> bool:
+        """Whether expression ``e`` itself was revealed to everyone (`reveal bottom(talon)`, then read)."""
+        return self.was_revealed(expr_key(e))
 
     def all_revealed(self) -> frozenset[str]:
         out: set[str] = set()
@@ -340,7 +387,7 @@ class Scope:
         nor at the body's start (W104 follows what was revealed before the body began, less this)."""
         s: Scope | None = self
         while s is not None:
-            s.revealed -= names
+            s.revealed = less(s.revealed, names)
             if s.parent is None:
                 s.forgotten |= names
             s = s.parent
