@@ -903,6 +903,27 @@ phase play {{
     assert err.first.message.endswith("; w is none"), err.first.message
 
 
+def test_a_local_given_to_an_ordering_that_failed_on_it_is_named() -> None:
+    """qa15 Q6: an ordering's tier that reads through the none it was given names the caller's local,
+    as a `fn` does (the caret stays on the tier, the hint on the calling line)."""
+    text = RT_HEAD + """var t: card = none
+ordering power(c: card) {
+    tier c.rank > 10 by c.rank
+    tier true by 0
+}
+setup { }
+phase play {
+    let x = t
+    let a = top(deck)
+    log "{power(x) > power(a)}"
+    end game
+}
+"""
+    err = runtime_failure(text)
+    assert err.first.message.endswith("; x is none"), err.first.message
+    assert err.first.span.line == line_of(text, "tier c.rank") and str(line_of(text, "log ")) in (err.first.hint or "")
+
+
 def test_responders_that_include_none_are_named_at_the_clause() -> None:
     """Newcomers' report: the failure showed at the window's options, not at its responders."""
     text = RT_HEAD + """

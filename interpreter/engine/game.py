@@ -583,8 +583,8 @@ class Game:
             err.diagnostics[0].span = in_fn[0]
         else:
             sid = self._failing_span()
-            err = self.runtime_error(self._none_said(st, sid, e), sid)
             callers = self._failing_span(calls=True)
+            err = self.runtime_error(self._none_said(st, sid, e, caller=callers[-1] if callers else None), sid)
             if callers:         # a function's failure: which rule line called it (and through what)
                 err.diagnostics[0].hint = "called from " + ", from ".join(
                     f"{sp.file}:{sp.line}:{sp.col}" for sp in (self.spans[c] for c in reversed(callers)))
@@ -662,10 +662,13 @@ class Game:
             hit = self._fn_lines[(quiet, lineno)] = (text, [s for s in self.comp.fn_sites if s[0] in text])
         return hit
 
-    def _none_said(self, st: State, sid: int, e: BaseException, span: Span | None = None) -> str:
+    def _none_said(self, st: State, sid: int, e: BaseException, span: Span | None = None,
+                   caller: int | None = None) -> str:
         """What failed, in words. For a rule that read through none, the likeliest culprits in the
         failing statement (or ``span``): an item field the item's effect does not declare ("item #0
-        (b) has no field n"), else the game variables that are none now ("; leader is none")."""
+        (b) has no field n"), else the game variables that are none now ("; leader is none"), and
+        locals; for a statement of no rule or phase (an `ordering`'s tier), the locals of the
+        statement ``caller`` that called it, which gave it the none (`power(x)`: "x is none")."""
         if not (isinstance(e, TypeError) and "NoneType" in str(e)) or not (span or 0 <= sid < len(self.spans)):
             return _explain(e)
         sp = span or self.spans[sid]
@@ -690,6 +693,12 @@ class Game:
             words = set(re.findall(r"[^\W\d]\w*", "\n".join(
                 self.prog.sources.get(stmt.file, "").splitlines()[stmt.line - 1:stmt.end_line])))
         names += [n for n in self._locals_none(sid, stmt, words) if n not in names]
+        if caller is not None and 0 <= caller < len(self.spans) and not any(
+                p.span.file == stmt.file and p.span.line <= stmt.line <= p.span.end_line for p in self.prog.procs):
+            at = self.spans[caller]
+            said = set(re.findall(r"[^\W\d]\w*", "\n".join(
+                self.prog.sources.get(at.file, "").splitlines()[at.line - 1:at.end_line])))
+            names += [n for n in self._locals_none(caller, at, said) if n not in names]
         return _explain(e) + (f"; {' and '.join(names)} {'is' if len(names) == 1 else 'are'} none" if names else "")
 
     def _locals_none(self, sid: int, sp: Span, words: set[str]) -> list[str]:
