@@ -164,6 +164,11 @@ def typed_number(text: str) -> int | None:
     return int(t) if t.isascii() and t.isdigit() else None
 
 
+def typed_seat(text: str) -> int | None:
+    """A seat as a player types it: P2, p2 or 2, the P and the digits also full width (Ｐ２)."""
+    return typed_number(text[1:] if text[:1] in "PpＰｐ" else text)
+
+
 def ascii_digits(word: str) -> str:
     """A value typed in full-width digits (１８, -１８) written in ASCII ones, as an action's id has
     it; any other word as it is."""

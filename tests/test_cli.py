@@ -238,6 +238,7 @@ def test_a_unicode_digit_at_the_prompt_is_refused_not_a_traceback(capsys):
     with pytest.raises(SystemExit):
         build_parser().parse_args(["replay", "--player", "²", "x.json"])
     assert "argument --player: '²' is not a player" in capsys.readouterr().err
+    assert build_parser().parse_args(["replay", "--player", "Ｐ２", "x.json"]).player == 2     # qa15 Q14
 
 
 def test_save_to_a_name_no_file_can_have_is_refused_and_the_game_goes_on(tmp_path):

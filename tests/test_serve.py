@@ -81,7 +81,7 @@ def test_seats_a_request_names():
     for bad in ("7", "x", "-1", "P9", "①", "²", "P①", "٢"):     # qa14 F1/F2: a Unicode digit was a 500
         with pytest.raises(TableError, match="unknown seat"):
             t.seat(bad)
-    assert t.seat("２") == 2           # a Japanese keyboard's full-width digit
+    assert t.seat("２") == 2 and t.seat("Ｐ２") == 2     # a Japanese keyboard's full width (qa15 Q14)
     with pytest.raises(TableError, match="played by a bot"):
         t.seat(1)
     with pytest.raises(TableError, match="name the seat"):

@@ -144,9 +144,9 @@ def _players(prog: Any) -> str:
 
 def _seat(text: str) -> int:
     """A player, as the game writes it (P2) or by number (2)."""
-    from ..words import typed_number
+    from ..words import typed_seat
 
-    p = typed_number(text[1:] if text[:1] in "Pp" else text)
+    p = typed_seat(text)
     if p is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a player (P0, P1, … or 0, 1, …)")
     return p

@@ -19,7 +19,7 @@ from ..bots.base import make_bot
 from ..engine import observe
 from ..engine.game import Action, Game
 from ..errors import FudaError
-from ..words import say, typed_number
+from ..words import say, typed_seat
 from .history import rebuilt, undo_point
 from .play import game_log, hand_order, menu_first, said, talk
 from .render import compact_ids, number_run
@@ -184,8 +184,7 @@ class Table:
                 raise TableError(400, "name the seat that acts: \"seat\": N")
             return None
         text = str(raw)
-        t = text[1:] if text[:1] in "Pp" else text
-        p = typed_number(t)
+        p = typed_seat(text)
         if p is None or p >= self.game.n:
             raise TableError(400, f"unknown seat {text!r}: the seats are 0–{self.game.n - 1}"
                              + (f" (humans: {', '.join(map(str, self.humans))})" if self.humans else ""))
