@@ -341,6 +341,8 @@ def test_a_log_whose_seats_do_not_seat_its_players_is_refused_naming_it(capsys, 
         store.create("m", "american_page_one", 3, {"players": 3}, ["random"] * 3)
     code, _, err = run(capsys, "play", "--resume", str(log), "--match", "m", "--match-db", db)
     assert code == 1 and f"{log}:" in err and "game log seats" in err, err
+    code, _, err = run(capsys, "replay", str(log))      # qa15 Q16: replayed without a word
+    assert code == 1 and f"{log}:{line}:" in err and "the log is damaged" in err and "--seat" not in err, err
 
 
 @pytest.mark.parametrize("damage, words", [

@@ -760,6 +760,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .replay import (
         carried_text,
+        check_seats,
         format_events,
         option_labels,
         read_log,
@@ -780,6 +781,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return 2
         log = read_log(args.log)
         st = replay(log, args.log)
+        check_seats(log, args.log, st.game.n, reseat=False)      # a damaged log, as play --resume refuses it
         if (note := rules_changed(log, st, args.log)) is not None:
             print(note, file=sys.stderr)
     else:

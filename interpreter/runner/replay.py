@@ -71,10 +71,11 @@ def seat_problem(seats: list[str]) -> tuple[int, Diagnostic] | None:
     return None
 
 
-def check_seats(log: GameLog, path: str, n: int) -> None:
+def check_seats(log: GameLog, path: str, n: int, reseat: bool = True) -> None:
     """A log whose seats do not seat its game's ``n`` players, or name no kind of player, is E503 in
-    the log, at its seats (it is the log's mistake; ``--seat`` may replace the seats). A log with no
-    seats at all seats a human at P0 and random bots beside, as a new game does."""
+    the log, at its seats (it is the log's mistake; ``--seat`` may replace the seats where the game
+    goes on, ``reseat``, not in a replay). A log with no seats at all seats a human at P0 and random
+    bots beside, as a new game does."""
     from .yaml_file import Located
 
     if not Path(path).is_file():
@@ -84,12 +85,13 @@ def check_seats(log: GameLog, path: str, n: int) -> None:
         raise Located.of(path, read_text(Path(path), "E503", path, "game log")).error(
             "E503", f"game log seats: {len(log.seats)} seat{'s' if len(log.seats) != 1 else ''} for a game of {n} "
             "players: the log is damaged", ("seats",),
-            hint=("a seat was lost: " if few else "") + f"give the {n} seats with --seat KIND … (one per player)")
+            hint=("a seat was lost" if few else "") + (": " if few and reseat else "")
+            + (f"give the {n} seats with --seat KIND … (one per player)" if reseat else ""))
     found = seat_problem(log.seats)
     if found is None:
         return
     i, d = found
-    hint = "; ".join(x for x in (d.hint, "--seat KIND … replaces the saved seats") if x)
+    hint = "; ".join(x for x in (d.hint, "--seat KIND … replaces the saved seats" if reseat else None) if x)
     raise Located.of(path, read_text(Path(path), "E503", path, "game log")).error(
         "E503", f"game log seats.{i}: {d.message}", ("seats", i), hint=hint)
 
