@@ -865,15 +865,20 @@ class Game:
             self.hidden_places = {}
         return None if lab is None else " | ".join(dict.fromkeys(lab))
 
+    def _pending_option(self, st: State, name: str) -> tuple[Any, int]:
+        """The pending decision's site and the index of its option ``name``; (None, -1) if none."""
+        if st.pend is None:
+            return None, -1
+        site = self.sites[st.pend[0]]
+        k = next((i for i, o in enumerate(site.options) if o.name == name), None)
+        return (None, -1) if k is None else (site, k)
+
     def refusal_reason(self, st: State, player: int, name: str, lang: int = 0) -> str | None:
         """Why option ``name`` of the pending decision has no legal action now, as its `where … else
         "…"` says (in ``lang``), or None where it says nothing. Written as a prompt is: a card
         ``player`` cannot see by its place, or "a card", never by its face."""
-        if st.pend is None:
-            return None
-        site = self.sites[st.pend[0]]
-        k = next((i for i, o in enumerate(site.options) if o.name == name), None)
-        if site.reasons is None or k is None:
+        site, k = self._pending_option(st, name)
+        if site is None or site.reasons is None:
             return None
         self.hidden_places = _Unseen(st, player)
         try:
@@ -888,11 +893,8 @@ class Game:
         """The ids option ``name`` of the pending decision would take with its `where` left out (`bid
         19` is outside `bid n in 1..18` whatever the where says), as ``player`` reads them: None for
         an option without an `else "why"` (whose text is all the where could be asked for)."""
-        if st.pend is None:
-            return None
-        site = self.sites[st.pend[0]]
-        k = next((i for i, o in enumerate(site.options) if o.name == name), None)
-        if site.domain is None or k is None:
+        site, k = self._pending_option(st, name)
+        if site is None or site.domain is None:
             return None
         try:
             tuples = site.domain(*_site_args(st, site, player), (k,))
