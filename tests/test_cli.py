@@ -1293,6 +1293,29 @@ def test_an_else_text_is_not_told_for_a_card_that_is_not_there():
     assert "(play SK is not among the legal actions; play: you must follow ♥)" in text
 
 
+def test_a_number_out_of_range_beside_a_card_is_refused_for_its_range():
+    """qa15 Q11: in `put c in hand, n in 1..4`, `put c6 0` was "you see no card 0" and `put c2 5` was
+    "no card is named 5 (Card 5 is c5)": the number is n's, and gets n's range, as a number alone
+    does; a card typed in the card's place that is not there is still one not seen."""
+    from interpreter.api import load_text
+
+    game = load_text('ruleset r\nplayers 2\ncards {\n attr rank: int\n for r in 1..8 { card "c{r}" "Card {r}" rank = r }\n'
+                     '} in deck\nzone deck: pile hidden\nzone hand: hand per player owner\nzone table: pile public\n'
+                     'var lim: int = 3\n'
+                     'setup { move [card("c2"), card("c6"), card("c8")] to hand[players[0]] }\n'
+                     'phase play { choose players[0] {\n'
+                     '  put c in hand[players[0]], n in 1..4 where n < lim and c.rank > 2 else "n under {lim}" "put {c} x{n}"'
+                     ' { end game }\n} }\n')
+    answers = iter(["put c6 0", "put c2 5", "put c6 ５", "put c5 1", "quit"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert "(put: 0 is not in 1..4)" in text and "(put: 5 is not in 1..4)" in text
+    assert "(put: ５ is not in 1..4)" in text
+    assert "no card 0" not in text and "no card is named 5" not in text
+    assert "(put: you see no card c5)" in text
+
+
 def test_an_else_text_is_told_only_for_a_value_its_where_refused():
     """newcomer42 P4 (For Sale): `bid 19` with 18 coins was answered "a bid must beat the highest bid,
     16", the where's else text, though 19 beats 16: it is outside the binder's 1..18, and said so.

@@ -357,7 +357,8 @@ def _unseen_card_word(st: State, raw: str, named: str, mine: list[Action]) -> st
     """Of the values typed after option ``named`` (whose actions take cards), a word that is no name
     or label word of a card the chooser sees nor any value of the option's legal actions (`play ZZ`,
     a card of another deck, one in a hidden hand): the option's else text would be about a card that
-    is not there."""
+    is not there. Where each value is one word, only the words in the cards' places count: a number
+    out of its range beside a card is the number's to refuse."""
     game = st.game
     info = game.sites[st.pend[0]].options[mine[0].raw[0]] if st.pend is not None and mine[0].raw[0] >= 0 else None
     if info is None or not info.card_args:
@@ -368,6 +369,10 @@ def _unseen_card_word(st: State, raw: str, named: str, mine: list[Action]) -> st
                  for lang in (0, 1) for w in [game.card_names[c], *game.card_texts[lang][c].split()])
     known.update(_seen_as(st, player))      # as the screen shows them (`show`): Hanabi's G1
     words = _values_typed(raw, named)
+    typed = game.typed_norm(" ".join([named, *words])).split()[1:]
+    if len(typed) == len(info.binder_types) and not any(many for _, many in info.card_args):
+        # one word a value: only the cards' places hold card words (`put c6 5`: the 5 is n's)
+        words = [(words if len(words) == len(typed) else typed)[i - 1] for i, _ in info.card_args]
     for w in words:
         seat = game.typed_seats.get(w.lower())        # a seat by its name (`give ♠A East`): no card word
         if w.lower() not in known and game._typed_card(w).lower() not in known and seat is None:
