@@ -114,8 +114,8 @@ def test_the_store_is_plain_sqlite(tmp_path):
     with MatchStore(db) as store:
         m = store.create("a", "napoleon", 5, {}, ["human"] + ["random"] * 4)
         result = [{"player": p, "outcome": "win" if p < 2 else "lose", "place": 1, "score": 3 - p} for p in range(5)]
-        m = store.record(m, result, 1, {}, {"format": "fuda-log/1"})
-        m = store.record(m, result, 2, {}, {"format": "fuda-log/1"})
+        m = store.record(m, result, 1, {}, {"format": "fuda-log/1", "ruleset": "napoleon", "actions": []})
+        m = store.record(m, result, 2, {}, {"format": "fuda-log/1", "ruleset": "napoleon", "actions": []})
         assert m.games == 2 and m.scores == [6, 4, 2, 0, -2] and m.wins == [2, 2, 0, 0, 0]
     con = sqlite3.connect(db)
     assert con.execute("SELECT games FROM matches WHERE name = 'a'").fetchone() == (2,)
@@ -244,6 +244,26 @@ def test_a_match_or_study_file_of_the_wrong_shape_is_e503_not_a_crash(capsys, tm
     assert r[0] == 0 and "2 damaged game(s)" in r[2], r
     code, out, err = run(capsys, "report", "--db", sdb, "-o", str(tmp_path / "s.html"), "s")
     assert code == 0 and "warning" not in err, err
+
+
+@pytest.mark.parametrize("damage, words", [
+    ("""json_set(result, '$.places', json('[]'), '$.scores', json('[]'))""",
+     "its places, scores and seats are not one for each player (0, 0, 4)"),
+    ("""json_set(result, '$.winners', json('[7]'))""", "its winners or first player are not among its 4 players"),
+])
+def test_a_stored_study_game_with_no_place_for_a_seat_is_left_out(capsys, tmp_path, damage, words):
+    """qa15 Q15 (a study's rows): `places: []` passed as a game and `fuda report` was an internal
+    IndexError; it is a damaged game, left out with its warning, the file untouched."""
+    sdb = tmp_path / "s.sqlite"
+    assert run(capsys, "simulate", "american_page_one", "-n", "3", "--study", "s", "--db", str(sdb))[0] == 0
+    with sqlite3.connect(sdb) as c:
+        c.execute(f"UPDATE games SET result = {damage} WHERE idx = 1")
+    c.close()
+    before = sdb.read_bytes()
+    code, out, err = run(capsys, "report", "--db", str(sdb), "--csv", "-", "s")
+    assert code == 0 and f"games.result of game 1 of study 's': {words}; left out" in err, err
+    assert {line.split(",")[3] for line in out.splitlines()[1:]} == {"0", "2"}, out
+    assert sdb.read_bytes() == before
 
 
 def test_the_totals_call_the_score_what_the_ruleset_calls_it(capsys, tmp_path):
@@ -380,6 +400,16 @@ def test_a_match_whose_seats_lost_rows_is_refused_and_nothing_saved_is_lost(caps
     ("UPDATE seats SET seat = '♥7' WHERE seat = 1", "the seats table holds a seat '♥7' for match m, of 3 players"),
     ("UPDATE games SET number = 'x'", "games.number of a game of match m is not a game's number: 'x'"),
     ("UPDATE games SET log = 5", "games.log of game 1 of match m is not a JSON object"),
+    # qa15 Q15: JSON of the column's kind, but not what fuda wrote: no scores, no game to replay
+    ("UPDATE games SET result = '[]'",
+     "games.result of game 1 of match m is not a list of {player, score} objects, one for each of P0–P2"),
+    ("""UPDATE games SET result = '[{"player": 0}, {"player": 0}, {"player": 1}]'""",
+     "games.result of game 1 of match m is not a list of {player, score} objects, one for each of P0–P2"),
+    ("UPDATE games SET log = '{}'", "games.log of game 1 of match m is not a fuda-log/1 game log: it has no format"),
+    ("""UPDATE games SET log = json_set(log, '$.format', 'x')""",
+     "games.log of game 1 of match m is not a fuda-log/1 game log: its format is 'x'"),
+    ("""UPDATE games SET log = json_set(log, '$.actions', 'x')""",
+     "games.log of game 1 of match m is not a fuda-log/1 game log: its actions: Input should be a valid list"),
     ("UPDATE matches SET seats = '[1, 2, 3]'", "matches.seats of match m is not a JSON list of seat kinds: '[1, 2, 3]'"),
     # qa14 F12: a NULL name was an AssertionError in the listing
     ("UPDATE matches SET name = NULL", "matches.name of a match of american_page_one is not a name: NULL"),

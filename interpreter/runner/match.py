@@ -19,9 +19,9 @@ import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import AfterValidator, Field, ValidationError
 
 from ..errors import error
 from .home import fuda_home
@@ -77,19 +77,44 @@ class SeatRow(Row):
     wins: int = Field(ge=0, description="a count of wins")
 
 
+def _game_log(log: dict[str, Any]) -> dict[str, Any]:
+    """A stored game's log is one `fuda replay` re-runs and `--match` resumes from (`{}` is not)."""
+    from .replay import GameLog
+
+    try:
+        GameLog.model_validate(log)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(map(str, err["loc"]))
+        raise ValueError("is not a fuda-log/1 game log: " + (f"it has no {where}" if err["type"] == "missing"
+                                                             else f"its {where}: {err['msg']}")) from None
+    if log["format"] != "fuda-log/1":
+        raise ValueError(f"is not a fuda-log/1 game log: its format is {log['format']!r}")
+    return log
+
+
 class GameRow(Row):
     table = "games"
     number: int = Field(ge=1, description="a game's number")
     seed: int = Field(description="a seed")
     options: JsonObject
     result: JsonList
-    log: JsonObject
+    log: Annotated[JsonObject, AfterValidator(_game_log)]
     finished: str = Field(description="a time")
 
     @classmethod
     def of(cls, values: Any, name: str) -> GameRow:
         number = values[0]
         return cls.read(values, f"game {number} of match {name}" if isinstance(number, int) else f"a game of match {name}")
+
+    def check_result(self, name: str, players: int) -> None:
+        """What the standings read: one {player, score} object for each seat (`[]` gives none)."""
+        seats = [r.get("player") if isinstance(r, dict) else None for r in self.result]
+        if sorted(p if isinstance(p, int) else -1 for p in seats) != list(range(players)) \
+                or not all(isinstance(r.get("score") or 0, int | float) for r in self.result):
+            every = "P0" if players == 1 else f"each of P0–P{players - 1}"
+            raise ValueError(f"games.result of game {self.number} of match {name} is not a list of "
+                             f"{{player, score}} objects, one for {every}")
 
 
 def default_db() -> Path:
@@ -180,7 +205,9 @@ class MatchStore:
             last = self.db.execute(f"SELECT {GameRow.columns()} FROM games WHERE match = ? ORDER BY number DESC LIMIT 1",
                                    (name,)).fetchone()
             if last is not None:
-                log = GameRow.of(last, name).log
+                g = GameRow.of(last, name)
+                g.check_result(name, m.players)
+                log = g.log
                 kept, kinds = log.get("carried_next"), log.get("carried_kinds")
                 m.carried = kept if isinstance(kept, dict) else {}
                 m.carried_kinds = {str(k): str(v) for k, v in kinds.items()} if isinstance(kinds, dict) else {}
@@ -199,11 +226,7 @@ class MatchStore:
             for values in self.db.execute(f"SELECT {GameRow.columns()} FROM games WHERE match = ? ORDER BY number",
                                           (name,)):
                 g = GameRow.of(values, name)
-                for r in g.result:       # what the standings read of each seat's result
-                    if not isinstance(r, dict) or not isinstance(r.get("player"), int) \
-                            or not 0 <= r["player"] < players or not isinstance(r.get("score") or 0, int | float):
-                        raise ValueError(f"games.result of game {g.number} of match {name} is not a list of "
-                                         f"{{player, score}} objects, a player of P0–P{players - 1} each")
+                g.check_result(name, players)
                 out.append(g.model_dump())
             return out
 

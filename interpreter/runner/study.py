@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..errors import error
 from .home import fuda_home
@@ -173,8 +173,10 @@ class Store:
                     StoredGame.model_validate(r)
                 except ValidationError as e:
                     err = e.errors()[0]
-                    bad.append((idx, f"games.result of {where}: {'.'.join(map(str, err['loc'])) or 'its result'}: "
-                                     f"{err['msg']}"))
+                    whole = err["type"] == "value_error" and not err["loc"]     # StoredGame's own check
+                    said = str(err["ctx"]["error"]) if whole else \
+                        f"{'.'.join(map(str, err['loc'])) or 'its result'}: {err['msg']}"
+                    bad.append((idx, f"games.result of {where}: {said}"))
                     continue
                 except ValueError as e:
                     bad.append((idx if game else None, str(e)))
@@ -197,6 +199,18 @@ class StoredGame(BaseModel):
     estimates: list[Any] = []
     seats: list[str] = []
     roles: dict[str, Any] = {}
+
+    @model_validator(mode="after")
+    def _one_per_seat(self) -> StoredGame:
+        """The reports read a place and a score for each seat, and a winner's and the first player's
+        by their seat (`places: []` is no game's)."""
+        n = len(self.places)
+        if n == 0 or len(self.scores) != n or self.seats and len(self.seats) != n:
+            raise ValueError(f"its places, scores and seats are not one for each player ({n}, {len(self.scores)}, "
+                             f"{len(self.seats)})")
+        if any(not 0 <= p < n for p in self.winners) or self.first is not None and not 0 <= self.first < n:
+            raise ValueError(f"its winners or first player are not among its {n} players")
+        return self
 
 
 
