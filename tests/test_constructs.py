@@ -3189,6 +3189,37 @@ phase play { end game }
     assert any(t.startswith("a card: deck → deck") for t in view_log(st, 1))
 
 
+def test_move_at_that_leaves_cards_everyone_sees_where_they_lay_logs_no_move():
+    """fix22: `move c to Z at N` with c already N cards down was logged as a move, though nothing
+    changed place, unlike `move c to Z` with c on top. Everyone seeing the card(s), it logs nothing
+    (a face-down move still turns it face down, as `hide`); a card someone does not see is logged."""
+    st = load_text("""
+ruleset at_still
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone table: pile public
+setup {
+    move top(deck, 4) to table
+    let second = cards(table)[2]
+    let pair = [cards(table)[1], cards(table)[2]]
+    let hid = cards(deck)[size(deck) - 3]
+    let up = cards(deck)[size(deck) - 2]
+    reveal up
+    move second to table at 1
+    move pair to table at 1
+    move up to deck at 1 face up
+    move hid to deck at 2
+    move up to deck at 1
+    move second to table at 0
+}
+phase play { end game }
+""").new_state(0)
+    assert view_log(st, 0)[4:] == ["reveal ♣8 to everyone", "a card: deck → deck", "♣8 turned face down",
+                                   "♣J: table → table", "phase: play", "game over"]
+    assert full_zone(st, "table") == ["♣K", "♣Q", "♣10", "♣J"]
+
+
 def test_back_marks_are_printed_with_a_board_too():
     st = game("qa_backgrid").new_state(1)
     assert "Board[1,1][0]: Told = 9" in render(st.view(1))

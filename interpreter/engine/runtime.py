@@ -309,15 +309,22 @@ def _mvat(st: State, cards: Any, dst: int, depth: int, face: int, sp: int) -> No
     the moved block then sits N cards down from the top (0: on top; past the bottom: at the bottom).
     How deep is told to nobody who cannot see Z (Exploding Kittens: the Kitten put back secretly):
     for them the move is of "a card", and peeks at Z's other cards are forgotten (the block slipped in
-    among them), as a shuffle forgets them."""
+    among them), as a shuffle forgets them. A block everyone sees that lies there already, in its
+    order, changes no place and logs no move (``_stay``), as `move … to Z` on top does."""
     moved = tuple(dict.fromkeys(cards))     # the compiler passes one card as a 1-tuple
     if None in moved:
         raise RuleFailure("there is no card to move (the value is none)", sp)
+    z = st.z[dst]
+    k = len(moved)
+    if all(st.loc[c] == dst for c in moved):
+        at = max(len(z) - k - max(depth, 0), 0)
+        if tuple(z[at:at + k]) == moved and all(_card_mask(st, c) == ALL for c in moved):
+            for c in moved:
+                _stay(st, c, face, sp)
+            return
     first = len(st.ev)
     for c in moved:     # logged even when on top already: the block may yet go down (and peeks go)
         _mv1(st, c, st.loc[c], dst, False, face, sp)
-    z = st.z[dst]
-    k = len(moved)
     block = z[len(z) - k:]
     del z[len(z) - k:]
     at = max(len(z) - max(depth, 0), 0)
