@@ -885,10 +885,14 @@ def test_reading_through_a_none_local_names_it(where: str) -> None:
     assert err.first.message.endswith("; nobody and w are none")
 
 
-@pytest.mark.parametrize("call", ["wins(w)", "twice(w)", "won[w]"])
-def test_a_local_given_to_a_function_that_failed_on_it_is_named(call: str) -> None:
-    """A function (inlined, or called) that reads through the none it was given: the caller's local
-    is named, but not the local the statement is setting (`let n = …`: none only as it is not set)."""
+@pytest.mark.parametrize("call, said", [("wins(w)", "the parameter p of wins is none (given w)"),
+                                        ("twice(w)", "the parameter p of wins is none"),
+                                        ("won[w]", "w is none")])
+def test_a_local_given_to_a_function_that_failed_on_it_is_named(call: str, said: str) -> None:
+    """A function (inlined, or called) that reads through the none it was given: its parameter is
+    named, with what the call gave it (fix22: it was named as the caller's local, `w is none`); a
+    rule's own line names its local, but not the local it is setting (`let n = …`: none only as it
+    is not set)."""
     text = RT_HEAD + f"""var won: int per player = 0
 fn wins(p: player) -> int = won[p] + 1
 fn twice(p: player) -> int = if size(deck) > 100 then 0 else wins(p) * won[p]
@@ -900,7 +904,35 @@ phase play {{
 }}
 """
     err = runtime_failure(text)
-    assert err.first.message.endswith("; w is none"), err.first.message
+    assert err.first.message.endswith("; " + said), err.first.message
+
+
+@pytest.mark.parametrize("body, said", [
+    ('log "{f(top(empty))}"', "; the parameter c of f is none (given top(empty))"),
+    ("let x = top(empty)\n    log \"{f(x)}\"", "; the parameter c of f is none (given x)"),
+    ('log "{g(top(deck), top(empty))}"', "; the parameter e of g is none (given top(empty))"),
+    ('log "{g(t, t)}"', "; the parameter d of g is none (given t)"),
+    ('log "{h(top(empty))}"', "; the parameter c of f is none (given d)"),
+])
+def test_a_none_parameter_of_a_function_is_named_with_its_function(body: str, said: str) -> None:
+    """fix22: a fn that reads through a none it was given named nothing (`f(top(empty))`) or the
+    caller's local as if the fn's line read it; it names the parameter and the fn, with the argument
+    given — inlined (f), compiled on its own (g, of named steps) or called from another fn (h)."""
+    text = RT_HEAD + f"""var t: card = none
+fn f(c: card) -> int = c.rank
+fn g(d: card, e: card) -> int {{
+    let x = 1
+    d.rank + e.rank + x
+}}
+fn h(d: card) -> int = f(d) + 1
+setup {{ }}
+phase play {{
+    {body}
+    end game
+}}
+"""
+    err = runtime_failure(text)
+    assert err.first.message.endswith(said), err.first.message
 
 
 def test_a_local_given_to_an_ordering_that_failed_on_it_is_named() -> None:

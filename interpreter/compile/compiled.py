@@ -96,6 +96,10 @@ class Compiled:
     # when a rule fails, to find the failing expression inside an inlined function (Game.fn_failure)
     fn_sites: list[tuple[str, Span, str | None, str | None]] = field(default_factory=list)
     frame_labels: dict[int, int] = field(default_factory=dict)     # resume labels per frame procedure
+    # each call of a `fn` noted there, by its code and span: each parameter's name, the code of the
+    # value given it (evaluated in the frame running the call when the fn fails: which one is none)
+    # and the argument's span
+    fn_args: dict[tuple[str, Span], list[tuple[str, str, Span]]] = field(default_factory=dict)
 
 
 def type_code(t: T.T | None) -> str:

@@ -157,7 +157,9 @@ class ExprGen:
         # for a text inside it (`"{if n == 0 then "none" else "{cs}"}"`) to write its values the same way
         self.text_ctx: tuple[int, bool] | None = None
 
-    def inline(self, f: FnSym, args: list[A.Expr]) -> str | None:
+    def inline(self, f: FnSym, args: list[A.Expr], given: list[str]) -> str | None:
+        """``f`` called with ``args``, its body written in place; ``given`` gets the code of each
+        parameter's value (None: not inlined)."""
         assert f.decl is not None
         if self.depth >= 4 or _size(f.decl.body) > self.INLINE_SIZE or any(_impure(a) for a in args) \
                 or isinstance(f.decl.body, A.LetIn) or not _never_none(f):
@@ -173,6 +175,7 @@ class ExprGen:
                 else:
                     return None
             names[id(param)] = code if cheap(code) and not code.startswith("-") else f"({code})"
+            given.append(names[id(param)])
         for loc in f.locals:
             if loc.comp:
                 self.cg.fresh += 1
@@ -321,10 +324,13 @@ class ExprGen:
     def g_Call(self, e: A.Call) -> str:
         r = e.ref
         if isinstance(r, FnSym):
-            code = self.inline(r, e.args)
+            given: list[str] = []
+            code = self.inline(r, e.args, given)
             if code is None:
-                code = f"F_{_ident(r.name)}(st{''.join(', ' + self.gen(a) for a in e.args)})"
+                given = [self.gen(a) for a in e.args]
+                code = f"F_{_ident(r.name)}(st{''.join(', ' + g for g in given)})"
             self.cg.fn_sites.append((code, e.span, self.fn, r.name))
+            self.cg.fn_args[(code, e.span)] = [(p.name, g, a.span) for p, g, a in zip(r.params, given, e.args, strict=True)]
             return code
         args = [self.gen(a) for a in e.args]
         if e.func in ("min", "max") and isinstance(e.args[0], A.ListLit) and len(e.args[0].items) >= 2:

@@ -66,6 +66,7 @@ class Compiler:
         self.text_fns: list[str] = []          # formatters of logged messages (ExprGen.text_later)
         self.aggregates: dict[str, tuple[str, int]] = {}   # helper body → its name, span (ExprGen.aggregate)
         self.fn_sites: list[tuple[str, Span, str | None, str | None]] = []  # see Compiled.fn_sites
+        self.fn_args: dict[tuple[str, Span], list[tuple[str, str, Span]]] = {}     # see Compiled.fn_args
 
     # -------------------------------------------------------------- helpers
     def is_frame(self, proc: Proc) -> bool:
@@ -180,7 +181,7 @@ class Compiler:
         source = "\n".join(lines) + "\n"
         return Compiled(self.frame_types, source, line_spans, self.spans, [], self.frame_sizes, self.proc_names,
                         self.sites, effects, self._setup_fid, phases, dict(self.consts), self.under_spans,
-                        self.fn_sites, self.frame_labels)
+                        self.fn_sites, self.frame_labels, self.fn_args)
 
     # -------------------------------------------------------------- functions and orderings
     def gen_fn(self, f: FnSym) -> None:

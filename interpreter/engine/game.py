@@ -579,7 +579,7 @@ class Game:
             err = self.runtime_error(str(e), e.span, e.code)
         elif in_fn is not None and in_fn[0] is not None:       # the caret on the fn's failing expression
             sid = self._failing_span()
-            err = self.runtime_error(self._none_said(st, sid, e, in_fn[0]), sid)
+            err = self.runtime_error(self._none_said(st, sid, e, in_fn[0], param=in_fn[2]), sid)
             err.diagnostics[0].span = in_fn[0]
         else:
             sid = self._failing_span()
@@ -592,18 +592,20 @@ class Game:
             err.diagnostics[0].hint = in_fn[1]
         return err
 
-    def fn_failure(self) -> tuple[Span | None, str] | None:
+    def fn_failure(self) -> tuple[Span | None, str, str | None] | None:
         """For a failure inside a `fn` (often inlined into the rule's line): the innermost expression
-        of the fn that failed and the calls that led there ("in suit_of_first, called from points at
+        of the fn that failed, the calls that led there ("in suit_of_first, called from points at
         f.fuda:7:41, called at f.fuda:10:13"), worked out from the failing instruction's columns in
-        each generated line and the code the compiler noted for fn bodies and calls (comp.fn_sites).
-        None when no fn took part."""
+        each generated line and the code the compiler noted for fn bodies and calls (comp.fn_sites),
+        and the parameters of that fn the expression reads that are none (``_params_none``). None
+        when no fn took part."""
         if not self.comp.fn_sites:
             return None
         fname = f"<fuda:{self.prog.name}>"
         quiet = self._quiet_rules[0] if self._quiet_rules is not None else None
         where: tuple[Span, str] | None = None
         calls: list[tuple[str, Span | None]] = []       # (fn called, where), outermost first
+        entered: list[tuple[Any, str | None]] = []      # for each: the frame running the call, its code
         tb = sys.exc_info()[2]
         while tb is not None:
             code = tb.tb_frame.f_code
@@ -612,6 +614,7 @@ class Game:
                 own = self._fn_defs.get(code.co_name)
                 if own is not None and (not calls or calls[-1][0] != own):
                     calls.append((own, None))       # called from where the lines do not show it
+                    entered.append((tb.tb_frame, None))
                     where = None                    # what failed is in this deeper fn, not the caller's line
                 for found in _covering(sites, text, _instruction_cols(code, tb.tb_lasti, text)):
                     context = calls[-1][0] if calls else None
@@ -623,12 +626,56 @@ class Game:
                         where = (span, context or "")
                     else:                   # the failure is inside the fn called: not the caller's code
                         calls.append((callee, span))
+                        entered.append((tb.tb_frame, site[0]))
                         where = None
             tb = tb.tb_next
         if not calls:
             return None
         inner = where[1] if where is not None else calls[-1][0]
-        return (where[0] if where is not None else None), self._calls_said(inner, calls)
+        said = self._calls_said(inner, calls)       # calls now end with inner's
+        frame, call = entered[len(calls) - 1]
+        return (where[0] if where is not None else None), said, \
+            self._params_none(inner, frame, call, calls[-1][1], where[0] if where is not None else None)
+
+    def _params_none(self, fn: str, frame: Any, call: str | None, at: Span | None, failed: Span | None) -> str | None:
+        """The parameters of ``fn`` that are none, of those its failing expression ``failed`` reads
+        ("the parameter c of f is none (given top(empty))"): the values given them, read in ``frame``,
+        the one running ``fn`` (``call`` None) or the call's code ``call`` at ``at`` (the code the
+        compiler noted for each parameter, evaluated there: an argument is pure, `random` is never
+        inlined). None when none is found."""
+        f = self.prog.fns.get(fn)
+        if f is None:
+            return None
+        read = None
+        if failed is not None:
+            read = set(re.findall(r"[^\W\d]\w*", self._span_text(failed)))
+        given: list[tuple[str, Any, Span | None]] = []
+        if call is None:
+            given = [(p.name, frame.f_locals.get(f"l{p.slot}", 0), None) for p in f.params]
+        elif at is not None:
+            for name, code, span in self.comp.fn_args.get((call, at), []):
+                try:
+                    value = eval(code, frame.f_globals, dict(frame.f_locals))   # noqa: S307 (the compiler's own code)
+                except Exception:
+                    value = 0       # not known: not said
+                given.append((name, value, span))
+        none = [(name, span) for name, value, span in given if value is None and (read is None or name in read)]
+        if not none:
+            return None
+        if len(none) > 1:
+            return f"the parameters {' and '.join(n for n, _ in none)} of {fn} are none"
+        name, arg_at = none[0]
+        arg = " ".join(self._span_text(arg_at).split()) if arg_at is not None else ""
+        return f"the parameter {name} of {fn} is none" + (f" (given {arg})" if arg and arg != name and len(arg) <= 40 else "")
+
+    def _span_text(self, sp: Span) -> str:
+        """The source text ``sp`` covers."""
+        lines = self.prog.sources.get(sp.file, "").splitlines()[sp.line - 1:sp.end_line]
+        if not lines:
+            return ""
+        if len(lines) == 1:
+            return lines[0][sp.col - 1:sp.end_col - 1]
+        return "\n".join([lines[0][sp.col - 1:], *lines[1:-1], lines[-1][:sp.end_col - 1]])
 
     @staticmethod
     def _calls_said(inner: str, calls: list[tuple[str, Span | None]]) -> str:
@@ -663,12 +710,14 @@ class Game:
         return hit
 
     def _none_said(self, st: State, sid: int, e: BaseException, span: Span | None = None,
-                   caller: int | None = None) -> str:
+                   caller: int | None = None, param: str | None = None) -> str:
         """What failed, in words. For a rule that read through none, the likeliest culprits in the
         failing statement (or ``span``): an item field the item's effect does not declare ("item #0
         (b) has no field n"), else the game variables that are none now ("; leader is none"), and
-        locals; for a statement of no rule or phase (an `ordering`'s tier), the locals of the
-        statement ``caller`` that called it, which gave it the none (`power(x)`: "x is none")."""
+        locals — in a fn, its parameters that are none (``param``: "the parameter c of f is none"),
+        else the caller's locals that gave it the none; for a statement of no rule or phase (an
+        `ordering`'s tier), the locals of the statement ``caller`` that called it, which gave it the
+        none (`power(x)`: "x is none")."""
         if not (isinstance(e, TypeError) and "NoneType" in str(e)) or not (span or 0 <= sid < len(self.spans)):
             return _explain(e)
         sp = span or self.spans[sid]
@@ -692,6 +741,9 @@ class Game:
         if stmt is not sp:
             words = set(re.findall(r"[^\W\d]\w*", "\n".join(
                 self.prog.sources.get(stmt.file, "").splitlines()[stmt.line - 1:stmt.end_line])))
+        if param is not None:       # the fn's own parameter, not a local of the line that called it
+            also = f"{' and '.join(names)} {'is' if len(names) == 1 else 'are'} none; " if names else ""
+            return f"{_explain(e)}; {also}{param}"
         names += [n for n in self._locals_none(sid, stmt, words) if n not in names]
         if caller is not None and 0 <= caller < len(self.spans) and not any(
                 p.span.file == stmt.file and p.span.line <= stmt.line <= p.span.end_line for p in self.prog.procs):
