@@ -2233,6 +2233,35 @@ def test_an_expect_beside_the_action_answering_the_setup_sees_play_begun(tmp_pat
     assert o.passed, o.message
 
 
+@pytest.mark.parametrize("steps, failed", [
+    ("  - P0: two\n    until_phase: first\n    expect: {phase: first, to_move: [], vars: {pick: 2}}\n"
+     "  - P1: wait\n    expect: {phase: later}\n", None),
+    ("  - P0: two\n    until_phase: play\n    expect: {phase: play, to_move: [], new_events: {sequence: "
+     "[\"P0: two\", \"phase: first\", \"first 2\", \"phase: play\"]}}\n"
+     "  - until_phase: later\n    expect: {phase: later}\n", None),
+    ("  - P0: two\n    until_phase: later\n", "phase later did not begin: it waits in phase play for P1"),
+])
+def test_an_until_phase_beside_the_action_answering_the_setup_counts_from_it(tmp_path: Path, steps: str,
+                                                                            failed: str | None) -> None:
+    """fix22: the `until_phase` of the step answering the setup's last decision was checked before
+    play began ("phase play did not begin": nothing had); it counts from the answer, as beside any
+    action — the first phase too — and its `expect` sees the state it stopped at."""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "s.fuda").write_text(
+        "ruleset s\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nvar pick: int = 0\n"
+        "setup { choose players[0] \"Pick\" { one \"one\" { pick = 1 } two \"two\" { pick = 2 } } }\n"
+        "phase first { log \"first {pick}\"\n goto play }\nphase play { choose players[1] { wait { goto later } } }\n"
+        "phase later { choose players[1] { wait { } } }\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: s.fuda\nsteps:\n" + steps, encoding="utf-8")
+    o = run_scenario(f)
+    if failed is None:
+        assert o.passed, o.message
+    else:
+        assert not o.passed and "E502" in o.message and failed in o.message, o.message
+
+
 @pytest.mark.parametrize("zones, words", [
     ('{"hand[P0]": [c9]}', "no card is named 'c9'"),
     ('{"hand[P0]": {top: [c1, c2, c9]}}', "no card is named 'c9'"),

@@ -486,7 +486,8 @@ class Game:
         return site.enum(st, fr[2], player) + [(-1,)]   # type: ignore[no-any-return]
 
     def begin(self, st: State, phase: str | None = None) -> None:
-        """Start play after ``new_state(hold=True)``: the first phase, or the named one."""
+        """Start play after ``new_state(hold=True)``: the first phase, or the named one (stopped as
+        it begins when it is one of ``stop_before``: ``run`` goes on)."""
         names = [ph.name for ph in self.prog.phases]
         idx = names.index(phase) if phase is not None else 0
         if st.frames or st.pend is not None:
@@ -495,7 +496,8 @@ class Game:
         st.ck_ok = False
         st.frames.append(self._frame(self.comp.phases[idx], ()))
         st.ev.append((R.EV_PHASE, -1, idx))
-        self.run(st)
+        if idx not in self.stop_before:
+            self.run(st)
 
     def _frame(self, fid: int, args: tuple[Any, ...]) -> list[Any]:
         fr: list[Any] = [fid, 0, *args]

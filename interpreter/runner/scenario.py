@@ -645,15 +645,15 @@ class Runner:
             i = 0
             rest: Step | None = None
             # steps that answer decisions taken during setup come before the setup edits; the step
-            # answering the last one keeps its `random` and `expect` for after play begins, where
-            # the same keys a step later would see it
+            # answering the last one keeps its `until_phase`, `random` and `expect` for after play
+            # begins, where the same keys a step later would see it
             while self.st.pend is not None and i < len(steps):
                 s = steps[i]
-                self.step(s.model_copy(update={"random": None, "expect": None}), ("steps", i))
+                self.step(s.model_copy(update={"random": None, "expect": None, "until_phase": None}), ("steps", i))
                 if self.st.pend is not None or s.act is None:
-                    self.step(Step(random=s.random, expect=s.expect), ("steps", i))
-                elif s.random is not None or s.expect is not None:
-                    rest = Step(random=s.random, expect=s.expect)
+                    self.step(Step(random=s.random, expect=s.expect, until_phase=s.until_phase), ("steps", i))
+                elif s.random is not None or s.expect is not None or s.until_phase is not None:
+                    rest = Step(random=s.random, expect=s.expect, until_phase=s.until_phase)
                 i += 1
         finally:
             self.game.stacked = {}
@@ -664,15 +664,23 @@ class Runner:
         if sc.start_phase is not None and sc.start_phase not in [p.name for p in self.game.prog.phases]:
             raise self.loc.error("E501", f"no phase named {sc.start_phase!r}", ("start_phase",))
         self.edited_at = len(self.st.ev) if sc.setup is not None and sc.start_phase is None else None
-        self.game.begin(self.st, sc.start_phase)
+        stop = self.stop_phases(rest.until_phase, ("steps", i - 1, "until_phase")) if rest is not None else frozenset()
+        self.game.stop_before = stop        # the answer's `until_phase` counts from the answer: the first phase too
+        try:
+            self.game.begin(self.st, sc.start_phase)
+        finally:
+            self.game.stop_before = frozenset()
+        self.paused = self.stopped(stop)
         if rest is not None:
-            self.step(rest, ("steps", i - 1))
+            self.step(rest, ("steps", i - 1), answered=True)
         while i < len(steps):
             self.step(steps[i], ("steps", i))
             i += 1
         return len(steps)
 
-    def step(self, s: Step, path: tuple[Any, ...]) -> None:
+    def step(self, s: Step, path: tuple[Any, ...], answered: bool = False) -> None:
+        """Run one step. ``answered``: its action was played already (it answered the setup's last
+        decision, and play has begun), so its `until_phase` counts from there."""
         if s.set is not None:
             self.edit(s.set, (*path, "set"))
             self.game.refresh_options(self.st)
@@ -687,7 +695,7 @@ class Runner:
         stop = self.stop_phases(s.until_phase, (*path, "until_phase"))
         self.game.stop_before = stop
         try:
-            if self.paused and (s.act is not None or s.random is not None or stop):
+            if self.paused and not answered and (s.act is not None or s.random is not None or stop):
                 self.paused = False             # on from the phase it stopped at: to the decision the
                 if s.act is not None:           # action answers, whatever phases begin on the way there
                     self.game.stop_before = frozenset()
@@ -697,7 +705,7 @@ class Runner:
             if s.act is not None and not self.paused:
                 self.act(s, path)
                 self.paused = self.stopped(stop)
-            if (s.random is not None or stop and s.act is None) and not self.paused:
+            if (s.random is not None or stop and s.act is None and not answered) and not self.paused:
                 rng = random.Random(self.sc.seed * 7919 + len(self.st.ev))
                 for _ in range(s.random if s.random is not None else self.UNTIL_MAX):
                     if self.st.over or self.paused:
