@@ -409,6 +409,43 @@ def test_a_menu_label_that_names_the_id_s_values_is_shown_alone():
     assert [x.strip() for x in ja.splitlines()] == ["1. 銀 を 1 枚売る", "2. 銀 を 2 枚売る"]
 
 
+def test_a_menu_label_that_names_an_enum_member_by_its_label_is_shown_alone():
+    """fix22 (Bohnanza): `ask blackeye (ask for a Black-eyed bean)` beside `ask for a Chili bean`:
+    a member whose label does not hold its name was shown with its id. The label naming the member
+    by its label is shown alone, in either language; the member's name and the menu number are
+    still what is typed, and the label too."""
+    import io
+
+    from interpreter.runner.play import play
+
+    game = load_text("""ruleset en
+players 2
+enum Bean { blackeye "Black-eyed bean | ささげ", soy "Soy bean | 大豆" }
+cards standard() in deck
+zone deck: pile hidden
+setup { }
+phase play {
+    repeat 3 { choose players[0] {
+        ask b in Bean "ask for a {b} | {b} を求める" { log "got {b}" }
+        wish b in Bean "wish | 願う" { }
+    } }
+    end game
+}
+""")
+    st = game.new_state(1)
+    menu = [x.strip() for x in render_choices(st.view(0)["decision"], 0, columns=200).splitlines()]
+    assert menu[:2] == ["1. ask for a Black-eyed bean", "2. ask for a Soy bean"], menu
+    assert menu[2:] == ["3. wish blackeye (wish)", "4. wish soy (wish)"]     # a label naming no value: the id first
+    ja = [x.strip() for x in render_choices(st.view(0, lang=1)["decision"], 1, columns=200).splitlines()]
+    assert ja[:2] == ["1. ささげ を求める", "2. 大豆 を求める"], ja
+    answers = iter(["ask blackeye", "2", "ask for a Black-eyed bean"])
+    out = io.StringIO()
+    play(game, ["human", "random"], seed=1, inp=lambda _prompt: next(answers), out=out)
+    last = out.getvalue().rsplit("recent:", 1)[1]
+    assert [x.strip("· ") for x in last.splitlines() if x.startswith("  · got")] == \
+        ["got Black-eyed bean", "got Soy bean", "got Black-eyed bean"], last
+
+
 def test_a_menu_label_that_names_a_labelled_card_by_its_label_is_shown_alone():
     """newcomer44 P5 (Wizard): `play blue6 (play Blue 6)` on every line. A label naming the card by
     its label names it as well as its name would; one that leaves a value out still follows the id,

@@ -863,14 +863,22 @@ class Game:
 
     def id_read(self, st: State, a: Action) -> str:
         """``a``'s id as players read it, in English: its cards by their labels (`play Blue 6` for
-        `play blue6`) — a menu shows a label that names those alone (fuda play)."""
-        if a.raw[0] < 0 or st.pend is None or not self.prog.cards.labels:
+        `play blue6`), its enum members too (`ask Black-eyed bean` for `ask blackeye`) — a menu
+        shows a label that names those alone (fuda play)."""
+        if a.raw[0] < 0 or st.pend is None:
             return a.id
         info = self.sites[st.pend[0]].options[a.raw[0]]
-        if not info.card_args:
+        cards = bool(info.card_args) and bool(self.prog.cards.labels)
+        enums = {j: shown for j, tc in enumerate(info.binder_types)
+                 if tc.startswith("enum:") and (shown := self.prog.enums[tc[5:]].shown)}
+        if not cards and not enums:
             return a.id
         parts, places = self._parts(st, info, a.player, a.raw)
-        return " ".join([a.name] + self._values_read(st, info, a.raw, parts, places, 0))
+        values = self._values_read(st, info, a.raw, parts, places, 0) if cards else parts[1:]
+        for j, shown in enums.items():
+            if a.raw[j + 1] is not None:
+                values[j] = shown[a.raw[j + 1]][0]
+        return " ".join([a.name] + values)
 
     def _unseen_places(self, st: State, player: int, o: tuple[Any, ...],
                        card_args: tuple[tuple[int, bool], ...]) -> dict[int, str]:
