@@ -2331,3 +2331,37 @@ def test_w104_a_reveal_counts_only_for_the_cards_it_reveals(tmp_path: Path) -> N
     assert warnings(f"for p in players {{ reveal hand[p] }}\n {read}") == []
     assert warnings('reveal top(deck)\n log "{top(deck)}"') == []
     assert warnings('log "{top(deck)}"') == ["W104"]
+
+
+def test_w104_a_move_into_a_zone_local_or_a_swap_of_card_locals_undoes_a_reveal(tmp_path: Path) -> None:
+    """fix21 1: a move into a zone held in a local (`let z = hand[p]`, a rule's zone parameter) or a
+    swap of card locals puts an unrevealed card in the revealed hand, as `move c to hand[p]` does:
+    plainly, in every branch, in a loop's earlier round or a called rule. A zone local revealed is
+    its zone's entry revealed, so a move into that entry undoes it too."""
+    base = _HANDS.replace("zone deck: pile hidden\n", "zone deck: pile hidden\nzone table: pile\n") \
+        .replace("phase play {", "rule put(y: zone) { move top(deck) to y }\nrule ex(a: card, b: card) { swap a with b }\n"
+                 "phase play {")
+
+    def warnings(body: str) -> list[str]:
+        return _warnings_of(tmp_path, base, "{BODY}", "let z = hand[players[1]]\n let a = top(hand[players[1]])\n "
+                            f"let b = top(deck)\n let t = top(table)\n {body}")
+
+    log = 'log "{hand[players[1]]}"'
+    assert warnings(f"reveal hand[players[1]]\n move top(deck) to z\n {log}") == ["W104"]
+    assert warnings(f'reveal hand[players[1]]\n move top(deck) to z\n log "{{z}}"') == ["W104"]
+    assert warnings(f"reveal hand[players[1]]\n if size(deck) > 3 {{ move top(deck) to z }} else {{ move top(deck) to z }}"
+                    f"\n {log}") == ["W104"]
+    assert warnings(f"if size(deck) > 3 {{ reveal hand[players[1]]\n move top(deck) to z }} else {{ reveal hand[players[1]]"
+                    f"\n move top(deck) to z }}\n {log}") == ["W104"]
+    assert warnings(f"reveal hand[players[1]]\n repeat 2 {{ {log}\n move top(deck) to z }}") == ["W104"]
+    assert warnings(f"reveal hand[players[1]]\n repeat 2 {{ {log}\n let y = hand[players[1]]\n move top(deck) to y }}") \
+        == ["W104"]
+    assert warnings(f"reveal hand[players[1]]\n put(z)\n {log}") == ["W104"]
+    assert warnings(f"reveal hand[players[1]]\n swap a with b\n {log}") == ["W104"]
+    assert warnings(f"reveal hand[players[1]]\n repeat 2 {{ {log}\n swap a with b }}") == ["W104"]
+    assert warnings(f"reveal hand[players[1]]\n ex(a, b)\n {log}") == ["W104"]
+    assert warnings(f'reveal z\n move top(deck) to hand[players[1]]\n log "{{z}}"') == ["W104"]
+    # quiet: the move or swap is elsewhere; the zone local's entry revealed, read either way
+    assert warnings(f"reveal hand[players[1]]\n put(table)\n move top(deck) to table\n {log}") == []
+    assert warnings(f"reveal hand[players[1]]\n swap t with b\n ex(t, b)\n {log}") == []
+    assert warnings(f'reveal z\n {log}\n log "{{z}}"') == []

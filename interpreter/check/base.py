@@ -30,7 +30,7 @@ from .symbols import (
     VarSym,
     WindowSym,
     ZoneSym,
-    moved_into,
+    _defaults,
 )
 
 
@@ -47,6 +47,7 @@ class CheckerBase:
     def __init__(self, src: Source, options: dict[str, Any] | None = None) -> None:
         self.binder_elem: dict[int, T.T] = {}     # a binder (by id) → the type of its values (W102)
         self.zone_values: dict[int, list[ZoneSym]] = {}   # a zone local (by id) → the zones it may be (W104)
+        self.binder_sources: dict[int, list[tuple[A.Expr, Scope]]] = {}   # an option's binder (by id) → its list (W104)
         self.comp_sources: dict[int, A.Expr] = {}   # a comprehension's zone binder (by id) → its list (top_card_up)
         self.src = src
         self.given = dict(options or {})
@@ -176,21 +177,83 @@ class CheckerBase:
         """A call of rule or a goto to a phase (``target``): what is revealed to everyone there (W104)."""
         self.flow_sites.append((target, _flow_key(sc.proc), sc.all_revealed(), sc.forgotten_here()))
 
-    def may_hide(self, body: list[A.Stmt], seen: frozenset[str] = frozenset()) -> set[str]:
+    def may_hide(self, body: list[A.Stmt], seen: frozenset[str] = frozenset(), sc: Scope | None = None,
+                 given: dict[str, set[str]] | None = None) -> set[str]:
         """What ``body`` may hide again (`hide bid[p]`) or move cards into, also in the rules it calls: a
-        reveal before it no longer counts after it (W104)."""
+        reveal before it no longer counts after it (W104). ``sc``: the scope around it; ``given``: the
+        names a rule's parameters stand for at its call (`put(hand[q])`: z is hand)."""
+        given = given or {}
+        lets = {x.name: x.value for x in A.walk(body) if isinstance(x, A.Let)} \
+            | {x.var: x.source for x in A.walk(body) if isinstance(x, A.For | A.Binder)}
         out: set[str] = set()
         for n in A.walk(body):
             if isinstance(n, A.Hide):
-                out.update(x.name for x in A.walk(n.what) if isinstance(x, A.Name))
+                out |= self.names_under(n.what, sc, given, lets)
             elif isinstance(n, A.Move | A.Deal | A.Swap):
-                out |= moved_into(n)
+                out |= self.moved_into(n, sc, given, lets)
             elif isinstance(n, A.Call) and isinstance(r := self.rules.get(n.func), RuleSym) \
                     and r.decl is not None and n.func not in seen:
                 seen |= {n.func}
-                out |= self.may_hide(r.decl.body, seen)
+                out |= self.may_hide(r.decl.body, seen, sc, self.given_names(r.decl, n, sc, given, lets))
         return out
 
+    def given_names(self, decl: A.RuleDecl, call: A.Call, sc: Scope | None, given: dict[str, set[str]] | None = None,
+                    lets: dict[str, A.Expr] | None = None) -> dict[str, set[str]]:
+        """A rule's zone and card parameters, each as the names what its call gives it stands for
+        (`names_under`); a player's or a number's stand for nothing but themselves."""
+        args = _defaults(decl) | {p.name: a for p, a in zip(decl.params, call.args, strict=False)} \
+            | {k.name: k.value for k in call.kwargs}
+        places = {p.name for p in r.proc.params if T.ZONE in (p.type, p.type.elem) or T.CARD in (p.type, p.type.elem)} \
+            if isinstance(r := self.rules.get(decl.name), RuleSym) and r.proc is not None else set(args)
+        return {name: self.names_under(a, sc, given or {}, lets or {}) for name, a in args.items() if name in places}
+
+    def moved_into(self, s: A.Move | A.Deal | A.Swap, sc: Scope | None = None, given: dict[str, set[str]] | None = None,
+                   lets: dict[str, A.Expr] | None = None) -> set[str]:
+        """The names a move, deal or swap puts cards under (W104: a card come in since a reveal was not
+        revealed): a move's zone as written and what a local or a rule's parameter there stands for (`let
+        z = hand[p]`, then `move c to z`), a swap's cards' zones (`swap a with b`: each is where the other
+        was) — every zone where none can be told (a card given to a rule, an option's card)."""
+        if isinstance(s, A.Deal):
+            return {s.dest}
+        out: set[str] = set()
+        for e in [s.dest] if isinstance(s, A.Move) else [s.a, s.b]:
+            names = self.names_under(e, sc, given or {}, lets or {})
+            out |= names if any(isinstance(self.globals.get(n), ZoneSym) for n in names) else \
+                names | {z.name for z in self.zones}
+        return out
+
+    def names_under(self, e: A.Expr, sc: Scope | None, given: dict[str, set[str]], lets: dict[str, A.Expr],
+                    seen: frozenset[int | str] = frozenset()) -> set[str]:
+        """The names ``e`` is written with, and what its zone and card locals stand for: the zones a zone
+        local may be, what a card local was read from (`let a = top(hand[p])`: hand), through their
+        definitions (``lets``: a body's not checked yet), a rule's parameters (``given``) and the
+        functions ``e`` calls — every zone for a zone local whose definition is not known here (a card
+        local's, `moved_into` judges: a swap of it may be anywhere)."""
+        out: set[str] = set()
+        for n in A.walk(e):
+            if isinstance(n, A.Call) and isinstance(f := self.globals.get(n.func), FnSym) and f.decl is not None \
+                    and n.func not in seen:     # its parameters: the arguments, read here
+                out |= self.names_under(f.decl.body, None, {p.name: set() for p in f.decl.params}, {}, seen | {n.func})
+            if not isinstance(n, A.Name):
+                continue
+            out.add(n.name)
+            loc = n.ref if isinstance(n.ref, LocalSym) else sc.lookup(n.name) if sc is not None and n.ref is None else None
+            if n.name in given:
+                out |= given[n.name]
+            elif isinstance(loc, LocalSym) and id(loc) not in seen and not loc.comp \
+                    and (T.ZONE in (loc.type, loc.type.elem) or T.CARD in (loc.type, loc.type.elem)):
+                defs = [(v, d) for v, d, g in self.local_defs.get(id(loc), []) if g is None] \
+                    or self.binder_sources.get(id(loc), [])
+                if (zs := self.zone_values.get(id(loc))) is not None:
+                    out |= {z.name for z in zs}
+                elif defs:
+                    for v, d in defs:
+                        out |= self.names_under(v, d, {}, {}, seen | {id(loc)})
+                elif T.ZONE in (loc.type, loc.type.elem):
+                    out |= {z.name for z in self.zones}
+            elif n.ref is None and loc is None and n.name in lets and n.name not in seen:
+                out |= self.names_under(lets[n.name], sc, given, lets, seen | {n.name})
+        return out
 
 def _flow_key(proc: Proc | None) -> tuple[str, str] | None:
     """A rule or a phase, as W104 follows what is revealed into it; another body starts with nothing."""

@@ -17,12 +17,9 @@ from .expressions import _comparable_key, _key_shown
 from .folding import _const_type
 from .secrecy import (
     Secrecy,
-    _always_revealed,
-    _choice_reveals,
     _set_by_choice,
     _size_public,
     _zones_read,
-    reveal_keys,
 )
 from .symbols import (
     SEAT_HINT,
@@ -43,7 +40,6 @@ from .symbols import (
     ZoneSym,
     _defaults,
     _holds_cards,
-    moved_into,
     text_plain,
 )
 
@@ -477,17 +473,17 @@ class Bodies(Secrecy):
                 self.block(body, sc, ctx)
             if s.orelse is not None:
                 self.block(s.orelse, sc, ctx)
-                sc.revealed.update(_always_revealed([s]))    # revealed whichever branch ran (W104)
+                sc.revealed.update(self.always_revealed([s]))    # revealed whichever branch ran (W104)
             self.warn_branching_on_hidden(s, sc)
         elif isinstance(s, A.While):
             if s.offer is not None:
                 self.want(s.offer, T.list_of(T.PLAYER), sc, ctx, "offer … in a list of players")
             self.cond(s.cond, sc, ctx)
-            sc.forget(self.may_hide(s.body))     # hidden by a round before (W104)
+            sc.forget(self.may_hide(s.body, sc=sc))     # hidden by a round before (W104)
             self.block(s.body, sc, _loop(ctx, offer=s.offer is not None))
         elif isinstance(s, A.Repeat):
             self.want(s.count, T.INT, sc, ctx, "repeat counts a whole number of times")
-            sc.forget(self.may_hide(s.body))
+            sc.forget(self.may_hide(s.body, sc=sc))
             self.block(s.body, sc, _loop(ctx))
         elif isinstance(s, A.For):
             st = self.expr(s.source, sc, ctx)
@@ -501,11 +497,11 @@ class Bodies(Secrecy):
             self.defs.append((inner.names[s.var], s.source))
             # an item of the list: from the zones the list is read from (W102, W104)
             self.local_defs[id(inner.names[s.var])] = [(s.source, sc, None)]
-            sc.forget(self.may_hide(s.body))
+            sc.forget(self.may_hide(s.body, sc=sc))
             self.block(s.body, inner, _loop(ctx))
             # a showdown: `for p in players { reveal hand[p] }` shows those zones for what follows, also
             # from each player's decision whose every option reveals it (W104)
-            sc.revealed.update(_always_revealed([s]))
+            sc.revealed.update(self.always_revealed([s]))
         elif isinstance(s, A.Break | A.Continue):
             word = type(s).__name__.lower()
             use = self.use_of(s.span)       # a group's break: right in a loop, wrong where this use is
@@ -537,7 +533,7 @@ class Bodies(Secrecy):
                     self.err("E309", "a card goes under a zone or at a depth, not both", s.at.span,
                              "`at 0` is the top; `at size(Z)` the bottom")
             dests = self.zones_named(s.dest)
-            sc.forget(moved_into(s) | {z.name for z in dests or []})     # a card come in was not revealed (W104)
+            sc.forget(self.moved_into(s, sc))     # a card come in was not revealed (W104)
             if s.face == "up" or dests and all(z.decl is not None and z.decl.visibility == "public" for z in dests):
                 sc.revealed.update(n for n, _ in _zones_read(s.cards) if sc.lookup(n) is not None)   # W104
         elif isinstance(s, A.Deal):
@@ -553,7 +549,7 @@ class Bodies(Secrecy):
                 raise self.fail("E203", f"deal gives to a per-player pile or hand; {z.name} is not one", s.dest_span)
             if s.players is not None:
                 self.want(s.players, T.list_of(T.PLAYER), sc, ctx, "deal … for a list of players")
-            sc.forget(moved_into(s))
+            sc.forget(self.moved_into(s))
         elif isinstance(s, A.Shuffle):
             self.dest_zone(s.zone, sc, ctx, "shuffle takes a zone")
             self.impure(s, ctx)
@@ -568,9 +564,9 @@ class Bodies(Secrecy):
             else:
                 self.cards_expr(what, sc, ctx)
             if isinstance(s, A.Reveal) and s.to is None:
-                sc.revealed.update(reveal_keys(what))
+                sc.revealed.update(self.reveal_keys(what))
             if isinstance(s, A.Hide):
-                sc.forget({n.name for n in A.walk(what) if isinstance(n, A.Name)})
+                sc.forget(self.names_under(what, sc, {}, {}))
             if isinstance(s, A.Reveal) and s.to is not None:
                 tt = self.expr(s.to, sc, ctx)
                 if not (T.assignable(tt, T.PLAYER) or T.assignable(tt, T.list_of(T.PLAYER))):
@@ -578,7 +574,7 @@ class Bodies(Secrecy):
         elif isinstance(s, A.Swap):
             self.want(s.a, T.CARD, sc, ctx, "swap exchanges two cards")
             self.want(s.b, T.CARD, sc, ctx, "swap exchanges two cards")
-            sc.forget(moved_into(s))        # each card is where the other was: not revealed there (W104)
+            sc.forget(self.moved_into(s, sc))        # each card is where the other was: not revealed there (W104)
         elif isinstance(s, A.Choose):
             self.decide(s, ctx, "a decision")
             self.want(s.player, T.PLAYER, sc, ctx, "choose asks one player")
@@ -588,7 +584,7 @@ class Bodies(Secrecy):
             self.decision_options(s.options, sc, ctx, s.player, public=not s.hidden, hidden=s.hidden)
             if s.otherwise is not None:
                 self.block(s.otherwise, sc, ctx)
-            sc.revealed.update(_choice_reveals(s))      # every option reveals it (W104)
+            sc.revealed.update(self.choice_reveals(s))      # every option reveals it (W104)
         elif isinstance(s, A.Simultaneous):
             self.decide(s, ctx, "a decision")
             self.want(s.players, T.list_of(T.PLAYER), sc, ctx, "simultaneous asks a list of players")
@@ -600,11 +596,11 @@ class Bodies(Secrecy):
                 self.text(s.label, inner, Ctx(ctx.kind, ctx.proc, pure=True))
                 self.warn_log_naming_hidden(s.label, inner, A.Name(span=s.span, name=s.var))
             self.decision_options(s.options, inner, ctx, A.Name(span=s.span, name=s.var))
-            sc.revealed.update(_choice_reveals(s))
+            sc.revealed.update(self.choice_reveals(s))
         elif isinstance(s, A.Turn):
             self.want(s.player, T.PLAYER, sc, ctx, "turn takes a player")
             self.block(s.body, sc, ctx)
-            sc.revealed.update(_always_revealed(s.body))
+            sc.revealed.update(self.always_revealed(s.body))
         elif isinstance(s, A.Goto):
             ph = self.globals.get(s.phase)
             if not isinstance(ph, PhaseSym):    # a phase whose name another declaration took (E102) is still one
@@ -773,6 +769,7 @@ class Bodies(Secrecy):
             if inner.lookup(b.var) is not None:
                 self.err("E109", f"{b.var} is already a local name here", b.span)
             inner.names[b.var] = ctx.proc.new_local(b.var, et, b.span, readonly=True)
+            self.binder_sources[id(inner.names[b.var])] = [(b.source, inner)]
             if public:          # a choice everyone sees, among named values, is named (named.py)
                 self.defs.append((inner.names[b.var], b.source))
             if secret:

@@ -595,7 +595,7 @@ class Expressions(Declarations):
                            _defaults(g.decl))
             self.flow_site(("rule", g.name), sc)     # W104: what the rule's logs may count as revealed
             if g.decl is not None:
-                sc.forget(self.may_hide(g.decl.body, frozenset({g.name})))
+                sc.forget(self.may_hide(g.decl.body, frozenset({g.name}), sc, self.given_names(g.decl, e, sc)))
             self.defs.extend(zip(g.proc.params, e.args, strict=False))     # a parameter is what it is given
             self.list_defs.extend(distinct_values.param_defs(g.proc.params, e))
             if not e.kwargs:        # what a parameter may hold, for W102 (zones_through_locals)

@@ -25,7 +25,6 @@ from .symbols import (
     entry_key,
     expr_key,
     less,
-    moved_into,
     shape,
 )
 
@@ -60,41 +59,6 @@ def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     return []
 
 
-def _always_revealed(body: list[A.Stmt]) -> set[str]:
-    """What ``body`` reveals to everyone whichever way it goes (W104): its reveals, those of a loop's
-    or a turn's body, of every branch of an `if … else`, and of every option of a decision (a `pass`
-    reveals nothing) — less what it hides or moves cards into after."""
-    out: set[str] = set()
-    for x in body:
-        if isinstance(x, A.Reveal) and x.to is None:
-            out |= reveal_keys(x.what)
-        elif isinstance(x, A.Hide):
-            out = less(out, {n.name for n in A.walk(x.what) if isinstance(n, A.Name)})
-        elif isinstance(x, A.Move | A.Deal | A.Swap):
-            out = less(out, moved_into(x))
-        elif isinstance(x, A.For):
-            out |= _for_every(x, _always_revealed(x.body))
-        elif isinstance(x, A.Turn):
-            out |= _always_revealed(x.body)
-        elif isinstance(x, A.If) and x.orelse is not None:
-            out |= _every(_always_revealed(b) for b in [*(b for _, b in x.branches), x.orelse])
-        elif isinstance(x, A.Choose | A.Simultaneous):
-            out |= _choice_reveals(x)
-    return out
-
-
-def reveal_keys(what: A.Expr) -> set[str]:
-    """Exactly what `reveal what` shows everyone (W104): a zone, variable or local by name, one entry
-    (`hand[p]`, not the other players' hands), or the expression itself (`top(deck)`, not the deck)."""
-    if isinstance(what, A.Name):
-        return {what.name}
-    if isinstance(what, A.ListLit):
-        return {k for x in what.items for k in reveal_keys(x)}
-    if isinstance(what, A.Index) and isinstance(what.obj, A.Name) and len(what.args) == 1:
-        return {entry_key(what.obj.name, what.args[0])}
-    return {expr_key(what)}
-
-
 _EVERY_PLAYER = ("players", "seats_from")
 
 
@@ -111,14 +75,6 @@ def _for_every(s: A.For, keys: set[str]) -> set[str]:
         elif k != s.var and repr(shape(me)) not in k:
             out.add(k)
     return out
-
-
-def _choice_reveals(s: A.Choose | A.Simultaneous) -> set[str]:
-    """What a decision reveals to everyone whichever option is taken (W104)."""
-    bodies = [o.body for o in s.options]
-    if isinstance(s, A.Choose) and s.otherwise is not None:
-        bodies.append(s.otherwise)
-    return _every(_always_revealed(b) for b in bodies)
 
 
 def _every(sets: Any) -> set[str]:
@@ -252,6 +208,53 @@ def _set_by_choice(assigned: list[list[tuple[Any, str]]]) -> list[Any]:
 class Secrecy(Expressions):
     """Hidden information: the warnings W102, W103 and W104 — what a choice, a log, a label or a variable
     would tell a player who may not see the cards or values behind it."""
+
+    def always_revealed(self, body: list[A.Stmt]) -> set[str]:
+        """What ``body`` reveals to everyone whichever way it goes (W104): its reveals, those of a loop's
+        or a turn's body, of every branch of an `if … else`, and of every option of a decision (a `pass`
+        reveals nothing) — less what it hides or moves cards into after."""
+        out: set[str] = set()
+        for x in body:
+            if isinstance(x, A.Reveal) and x.to is None:
+                out |= self.reveal_keys(x.what)
+            elif isinstance(x, A.Hide):
+                out = less(out, self.names_under(x.what, None, {}, {}))
+            elif isinstance(x, A.Move | A.Deal | A.Swap):
+                out = less(out, self.moved_into(x))
+            elif isinstance(x, A.For):
+                out |= _for_every(x, self.always_revealed(x.body))
+            elif isinstance(x, A.Turn):
+                out |= self.always_revealed(x.body)
+            elif isinstance(x, A.If) and x.orelse is not None:
+                out |= _every(self.always_revealed(b) for b in [*(b for _, b in x.branches), x.orelse])
+            elif isinstance(x, A.Choose | A.Simultaneous):
+                out |= self.choice_reveals(x)
+        return out
+
+    def choice_reveals(self, s: A.Choose | A.Simultaneous) -> set[str]:
+        """What a decision reveals to everyone whichever option is taken (W104)."""
+        bodies = [o.body for o in s.options]
+        if isinstance(s, A.Choose) and s.otherwise is not None:
+            bodies.append(s.otherwise)
+        return _every(self.always_revealed(b) for b in bodies)
+
+    def reveal_keys(self, what: A.Expr) -> set[str]:
+        """Exactly what `reveal what` shows everyone (W104): a zone, variable or local by name, one entry
+        (`hand[p]`, not the other players' hands), or the expression itself (`top(deck)`, not the deck);
+        a zone local set once to a zone or an entry (`let z = hand[p]`) as that zone or entry, so a move
+        into hand[p] forgets it."""
+        if isinstance(what, A.Name):
+            defs = self.local_defs.get(id(what.ref), []) if isinstance(what.ref, LocalSym) \
+                and what.ref.type == T.ZONE else []
+            if len(defs) == 1 and defs[0][2] is None and isinstance(v := defs[0][0], A.Name | A.Index) \
+                    and isinstance(v.ref if isinstance(v, A.Name) else v.obj.ref, ZoneSym):
+                return self.reveal_keys(v)
+            return {what.name}
+        if isinstance(what, A.ListLit):
+            return {k for x in what.items for k in self.reveal_keys(x)}
+        if isinstance(what, A.Index) and isinstance(what.obj, A.Name) and len(what.args) == 1:
+            return {entry_key(what.obj.name, what.args[0])}
+        return {expr_key(what)}
 
     def owner_vars_read(self, f: FnSym, seen: frozenset[int] = frozenset()) -> str | None:
         """The first owner-only variable a function reads, also through the functions it calls."""

@@ -341,15 +341,6 @@ def less(keys: set[str] | frozenset[str], names: set[str] | frozenset[str]) -> s
     return {k for k in keys if not k.startswith("(") and k.split("[", 1)[0] not in names}
 
 
-def moved_into(s: A.Move | A.Deal | A.Swap) -> set[str]:
-    """The names a move, deal or swap puts cards under (W104: a card come in since a reveal was not
-    revealed)."""
-    if isinstance(s, A.Deal):
-        return {s.dest}
-    dests = [s.dest] if isinstance(s, A.Move) else [s.a, s.b]
-    return {n.name for d in dests for n in A.walk(d) if isinstance(n, A.Name)}
-
-
 class Scope:
     def __init__(self, parent: Scope | None = None, proc: Proc | None = None) -> None:
         self.parent = parent
