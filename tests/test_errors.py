@@ -2365,3 +2365,20 @@ def test_w104_a_move_into_a_zone_local_or_a_swap_of_card_locals_undoes_a_reveal(
     assert warnings(f"reveal hand[players[1]]\n put(table)\n move top(deck) to table\n {log}") == []
     assert warnings(f"reveal hand[players[1]]\n swap t with b\n ex(t, b)\n {log}") == []
     assert warnings(f'reveal z\n {log}\n log "{{z}}"') == []
+
+
+def test_w104_a_field_of_a_revealed_expression_is_revealed(tmp_path: Path) -> None:
+    """fix21 2: `reveal top(deck)` quieted `{top(deck)}` but not `{top(deck).rank}`: what is worked out
+    from the revealed card is everyone's too — in a log, a public variable, an if around a log. Not
+    another card (`bottom(deck)`, another player's top), nor after a move into the deck."""
+    def warnings(body: str) -> list[str]:
+        return _warnings_of(tmp_path, _HANDS, "{BODY}", body)
+
+    assert warnings('log "{top(deck).rank}"') == ["W104"]
+    assert warnings('reveal top(deck)\n log "{top(deck).rank} {top(deck).rank + 1}"') == []
+    assert warnings("reveal top(deck)\n v = top(deck).rank") == []
+    assert warnings('reveal top(deck)\n if top(deck).rank > 3 { log "high" }') == []
+    assert warnings('if size(deck) > 3 { reveal top(deck) } else { reveal top(deck) }\n log "{top(deck).rank}"') == []
+    assert warnings('reveal top(deck)\n log "{bottom(deck).rank}"') == ["W104"]
+    assert warnings('reveal top(hand[players[1]])\n log "{top(hand[players[0]]).rank}"') == ["W104"]
+    assert warnings('reveal top(deck)\n move top(hand[players[0]]) to deck\n log "{top(deck).rank}"') == ["W104"]

@@ -472,13 +472,20 @@ class Secrecy(Expressions):
                              skip: str | None = None, params: bool = False,
                              seen: frozenset[int] = frozenset()) -> list[tuple[str, A.Expr | None]]:
         """The zones ``e`` reads the cards of, through the locals it reads (`let d = top(deck)`: `{d}`
-        reads deck), but for a local whose card was shown to everyone since. A log (W104) follows
+        reads deck), but for a local whose card was shown to everyone since, and an expression revealed to
+        everyone here (`reveal top(deck)`: `{top(deck).rank}` reads nothing hidden). A log (W104) follows
         card and text locals only; ``every``: any local (`let rs = [c.rank for c in hand[q]]`), for
         what a decision offers (W102); ``params``: a rule's parameters too, to what its calls give
         them, the owner of a zone named by the parameter it was given as (`pick(q, cards(hand[q]))`:
         `hand[p]` inside `rule pick(p, cs)`); ``skip``: a local not followed."""
         out: list[tuple[str, A.Expr | None]] = []
-        for name, owner in self.zones_read_deep(e, places=places):
+        shown = self.shown_exprs
+        self.shown_exprs = shown | {k for k in sc.all_revealed() if k.startswith("(")}
+        try:
+            read = self.zones_read_deep(e, places=places)
+        finally:
+            self.shown_exprs = shown
+        for name, owner in read:
             loc = sc.lookup(name)
             if name == skip and loc is not None:
                 continue
@@ -858,6 +865,8 @@ class Secrecy(Expressions):
         return False
 
     def _reads(self, e: Any, places: dict[str, A.Expr]) -> list[tuple[str, A.Expr | None]]:
+        if self.shown_exprs and isinstance(e, A.Call | A.Index) and expr_key(e) in self.shown_exprs:
+            return []       # `reveal top(deck)`, then `{top(deck).rank}`: that card is everyone's (W104)
         if isinstance(e, A.Quantifier | A.Comprehension | A.Best) and _zone_itself(e.source):
             inner = [x for x in (e.cond, getattr(e, "elem", None), getattr(e, "key", None)) if x is not None]
             shown = e.cond is not None and self.guards(e.cond, e.var)   # `where revealed(c) …`: seen cards only
