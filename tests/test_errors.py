@@ -2382,3 +2382,20 @@ def test_w104_a_field_of_a_revealed_expression_is_revealed(tmp_path: Path) -> No
     assert warnings('reveal top(deck)\n log "{bottom(deck).rank}"') == ["W104"]
     assert warnings('reveal top(hand[players[1]])\n log "{top(hand[players[0]]).rank}"') == ["W104"]
     assert warnings('reveal top(deck)\n move top(hand[players[0]]) to deck\n log "{top(deck).rank}"') == ["W104"]
+
+
+def test_w104_a_reveal_over_seats_from_is_every_player_only_while_nobody_is_out(tmp_path: Path) -> None:
+    """fix21 3: a reveal of each hand in a loop over `seats_from(q)` (or `active`) was taken for every
+    hand; it is, in rules that never take a player out of play. With a `finish` or a `sit out`
+    anywhere, the players out are left out of it (and their hands unrevealed): W104."""
+    def warnings(body: str) -> list[str]:
+        return _warnings_of(tmp_path, _HANDS, "{BODY}", body)
+
+    read = "v = sum([c.rank for c in hand[players[1]]])"
+    for src in ("seats_from(players[1])", "active", "players"):
+        assert warnings(f"for p in {src} {{ reveal hand[p] }}\n {read}") == [], src
+    for src in ("seats_from(players[1])", "active"):
+        assert warnings(f"for p in {src} {{ reveal hand[p] }}\n {read}\n sit out players[0]") == ["W104"], src
+        assert warnings(f"for p in {src} {{ reveal hand[p] }}\n {read}\n finish players[0]") == ["W104"], src
+    assert warnings(f"for p in players {{ reveal hand[p] }}\n {read}\n finish players[0]") == []
+    assert warnings(f"for p in others(players[0]) {{ reveal hand[p] }}\n {read}") == ["W104"]

@@ -59,18 +59,15 @@ def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     return []
 
 
-_EVERY_PLAYER = ("players", "seats_from")
-
-
-def _for_every(s: A.For, keys: set[str]) -> set[str]:
+def _for_every(s: A.For, keys: set[str], everyone: bool) -> set[str]:
     """What a loop's body reveals, for after the loop: an entry of its player (`reveal hand[p]`) over
-    every player (`for p in players`) is the whole zone; nothing else that names the loop's variable."""
-    src = s.source.name if isinstance(s.source, A.Name) else s.source.func if isinstance(s.source, A.Call) else ""
+    every player (``everyone``: `for p in players`) is the whole zone; nothing else that names the
+    loop's variable."""
     me = A.Name(span=s.span, name=s.var)
     out: set[str] = set()
     for k in keys:
         base = k.split("[", 1)[0]
-        if src in _EVERY_PLAYER and k == entry_key(base, me):
+        if everyone and k == entry_key(base, me):
             out.add(base)
         elif k != s.var and repr(shape(me)) not in k:
             out.add(k)
@@ -222,7 +219,7 @@ class Secrecy(Expressions):
             elif isinstance(x, A.Move | A.Deal | A.Swap):
                 out = less(out, self.moved_into(x))
             elif isinstance(x, A.For):
-                out |= _for_every(x, self.always_revealed(x.body))
+                out |= _for_every(x, self.always_revealed(x.body), self.every_player(x.source))
             elif isinstance(x, A.Turn):
                 out |= self.always_revealed(x.body)
             elif isinstance(x, A.If) and x.orelse is not None:
@@ -230,6 +227,18 @@ class Secrecy(Expressions):
             elif isinstance(x, A.Choose | A.Simultaneous):
                 out |= self.choice_reveals(x)
         return out
+
+    def every_player(self, e: A.Expr) -> bool:
+        """Whether list ``e`` holds every player (W104: a reveal of each one's entry is the whole zone):
+        `players`; `active` and `seats_from(p)` too when the rules never take a player out of play (no
+        `finish`, no `sit out`) — else they leave out whoever is out, whose hands were not revealed."""
+        if isinstance(e, A.Name) and e.name == "players":
+            return True
+        if not (isinstance(e, A.Name) and e.name == "active" or isinstance(e, A.Call) and e.func == "seats_from"):
+            return False
+        if self.nobody_out is None:
+            self.nobody_out = not any(isinstance(n, A.Finish) for n in A.walk(self.src.decls))
+        return self.nobody_out
 
     def choice_reveals(self, s: A.Choose | A.Simultaneous) -> set[str]:
         """What a decision reveals to everyone whichever option is taken (W104)."""
