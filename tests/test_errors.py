@@ -937,7 +937,8 @@ phase play {{
 
 def test_a_local_given_to_an_ordering_that_failed_on_it_is_named() -> None:
     """qa15 Q6: an ordering's tier that reads through the none it was given names the caller's local,
-    as a `fn` does (the caret stays on the tier, the hint on the calling line)."""
+    as a `fn` does: the caret stays on the tier, the hint names the call itself (fix21 4: not the
+    calling line's start), also of a `best … by` the ordering."""
     text = RT_HEAD + """var t: card = none
 ordering power(c: card) {
     tier c.rank > 10 by c.rank
@@ -953,7 +954,18 @@ phase play {
 """
     err = runtime_failure(text)
     assert err.first.message.endswith("; x is none"), err.first.message
-    assert err.first.span.line == line_of(text, "tier c.rank") and str(line_of(text, "log ")) in (err.first.hint or "")
+    row = line_of(text, "log ")
+    col = text.splitlines()[row - 1].index("power(x)") + 1
+    assert err.first.span.line == line_of(text, "tier c.rank") and err.first.hint == f"in power, called at runtime.fuda:{row}:{col}", \
+        err.first.hint
+    arg = text.replace('log "{power(x) > power(a)}"', 'log "{power(cards(deck)[99]) > power(a)}"')
+    err = runtime_failure(arg)      # the argument failed, before the ordering ran: no "in power"
+    assert err.first.span.line == row and "power" not in (err.first.hint or ""), err.first.hint
+    best = text.replace('log "{power(x) > power(a)}"', 'log "{best c in [a, x] by power(c)}"')
+    err = runtime_failure(best)
+    col = best.splitlines()[row - 1].index("power(c)") + 1
+    assert err.first.span.line == line_of(text, "tier c.rank") and err.first.hint == f"in power, called at runtime.fuda:{row}:{col}", \
+        err.first.hint
 
 
 def test_responders_that_include_none_are_named_at_the_clause() -> None:

@@ -340,8 +340,10 @@ class ExprGen:
         if e.func in _CONSUMES and e.args and isinstance(e.args[0], A.Comprehension) \
                 and args[0].startswith("tuple([") and args[0].endswith("])"):
             args[0] = args[0][6:-1]                # consumed at once: the list need not become a tuple
-        if isinstance(r, OrderingSym):
-            return f"O_{_ident(r.name)}(st{''.join(', ' + a for a in args)})"
+        if isinstance(r, OrderingSym):     # noted as a fn's call is: a tier's failure says where it was called
+            code = f"O_{_ident(r.name)}(st{''.join(', ' + a for a in args)})"
+            self.cg.fn_sites.append((code, e.span, self.fn, r.name))
+            return code
         if isinstance(r, RuleSym):
             assert r.proc
             return f"R{r.proc.index}(st{''.join(', ' + a for a in args)})"
@@ -508,7 +510,9 @@ class ExprGen:
         k = e.key
         if isinstance(k, A.Call) and isinstance(k.ref, OrderingSym) and len(k.args) == 1 \
                 and isinstance(k.args[0], A.Name) and k.args[0].ref is e.ref:
-            return f"OB_{_ident(k.ref.name)}(st, {src})"     # see Compiler.gen_ordering
+            code = f"OB_{_ident(k.ref.name)}(st, {src})"     # see Compiler.gen_ordering
+            self.cg.fn_sites.append((code, k.span, self.fn, k.ref.name))
+            return code
         return f"max({src}, key=lambda {v}: {self.gen(e.key)}, default=None)"
 
     def g_SortedBy(self, e: A.SortedBy) -> str:

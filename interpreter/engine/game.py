@@ -608,12 +608,14 @@ class Game:
         where: tuple[Span, str] | None = None
         calls: list[tuple[str, Span | None]] = []       # (fn called, where), outermost first
         entered: list[tuple[Any, str | None]] = []      # for each: the frame running the call, its code
+        ran: set[str] = set()            # the fns and orderings whose own compiled code ran when it failed
         tb = sys.exc_info()[2]
         while tb is not None:
             code = tb.tb_frame.f_code
             if code.co_filename == fname and 0 < tb.tb_lineno <= len(self.comp.line_spans):
                 text, sites = self._fn_line(quiet is not None and tb.tb_frame.f_globals is quiet, tb.tb_lineno)
                 own = self._fn_defs.get(code.co_name)
+                ran.add(own or "")
                 if own is not None and (not calls or calls[-1][0] != own):
                     calls.append((own, None))       # called from where the lines do not show it
                     entered.append((tb.tb_frame, None))
@@ -631,6 +633,8 @@ class Game:
                         entered.append((tb.tb_frame, site[0]))
                         where = None
             tb = tb.tb_next
+        while calls and calls[-1][0] in self.prog.orderings and calls[-1][0] not in ran:
+            calls.pop()     # an ordering's argument failed (`power(cs[5])`), before the ordering ran
         if not calls:
             return None
         inner = where[1] if where is not None else calls[-1][0]
@@ -692,10 +696,12 @@ class Game:
 
     @functools.cached_property
     def _fn_defs(self) -> dict[str, str]:
-        """The Python name of each fn compiled on its own (``F_points``) → the fn's name."""
+        """The Python name of each fn compiled on its own (``F_points``), and of each ordering (``O_power``,
+        ``OB_power``: the best by it) → the fn's or ordering's name."""
         from ..compile.compiled import _ident
 
-        return {f"F_{_ident(name)}": name for name in self.prog.fns}
+        return {f"F_{_ident(name)}": name for name in self.prog.fns} \
+            | {f"{k}_{_ident(name)}": name for name in self.prog.orderings for k in ("O", "OB")}
 
     def _fn_line(self, quiet: bool, lineno: int) -> tuple[str, list[FnSite]]:
         """Generated line ``lineno`` (of the rules without events, if ``quiet``: its columns may differ)
