@@ -365,7 +365,9 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
               and re.fullmatch(r"(.*[{;])?\s*\w+\s*", src[:span.col - 1])):
             hint = (f"`{before.group(1)}` starts a statement here, so a variable of that name cannot be assigned at "
                     "the start of one: choose another name (total, n_cards)")
-        elif str(tok) == "in" and (mm := re.search(r"\b(min|max)\s+\w+\s*$", src[:span.col - 1])):
+        elif str(tok) == "in" and (mm := re.search(r"\b(min|max)\s+\w+\s*$", src[:span.col - 1])) \
+                or tok.type == "NAME" and re.match(r"\w+\s+in\b", src[span.col - 1:]) \
+                and (mm := re.search(r"\b(min|max)\s*$", src[:span.col - 1])):     # in a text's {…}: at the name
             hint = (f"{mm.group(1)} is a function of a list ({mm.group(1)}(L)); for the element with the "
                     f"{'smallest' if mm.group(1) == 'min' else 'greatest'} key write "
                     f"`best x in L by {'-' if mm.group(1) == 'min' else ''}KEY`")
