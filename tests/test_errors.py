@@ -2360,7 +2360,7 @@ def test_w104_a_move_into_a_zone_local_or_a_swap_of_card_locals_undoes_a_reveal(
 
     log = 'log "{hand[players[1]]}"'
     assert warnings(f"reveal hand[players[1]]\n move top(deck) to z\n {log}") == ["W104"]
-    assert warnings(f'reveal hand[players[1]]\n move top(deck) to z\n log "{{z}}"') == ["W104"]
+    assert warnings('reveal hand[players[1]]\n move top(deck) to z\n log "{z}"') == ["W104"]
     assert warnings(f"reveal hand[players[1]]\n if size(deck) > 3 {{ move top(deck) to z }} else {{ move top(deck) to z }}"
                     f"\n {log}") == ["W104"]
     assert warnings(f"if size(deck) > 3 {{ reveal hand[players[1]]\n move top(deck) to z }} else {{ reveal hand[players[1]]"
@@ -2372,7 +2372,7 @@ def test_w104_a_move_into_a_zone_local_or_a_swap_of_card_locals_undoes_a_reveal(
     assert warnings(f"reveal hand[players[1]]\n swap a with b\n {log}") == ["W104"]
     assert warnings(f"reveal hand[players[1]]\n repeat 2 {{ {log}\n swap a with b }}") == ["W104"]
     assert warnings(f"reveal hand[players[1]]\n ex(a, b)\n {log}") == ["W104"]
-    assert warnings(f'reveal z\n move top(deck) to hand[players[1]]\n log "{{z}}"') == ["W104"]
+    assert warnings('reveal z\n move top(deck) to hand[players[1]]\n log "{z}"') == ["W104"]
     # quiet: the move or swap is elsewhere; the zone local's entry revealed, read either way
     assert warnings(f"reveal hand[players[1]]\n put(table)\n move top(deck) to table\n {log}") == []
     assert warnings(f"reveal hand[players[1]]\n swap t with b\n ex(t, b)\n {log}") == []
@@ -2411,3 +2411,31 @@ def test_w104_a_reveal_over_seats_from_is_every_player_only_while_nobody_is_out(
         assert warnings(f"for p in {src} {{ reveal hand[p] }}\n {read}\n finish players[0]") == ["W104"], src
     assert warnings(f"for p in players {{ reveal hand[p] }}\n {read}\n finish players[0]") == []
     assert warnings(f"for p in others(players[0]) {{ reveal hand[p] }}\n {read}") == ["W104"]
+
+
+_SECRET_BIDS = ("ruleset b\nplayers 3\ncards {\n    card \"a\"\n    card \"b\"\n} in deck\nzone deck: pile hidden\n"
+         "var bid: int per player = 0 owner \"Bid\"\nvar total: int = 0 \"Total\"\nsetup { shuffle deck }\n"
+         "{RULE}phase bidding \"Bidding\" {\n    simultaneous p in players \"Bid\" {\n        bid n in 0..3 \"bid {n}\" "
+         "{ bid[p] = n }\n    }\n{BODY}\n    choose players[0] \"P0\" { ok \"ok\" { } }\n    win players[0]\n}\n")
+
+
+def test_w104_a_public_variable_set_from_a_secret_variable(tmp_path: Path) -> None:
+    """fix21 6 (qa15 Q12's assignment form): `total = sum([bid[q] for q in players])` with some bids
+    still secret shows them in every view, as the log of it would: W104, with the log's rules — quiet
+    once every bid (or that very entry) was revealed, also before every call of the rule that sets
+    it; warned again after a hide, or where only other players' bids were revealed."""
+    def warnings(body: str) -> list[str]:
+        rule = "rule add { total = sum([bid[q] for q in players]) }\n" if "add()" in body else ""
+        return _warnings_of(tmp_path, _SECRET_BIDS.replace("{RULE}", rule), "{BODY}", body)
+
+    sums = "total = sum([bid[q] for q in players])"
+    assert warnings("    add()") == ["W104"]
+    assert warnings(f"    {sums}") == ["W104"]
+    assert warnings("    score[players[0]] = bid[players[0]]") == ["W104"]
+    assert warnings(f"    if size(deck) > 0 {{ for p in others(players[0]) {{ reveal bid[p] }} }} "
+                    f"else {{ for p in players {{ reveal bid[p] }} }}\n    {sums}") == ["W104"]
+    assert warnings(f"    for p in players {{ reveal bid[p] }}\n    hide bid[players[0]]\n    {sums}") == ["W104"]
+    assert warnings("    reveal bid[players[1]]\n    total = bid[players[0]]") == ["W104"]
+    assert warnings(f"    for p in players {{ reveal bid[p] }}\n    {sums}") == []
+    assert warnings("    for p in players { reveal bid[p] }\n    add()") == []
+    assert warnings("    reveal bid[players[1]]\n    total = bid[players[1]]") == []

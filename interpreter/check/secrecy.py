@@ -350,6 +350,17 @@ class Secrecy(Expressions):
             return
         for name, owner in self.zones_through_locals(s.value, sc, skip=own):
             z = self.globals.get(name)
+            if isinstance(z, VarSym) and self.var_unseen(z, owner, None) \
+                    and not sc.was_revealed(name, owner):
+                args = ("W104", f"{var.name} is public and is set here from {name} (a `{z.visibility}` variable), "
+                        "which some players may not see: every player's view shows it", s.value.span,
+                        f"`reveal {name}` first (everyone then sees it), or declare {var.name} hidden or owner")
+                if (key := _flow_key(sc.proc)) is not None:     # as a log of it is judged (judge_w104_across)
+                    keys = {name} if owner is None else {name, entry_key(name, owner)}
+                    self.w104_pending.append((key, frozenset(keys), sc.forgotten_here(), args))
+                    continue
+                self.warn(*args)
+                return
             if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public" \
                     and not sc.was_revealed(name, owner):
                 self.warn("W104", f"{var.name} is public and is set here from the cards of {name}, which some "
