@@ -185,10 +185,12 @@ class CheckerBase:
         reveal before it no longer counts after it (W104). ``sc``: the scope around it; ``given``: the
         names a rule's parameters stand for at its call (`put(hand[q])`: z is hand)."""
         given = given or {}
-        lets = {x.name: x.value for x in A.walk(body) if isinstance(x, A.Let)} \
-            | {x.var: x.source for x in A.walk(body) if isinstance(x, A.For | A.Binder)}
+        nodes = [n for n in A.walk(body) if isinstance(n, A.Hide | A.Move | A.Deal | A.Swap | A.Call | A.Let | A.For
+                                                       | A.Binder)]
+        lets = {x.name: x.value for x in nodes if isinstance(x, A.Let)} \
+            | {x.var: x.source for x in nodes if isinstance(x, A.For | A.Binder)}
         out: set[str] = set()
-        for n in A.walk(body):
+        for n in nodes:
             if isinstance(n, A.Hide):
                 out |= self.names_under(n.what, sc, given, lets)
             elif isinstance(n, A.Move | A.Deal | A.Swap):
@@ -214,7 +216,7 @@ class CheckerBase:
         """The names a move, deal or swap puts cards under (W104: a card come in since a reveal was not
         revealed): a move's zone as written and what a local or a rule's parameter there stands for (`let
         z = hand[p]`, then `move c to z`), a swap's cards' zones (`swap a with b`: each is where the other
-        was) — every zone where none can be told (a card given to a rule, an option's card)."""
+        was) — every zone where none can be told (`swap card("♠A") with c`, a rule's card parameter)."""
         if isinstance(s, A.Deal):
             return {s.dest}
         out: set[str] = set()
@@ -256,6 +258,7 @@ class CheckerBase:
             elif n.ref is None and loc is None and n.name in lets and n.name not in seen:
                 out |= self.names_under(lets[n.name], sc, given, lets, seen | {n.name})
         return out
+
 
 def _flow_key(proc: Proc | None) -> tuple[str, str] | None:
     """A rule or a phase, as W104 follows what is revealed into it; another body starts with nothing."""
