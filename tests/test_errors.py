@@ -1409,6 +1409,38 @@ def test_an_if_on_unseen_cards_around_a_log_or_another_s_decision_is_warned(tmp_
     assert warnings("score[q] = size(hand[q])") == []
 
 
+def test_an_if_on_unseen_cards_around_a_public_variable_or_a_move_is_warned(tmp_path: Path) -> None:
+    """qa16 V1: `if any d in hand[q] where d.rank == 13 { hint += 1 }` (or `{ draw(q) }`) told the table
+    whether P1 holds a K by the public value (the hand's size) changing, as a log there is W104 — also
+    through a rule or an effect called. A branch that tells the table anyway (a log, a decision, a
+    card shown) and a mark on the card tested itself (a clue) are left to what they tell."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\nzone pile: pile public\n"
+            "zone hand: hand per player owner\nvar hint: int = 0\nvar mine: int per player = 0 owner\n"
+            "var told: bool per card = false back\n"
+            "fn high(p: player) -> bool = any d in hand[p] where d.rank == 13\n"
+            "rule draw(p: player) { move top(deck) to hand[p] }\nrule bump { hint += 1 }\n"
+            "effect more { draw(current) }\n"
+            "setup { deal 5 from deck to hand }\nphase play {\n    let q = next(current)\n    {DO}\n    end game\n}\n")
+
+    def warnings(stmt: str) -> list[str]:
+        return _warnings_of(tmp_path, base, "{DO}", stmt)
+    assert warnings("if high(q) { hint += 1 }") == ["W104"]
+    assert warnings("if size(hand[q]) > 9 { } elif high(q) { } else { hint = 2 }") == ["W104"]
+    assert warnings("if high(q) { draw(q) }") == ["W104"]
+    assert warnings("if high(q) { move top(deck) to hand[current] }") == ["W104"]
+    assert warnings("if high(q) { bump() }") == ["W104"]
+    assert warnings("if high(q) { activate more() }") == ["W104"]
+    assert warnings("for c in hand[q] { if c.rank == 13 { hint += 1 } }") == ["W104"]
+    assert warnings("if high(q) { mine[q] += 1 }") == []               # only q sees it
+    assert warnings("if size(hand[q]) > 3 { hint += 1\n draw(q) }") == []    # a count is public
+    assert warnings("if high(q) { hint += 1\n reveal hand[q] }") == []      # a showdown
+    assert warnings("if high(q) { move top(hand[q]) to pile }") == []
+    assert warnings('if high(q) { choose q { ok { hint += 1 } } } else { draw(q) }') == []
+    assert warnings("for c in hand[q] { if c.rank == 13 { c.told = true } }") == []   # a clue
+    reveal_first = "reveal hand[q]\n    if high(q) { hint += 1 }"
+    assert warnings(reveal_first) == []
+
+
 def test_any_and_all_may_end_an_and_or_or_not() -> None:
     """A newcomer's Cribbage wrote `size(cs) >= 4 and all c in cs where …` (a syntax error then):
     any/all may be the last operand of and/or/not, their condition still taking all after it;

@@ -475,6 +475,7 @@ class Bodies(Secrecy):
                 self.block(s.orelse, sc, ctx)
                 sc.revealed.update(self.always_revealed([s]))    # revealed whichever branch ran (W104)
             self.warn_branching_on_hidden(s, sc)
+            self.warn_effect_under_hidden(s, sc)
         elif isinstance(s, A.While):
             if s.offer is not None:
                 self.want(s.offer, T.list_of(T.PLAYER), sc, ctx, "offer … in a list of players")

@@ -406,6 +406,81 @@ class Secrecy(Expressions):
                               "player who sees the cards choose")
                     return
 
+    def warn_effect_under_hidden(self, s: A.If, sc: Scope) -> None:
+        """W104, the implicit flow of warn_branching_on_hidden for what every view shows: a branch run
+        only as the cards of a zone some players may not see are, which sets a public variable or moves
+        cards (also in a rule or an effect it calls: `draw(q, 1)`), tells them how the test went by the
+        value, or the zones' sizes, changing. Not when a branch already tells the table (a log, a
+        decision, a reveal, a move face up or to a public zone: warned or shown as the rules say), nor
+        a card's own variable set on a card the test reads (a mark on it: `c.told_rank = n`)."""
+        bodies = [b for _, b in s.branches] + ([s.orelse] if s.orelse is not None else [])
+        if any(self.tells_table(n) for b in bodies for n in _statements(b)):
+            return
+        zones: list[ZoneSym] = []       # what this branch's condition and those before it test
+        for (c, body) in zip([c for c, _ in s.branches] + [None], bodies, strict=False):
+            if c is not None:
+                zones += [z for name, owner in self.zones_through_locals(c, sc)
+                          if isinstance(z := self.globals.get(name), ZoneSym) and z.decl is not None
+                          and z.decl.visibility != "public" and not sc.was_revealed(name, owner)]
+            if not zones:
+                continue
+            marked = {n.name for c, _ in s.branches for n in A.walk(c) if isinstance(n, A.Name)}
+            for n in _statements(body):
+                var = self.public_var_set(n, marked)
+                if var is not None:
+                    self.warn("W104", f"{var} is public and is set here only as the cards of {zones[0].name} are, "
+                              "which some players may not see: every player's view shows whether it changed",
+                              n.span, f"test what everyone may know, or declare {var} hidden or owner (a variable "
+                              "only its owner sees)")
+                    return
+                if self.moves_cards(n):
+                    self.warn("W104", f"cards move here only as the cards of {zones[0].name} are, which some "
+                              "players may not see: everyone sees the zones' sizes change, and so how the test "
+                              "went", n.span, "test what everyone may know, or reveal the cards the test reads first")
+                    return
+
+    def tells_table(self, n: A.Stmt, depth: int = 0) -> bool:
+        """Whether statement ``n`` tells everyone it ran (warn_effect_under_hidden): a log, a decision,
+        a reveal to all, a move face up or to a public zone — itself or in a rule or effect it calls."""
+        if isinstance(n, A.Log | A.Choose | A.Simultaneous) or isinstance(n, A.Reveal) and n.to is None:
+            return True
+        if isinstance(n, A.Move) and (n.face == "up" or bool(ds := self.zones_named(n.dest)) and all(
+                d.decl is not None and d.decl.visibility == "public" for d in ds or [])):
+            return True
+        body = self.called_body(n) if depth < 8 else None
+        return any(self.tells_table(x, depth + 1) for x in _statements(body or []))
+
+    def public_var_set(self, n: A.Stmt, marked: set[str], depth: int = 0) -> str | None:
+        """The public variable (a `back` one, the built-in `score` and `current` too) that statement
+        ``n`` sets, itself or in a rule or an effect it calls — not a variable of a card ``marked``
+        names (`c.told_rank = n` under a test of c)."""
+        if isinstance(n, A.Assign):
+            r = n.target.ref
+            sym = r[1] if isinstance(r, tuple) and r[:1] in (("pvar",), ("cardvar",)) else r
+            if isinstance(n.target, A.Attr) and isinstance(n.target.obj, A.Name) and n.target.obj.name in marked:
+                return None
+            return sym.name if isinstance(sym, VarSym) and sym.visibility in ("public", "back") else None
+        body = self.called_body(n) if depth < 8 else None
+        return next((v for x in _statements(body or []) if (v := self.public_var_set(x, set(), depth + 1)) is not None),
+                    None)
+
+    def moves_cards(self, n: A.Stmt, depth: int = 0) -> bool:
+        """Whether statement ``n`` moves, deals or swaps cards, itself or in a rule or an effect it calls."""
+        if isinstance(n, A.Move | A.Deal | A.Swap):
+            return True
+        body = self.called_body(n) if depth < 8 else None
+        return any(self.moves_cards(x, depth + 1) for x in _statements(body or []))
+
+    def called_body(self, n: A.Stmt) -> list[A.Stmt] | None:
+        """The body of the rule a statement calls (`draw(q, 1)`) or of the effect it activates."""
+        if isinstance(n, A.ExprStmt) and isinstance(n.expr, A.Call):
+            r = n.expr.ref if n.expr.ref is not None else self.globals.get(n.expr.func)
+            return r.decl.body if isinstance(r, RuleSym) and r.decl is not None else None
+        if isinstance(n, A.Activate):
+            e = self.globals.get(n.effect)
+            return e.decl.body if isinstance(e, EffectSym) and e.decl is not None else None
+        return None
+
     def warn_rule_logging_hidden(self, call: A.Call | A.Activate, sc: Scope) -> None:
         """W104 at a call: a rule (or an effect) that logs its parameter (`rule announce(cs: list of card)
         { log "{cs}" }`) given cards of a zone some players may not see names them in every player's log."""
