@@ -260,8 +260,7 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
             old = out[where[k]]
             if not d.override:
                 diags.append(Diagnostic("E102", f"{_what(d)} is already declared", d.span,
-                                        f"declared at {old.span}; write `override` to replace it"
-                                        if not is_base else None))
+                                        None if is_base else _redeclared_hint(d, old)))
                 continue
             if type(old) is not type(d):
                 diags.append(Diagnostic("E309", f"override of {_what(old)} must be of the same kind", d.span))
@@ -283,6 +282,17 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
             where[k] = len(out)
             out.append(d)
     return out
+
+
+def _redeclared_hint(d: A.Decl, old: A.Decl) -> str:
+    """What a variant can do about a name its base declares: `override` only where it is taken (not
+    by a zone or an enum, so E102 must not send the designer to a refusal)."""
+    at = f"declared at {old.span}"
+    if isinstance(d, A.ZoneDecl):
+        return f"{at}; a variant cannot replace a zone: declare a new zone under another name"
+    if isinstance(d, A.EnumDecl):
+        return f"{at}; a new enum needs another name"
+    return f"{at}; write `override` to replace it"
 
 
 def _what(d: A.Decl) -> str:
