@@ -548,6 +548,7 @@ class CardsDecl(Decl):
     items: list[CardItem] = field(default_factory=list)
     zone: str | None = None
     zone_span: Span | None = None
+    replaces: CardsDecl | None = None   # a variant's deck: the base's it replaces (E108; not walked)
 
     @property
     def key(self) -> str:
@@ -784,7 +785,7 @@ def walk(node: object) -> Iterator[Node]:
     if isinstance(node, Node):
         yield node
         for f in fields(node):       # type: ignore[arg-type]
-            if f.name not in ("ty", "ref", "span", "origin"):
+            if f.name not in ("ty", "ref", "span", "origin", "replaces"):
                 yield from walk(getattr(node, f.name, None))
     elif isinstance(node, list | tuple):
         for x in node:

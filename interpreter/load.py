@@ -240,7 +240,9 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
         own[k] = d
         if isinstance(d, (A.RulesetDecl, *SINGLETONS)):
             if k in where:
-                out[where[k]] = d
+                old = out[where[k]]
+                out[where[k]] = dataclasses.replace(d, replaces=old) if isinstance(d, A.CardsDecl) \
+                    and isinstance(old, A.CardsDecl) else d
             else:
                 where[k] = len(out)
                 out.append(d)

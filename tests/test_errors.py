@@ -1034,6 +1034,36 @@ def test_a_variant_s_mistakes_with_its_base_come_with_the_others(tmp_path: Path)
     assert [d.code for d in info.value.diagnostics] == ["E407", "E402"]
 
 
+def test_a_card_a_variant_s_deck_leaves_out_is_blamed_on_that_deck(tmp_path: Path) -> None:
+    """qa16 V7: a variant's `cards` line without the Qs made the base's `card("♠Q")` E108 with
+    "did you mean ♠A?", sending the reader to edit the base; and a deck without the Joker the base
+    reads as `all_cards[52]` (while its option keeps it in) validated and failed at run time.
+    Both now name the variant's `cards` line, at validate, and only where the base's deck had it."""
+    (tmp_path / "b.fuda").write_text(
+        "ruleset b\nplayers 2\noption joker: bool = true\ncards standard(jokers = if joker then 1 else 0) in deck\n"
+        "zone deck: pile hidden\nfn queen() -> card = card(\"♠Q\")\nfn jk() -> card = all_cards[52]\n"
+        "setup { log \"{queen()} {jk()}\" }\nphase play { end game }\n", encoding="utf-8")
+    (tmp_path / "short.fuda").write_text("ruleset s\nextends b\ncards standard(ranks = 1..10, jokers = 1) in deck\n",
+                                         encoding="utf-8")
+    (tmp_path / "nojoker.fuda").write_text("ruleset n\nextends b\ncards standard() in deck\n", encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(tmp_path / "short.fuda"))
+    d = info.value.first        # (and all_cards[52], past its 41 cards)
+    assert (d.code, Path(d.span.file).name, d.span.line) == ("E108", "b.fuda", 6)
+    assert f"because of the cards at {tmp_path / 'short.fuda'}:3:1" in d.message
+    assert d.hint is not None and "did you mean" not in d.hint and "variant's deck leaves ♠Q out" in d.hint
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(tmp_path / "nojoker.fuda"))
+    [d] = info.value.diagnostics
+    assert (d.code, Path(d.span.file).name, d.span.line) == ("E108", "b.fuda", 7)
+    assert "all_cards[52] is past the end of the deck (52 cards" in d.message and "nojoker.fuda:3:1" in d.message
+    assert check_ruleset(str(tmp_path / "nojoker.fuda"), {"joker": False}).name == "n"   # the base's deck: 52 too
+    with pytest.raises(FudaError) as info:      # the base's own mistake keeps its "did you mean"
+        check_ruleset("b", text="ruleset b\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                      "fn queen() -> card = card(\"♠Z\")\nsetup { log \"{queen()}\" }\nphase play { end game }\n")
+    assert "because of" not in info.value.first.message
+
+
 def test_a_base_in_the_parent_folder_is_found_from_wherever_fuda_is_started(tmp_path: Path, monkeypatch) -> None:
     """`fuda validate probe.fuda` run inside tests/ missed the base one folder up: the parent of
     "probe.fuda" as typed is "." (a newcomer's Hold'em). A base found nowhere names both folders."""

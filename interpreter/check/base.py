@@ -87,6 +87,8 @@ class CheckerBase:
         self.label_spans: dict[str, Span] = {}
         self.card_spans: dict[str, Span] = {}      # where a custom deck declares each card (W109)
         self.absent_cards: dict[str, tuple[str, str]] = {}     # Cards.absent
+        self.variant_deck: A.CardsDecl | None = None    # a variant's `cards` line, replacing the base's (E108)
+        self.base_deck_size: int | None = None      # how many cards the base's `cards` line would make (E108)
         self.globals: dict[str, Any] = {}
         self.members: dict[str, list[MemberRef]] = {}
         self.enums: dict[str, EnumSym] = {}

@@ -498,6 +498,19 @@ class Declarations(CheckerBase):
             self.enum_decl(en, members, d.span).used = True
         return data
 
+    def template_size(self, d: A.CardsDecl) -> int | None:
+        """How many cards a template's `cards` line makes under the options chosen (a base's, that a
+        variant replaced: E108 when the base reads past the variant's deck); None for a custom deck."""
+        tmpl = TEMPLATES.get(d.template or "")
+        if tmpl is None:
+            return None
+        fn, params = tmpl
+        try:
+            return len(fn(**{a.name: self.const(a.value, None) for a in d.args
+                             if isinstance(a, A.KwArg) and a.name in params}).names)
+        except (Abort, TypeError, ValueError):
+            return None
+
     def cards_decl(self, decls: list[A.CardsDecl], deck: DeckData | None, top: Span) -> None:
         names: list[str] = []
         attrs: dict[str, list[Any]] = {}
@@ -507,6 +520,8 @@ class Declarations(CheckerBase):
             self.err("E310", "the ruleset has no cards", top, "add: cards standard(jokers = 0) in DECK_ZONE")
         else:
             d = decls[-1]
+            self.variant_deck = d if d.replaces is not None else None
+            self.base_deck_size = self.template_size(d.replaces) if d.replaces is not None else None
             before = len(self.diags)
             if d.template is not None and deck is not None:
                 fn, params = TEMPLATES[d.template]

@@ -479,6 +479,7 @@ class Expressions(Declarations):
             return T.ZONE
         if ot.kind == "list":
             e.ref = ("listi",)
+            self.past_variant_deck(e)
             return ot.elem or T.ANY
         if ot.kind == "tuple" or ot.kind == "any":
             e.ref = ("listi",)
@@ -487,6 +488,21 @@ class Expressions(Declarations):
             e.ref = ("zonei",)
             return T.CARD
         raise self.fail("E201", f"{ot} cannot be indexed", e.span)
+
+    def past_variant_deck(self, e: A.Index) -> None:
+        """E108: the base reads `all_cards[52]`, a card its deck had under these options and the
+        variant's `cards` line leaves out (its Joker): refused here, not at run time."""
+        deck, pos = self.variant_deck, e.args[0]
+        if deck is None or self.cards is None or e.span.file == deck.span.file \
+                or not (isinstance(e.obj, A.Name) and e.obj.ref == ("all_cards",)) \
+                or not (isinstance(pos, A.Lit) and isinstance(pos.value, int)):
+            return
+        n = len(self.cards.names)
+        if n <= pos.value < (self.base_deck_size or 0):
+            self.err("E108", f"all_cards[{pos.value}] is past the end of the deck ({n} cards, counted from 0) — "
+                     f"because of the cards at {deck.span}", e.span,
+                     f"the base's deck has {self.base_deck_size} cards with these options: keep them in the "
+                     "variant's deck, or override what reads this one")
 
     def slice(self, e: A.Slice, sc: Scope, ctx: Ctx) -> T.T:
         """`xs[lo:hi]` of a list, the cards of a zone or the zones of a sequence: a list, positions
@@ -657,6 +673,11 @@ class Expressions(Declarations):
             folded = {k.lower(): v for k, v in [*self.cards.aliases.items(), *((n, n) for n in self.cards.names)]}
             name = folded.get(name.lower(), name)
         if name not in self.cards.names:
+            deck = self.variant_deck
+            if deck is not None and e.span.file != deck.span.file:     # the base names a card the variant left out
+                raise self.fail("E108", f"no card is named {name} — because of the cards at {deck.span}",
+                                e.args[0].span, f"the variant's deck leaves {name} out: keep it in that deck, or "
+                                "override what names it")
             first = name[:-2] if name.endswith("#1") and name[:-2] in self.cards.names else None
             raise self.fail("E108", f"no card is named {name}", e.args[0].span,
                             f"the first deck's cards carry no number: {first}" if first else
