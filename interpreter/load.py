@@ -274,6 +274,8 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
                 diags.append(Diagnostic("E407", f"override of {_what(d)} changes its {what} {was} to {now}",
                                         d.span, f"the base ({old.span}) and its callers use {was}; keep it"))
                 continue
+            if isinstance(d, A.OptionDecl) and d.label is None and isinstance(old, A.OptionDecl):
+                d = dataclasses.replace(d, label=old.label)     # a new range or default, the same words
             out[where[k]] = d
         else:
             if d.override:

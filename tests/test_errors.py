@@ -1064,6 +1064,20 @@ def test_a_card_a_variant_s_deck_leaves_out_is_blamed_on_that_deck(tmp_path: Pat
     assert "because of" not in info.value.first.message
 
 
+def test_an_override_option_without_a_label_keeps_the_base_s(tmp_path: Path) -> None:
+    """qa16 V8: `override option hand_size: int 1..20 = 20` (the way to widen the range E402's hint
+    now gives) dropped "Cards dealt to each player" from menus and `fuda list`; a label given is used."""
+    v = tmp_path / "v.fuda"
+    v.write_text("ruleset v\nextends american_page_one\noverride option hand_size: int 1..20 = 20\n", encoding="utf-8")
+    o = check_ruleset(str(v)).options["hand_size"]
+    assert (o.hi, o.default) == (20, 20)
+    assert o.decl is not None and o.decl.label is not None and o.decl.label.plain == "Cards dealt to each player"
+    v.write_text('ruleset v\nextends american_page_one\noverride option hand_size: int 1..20 = 20 "Deal"\n',
+                 encoding="utf-8")
+    o = check_ruleset(str(v)).options["hand_size"]
+    assert o.decl is not None and o.decl.label is not None and o.decl.label.plain == "Deal"
+
+
 def test_a_base_in_the_parent_folder_is_found_from_wherever_fuda_is_started(tmp_path: Path, monkeypatch) -> None:
     """`fuda validate probe.fuda` run inside tests/ missed the base one folder up: the parent of
     "probe.fuda" as typed is "." (a newcomer's Hold'em). A base found nowhere names both folders."""

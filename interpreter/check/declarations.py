@@ -200,7 +200,7 @@ class Declarations(CheckerBase):
                 raise self.fail("E402", f"option {sym.name} is a whole number; {what} value {_shown(value)} is not", span)
             if (sym.lo is not None and value < sym.lo) or (sym.hi is not None and value > sym.hi):
                 raise self.fail("E402", f"option {sym.name} must be within {sym.lo}..{sym.hi}; {what} value is {value}",
-                                span)
+                                span, None if given else _widen_hint(sym, value, span))
             return value
         if t.kind == "number":
             if isinstance(value, str) and given:
@@ -999,6 +999,21 @@ class Declarations(CheckerBase):
         for i, w in enumerate(out):
             w.index = i
         return out
+
+
+def _widen_hint(sym: OptionSym, value: int, span: Span) -> str | None:
+    """A variant's `option NAME = VALUE` past the base's range: the override that widens it (its label
+    written out when it is plain text; left out, the base's is kept)."""
+    d = sym.decl
+    if d is None or span.file == d.span.file:
+        return None
+    lo = value if sym.lo is None else min(sym.lo, value)
+    hi = value if sym.hi is None else max(sym.hi, value)
+    label = d.label
+    plain = label is not None and all(isinstance(p, str) for half in label.parts for p in half)
+    said = f' "{" | ".join("".join(str(p) for p in half) for half in label.parts)}"' if label is not None and plain else ""
+    return f"the base's range is {sym.lo}..{sym.hi}; to widen it, write: override option {sym.name}: int {lo}..{hi} = " \
+        f"{value}{said}"
 
 
 def _flag_named(e: A.Expr, variables: set[str]) -> tuple[A.Name, bool] | None:
