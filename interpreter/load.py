@@ -273,6 +273,10 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
                 what = "type" if isinstance(d, A.OptionDecl | A.VarDecl) else "signature"
                 diags.append(Diagnostic("E407", f"override of {_what(d)} changes its {what} {was} to {now}",
                                         d.span, f"the base ({old.span}) and its callers use {was}; keep it"))
+                if isinstance(d, A.FnDecl | A.RuleDecl | A.EffectDecl):
+                    # its body is checked too, against its own header, under a name nothing calls: every
+                    # mistake at once, none that follows from the base's callers meeting the new signature
+                    out.append(dataclasses.replace(d, name=f"{d.name} (override)", override=False))
                 continue
             if isinstance(d, A.OptionDecl) and d.label is None and isinstance(old, A.OptionDecl):
                 d = dataclasses.replace(d, label=old.label)     # a new range or default, the same words

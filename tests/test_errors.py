@@ -1078,6 +1078,18 @@ def test_an_override_option_without_a_label_keeps_the_base_s(tmp_path: Path) -> 
     assert o.decl is not None and o.decl.label is not None and o.decl.label.plain == "Deal"
 
 
+def test_an_override_with_a_wrong_signature_has_its_body_checked_too(tmp_path: Path) -> None:
+    """qa16 V9: an override's E407 hid every mistake in its body until the header was fixed; the body
+    is now checked against the header it declares, and nothing follows from the base's callers."""
+    v = tmp_path / "v.fuda"
+    v.write_text('ruleset v\nextends american_page_one\noverride rule after_play(p: player) {\n    log "{nope}"\n'
+                 "    p = 3\n}\noverride fn wild(c: card, n: int) -> bool = c.rank == n\n", encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(v))
+    assert [(d.code, d.span.line) for d in info.value.diagnostics] == [("E407", 3), ("E407", 7), ("E101", 4), ("E201", 5)]
+    assert "(override)" not in info.value.format()
+
+
 def test_a_base_in_the_parent_folder_is_found_from_wherever_fuda_is_started(tmp_path: Path, monkeypatch) -> None:
     """`fuda validate probe.fuda` run inside tests/ missed the base one folder up: the parent of
     "probe.fuda" as typed is "." (a newcomer's Hold'em). A base found nowhere names both folders."""
