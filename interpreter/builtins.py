@@ -277,6 +277,12 @@ def _text(ts: list[T.T]) -> T.T:
     return T.TEXT
 
 
+def _label(ts: list[T.T]) -> T.T:
+    if ts[0].kind not in ("enum", "any"):
+        raise TypeError(f"label takes a member of an enum, not {ts[0]}", 'write other values into a text: "{x}"')
+    return T.TEXT
+
+
 def _random(ts: list[T.T]) -> T.T:
     return _iter(ts[0])
 
@@ -397,6 +403,9 @@ B: list[Builtin] = [
     Builtin("text", 1, 1, _text, lambda a, t, c: f"_fmt(st, {a[0]}, {c.type_code(t[0])})",
             "text(x): x as it is shown to players"),
     Builtin("card", 1, 1, lambda ts: T.CARD, lambda a, t, c: "None", 'card("♠A"): a card by name'),
+    # written as "{x}" would write it, in the text's language (ExprGen.g_Call), not by this gen
+    Builtin("label", 1, 1, _label, lambda a, t, c: "None",
+            "label(x): an enum member's label, in the language of the text it is written into"),
 ]
 
 BUILTINS: dict[str, Builtin] = {b.name: b for b in B}

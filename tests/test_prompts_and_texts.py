@@ -169,6 +169,29 @@ phase play { }
     assert st.view(None, lang=1)["log"][0]["text"] == "北"
 
 
+def test_label_of_an_enum_member_is_its_label_in_the_text_s_language():
+    """qa16 V10: `show c as "{if c.spy then "Spy" else c.role}"` was E201 (text and Role), and
+    `text(c.role)` is the id: label(x) is the member's label — in the language of the text it is
+    written into, else its first half (a text value) — and the id of a member without one."""
+    st = load_text("""
+ruleset enum_label
+players 2
+enum Seat { north "North | 北", south }
+cards standard() in deck
+zone deck: pile hidden
+var seat: Seat = north
+var note: text = ""
+setup {
+    note = label(seat)
+    log "{if seat == south then "S" else label(seat)} {label(south)} | {if seat == south then "南" else label(seat)}"
+}
+phase play { }
+""").new_state(1)
+    assert st.view(None)["vars"]["note"] == "North"
+    assert st.view(None)["log"][0]["text"] == "North south"
+    assert st.view(None, lang=1)["log"][0]["text"] == "北"
+
+
 SCORED = """
 ruleset scored
 players 2

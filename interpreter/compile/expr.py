@@ -353,6 +353,8 @@ class ExprGen:
             agg = self.aggregate(e.func, e.args[0])
             if agg is not None:
                 return agg
+        if e.func == "label":       # as "{x}": by the member's label, in the language of the text around it
+            return self.g_Format(A.Format(span=e.span, parts=[e.args[0]]))
         b = BUILTINS[e.func]
         code = b.gen(args, [a.ty or T.ANY for a in e.args], self.cg)
         return f"_num({code})" if e.func == "sum" and _is_number(e.ty) else "(" + code + ")"
@@ -609,7 +611,15 @@ class ExprGen:
                 if isinstance(p, str):
                     segs.append(repr(p))
                     continue
-                code, tc = self.gen(p), type_code(p.ty or T.ANY)
+                if any(isinstance(n, A.Call) and n.func == "label" for n in A.walk(p)):
+                    # a member's label is taken now, in each language (`{if c.spy then "Spy" else label(c.role)}`)
+                    outer, self.text_ctx = self.text_ctx, (lang, False)
+                    try:
+                        code, tc = self.gen(p), type_code(p.ty or T.ANY)
+                    finally:
+                        self.text_ctx = outer
+                else:
+                    code, tc = self.gen(p), type_code(p.ty or T.ANY)
                 if "zone" in tc:    # named now (a sequence's zones by their places), by label per language
                     code, tc = self.fmt_value(code, tc, lang), "text"
                 if code not in args:
