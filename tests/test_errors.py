@@ -1475,7 +1475,7 @@ def test_an_if_on_unseen_cards_around_a_public_variable_or_a_move_is_warned(tmp_
             "var told: bool per card = false back\n"
             "fn high(p: player) -> bool = any d in hand[p] where d.rank == 13\n"
             "rule draw(p: player) { move top(deck) to hand[p] }\nrule bump { hint += 1 }\n"
-            "effect more { draw(current) }\n"
+            "effect more { draw(current) }\neffect quiet { }\n"
             "setup { deal 5 from deck to hand }\nphase play {\n    let q = next(current)\n    {DO}\n    end game\n}\n")
 
     def warnings(stmt: str) -> list[str]:
@@ -1486,6 +1486,7 @@ def test_an_if_on_unseen_cards_around_a_public_variable_or_a_move_is_warned(tmp_
     assert warnings("if high(q) { move top(deck) to hand[current] }") == ["W104"]
     assert warnings("if high(q) { bump() }") == ["W104"]
     assert warnings("if high(q) { activate more() }") == ["W104"]
+    assert warnings("if high(q) { activate quiet() }") == ["W104"]      # on the stack for all to see
     assert warnings("for c in hand[q] { if c.rank == 13 { hint += 1 } }") == ["W104"]
     assert warnings("if high(q) { mine[q] += 1 }") == []               # only q sees it
     assert warnings("if size(hand[q]) > 3 { hint += 1\n draw(q) }") == []    # a count is public

@@ -408,9 +408,9 @@ class Secrecy(Expressions):
 
     def warn_effect_under_hidden(self, s: A.If, sc: Scope) -> None:
         """W104, the implicit flow of warn_branching_on_hidden for what every view shows: a branch run
-        only as the cards of a zone some players may not see are, which sets a public variable or moves
-        cards (also in a rule or an effect it calls: `draw(q, 1)`), tells them how the test went by the
-        value, or the zones' sizes, changing. Not when a branch already tells the table (a log, a
+        only as the cards of a zone some players may not see are, which sets a public variable, moves
+        cards (also in a rule or an effect it calls: `draw(q, 1)`) or activates an effect, tells them how
+        the test went by the value, the zones' sizes or the stack changing. Not when a branch already tells the table (a log, a
         decision, a reveal, a move face up or to a public zone: warned or shown as the rules say), nor
         a card's own variable set on a card the test reads (a mark on it: `c.told_rank = n`)."""
         bodies = [b for _, b in s.branches] + ([s.orelse] if s.orelse is not None else [])
@@ -437,6 +437,11 @@ class Secrecy(Expressions):
                     self.warn("W104", f"cards move here only as the cards of {zones[0].name} are, which some "
                               "players may not see: everyone sees the zones' sizes change, and so how the test "
                               "went", n.span, "test what everyone may know, or reveal the cards the test reads first")
+                    return
+                if isinstance(n, A.Activate):
+                    self.warn("W104", f"this effect is activated only as the cards of {zones[0].name} are, which "
+                              "some players may not see: everyone sees it on the stack, and so how the test went",
+                              n.span, "test what everyone may know, or reveal the cards the test reads first")
                     return
 
     def tells_table(self, n: A.Stmt, depth: int = 0) -> bool:
