@@ -1058,6 +1058,15 @@ def test_a_card_a_variant_s_deck_leaves_out_is_blamed_on_that_deck(tmp_path: Pat
     assert (d.code, Path(d.span.file).name, d.span.line) == ("E108", "b.fuda", 7)
     assert "all_cards[52] is past the end of the deck (52 cards" in d.message and "nojoker.fuda:3:1" in d.message
     assert check_ruleset(str(tmp_path / "nojoker.fuda"), {"joker": False}).name == "n"   # the base's deck: 52 too
+    (tmp_path / "own.fuda").write_text('ruleset o\nextends b\ncards {\n    card "x"\n} in deck\n'
+                                       "override fn queen() -> card = all_cards[0]\noverride fn jk() -> card = all_cards[0]\n"
+                                       "fn up(c: card) -> bool = c.rank > 1\n", encoding="utf-8")
+    (tmp_path / "b.fuda").write_text((tmp_path / "b.fuda").read_text(encoding="utf-8") + "fn hi(c: card) -> bool = c.rank > 10\n",
+                                     encoding="utf-8")
+    with pytest.raises(FudaError) as info:     # an attribute the base reads and the variant's own deck lacks
+        check_ruleset(str(tmp_path / "own.fuda"))
+    assert [(d.code, Path(d.span.file).name, "because of the cards at" in d.message) for d in info.value.diagnostics] \
+        == [("E103", "b.fuda", True), ("E103", "own.fuda", False)]
     with pytest.raises(FudaError) as info:      # the base's own mistake keeps its "did you mean"
         check_ruleset("b", text="ruleset b\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
                       "fn queen() -> card = card(\"♠Z\")\nsetup { log \"{queen()}\" }\nphase play { end game }\n")

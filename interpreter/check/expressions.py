@@ -412,6 +412,11 @@ class Expressions(Declarations):
                 v.used = True
                 e.ref = ("cardvar", v)
                 return v.type
+            deck = self.variant_deck
+            if deck is not None and e.span.file != deck.span.file:     # the base's attribute, not the variant's deck's
+                raise self.fail("E103", f"cards have no attribute {e.name} — because of the cards at {deck.span}",
+                                e.span, f"the variant's deck declares no {e.name}: declare it there (attr {e.name}: …), "
+                                "or override what reads it")
             raise self.fail("E103", f"cards have no attribute {e.name}", e.span,
                             did_you_mean(e.name, [*self.cards.attr_types, "name",
                                                   *[x.name for x in self.vars if x.scope == "card"]]))
