@@ -774,6 +774,14 @@ class Module:
     decls: list[Decl]
 
 
+BASE_CALL = "base"      # `base(…)` in an override calls the declaration it replaces (load.py)
+
+
+def written(name: str) -> str:
+    """How a call is written: the hidden name of a base's declaration (``NAME@FILE``) as ``base``."""
+    return BASE_CALL if "@" in name else name
+
+
 def bound_name(n: Node) -> str | None:
     """The local name ``n`` binds, if any: a `let`, an `insert … as`, a binder, loop or quantifier."""
     name = n.name if isinstance(n, Let | Insert) else getattr(n, "var", None)

@@ -2,7 +2,8 @@
 
 A ruleset names itself with ``ruleset NAME``; a variant adds ``extends BASE`` and then declares what
 it adds or changes. Merging keeps the base's order: a declaration marked ``override`` replaces the
-base's declaration of the same name in place; ``option NAME = value`` (no type) changes a base
+base's declaration of the same name in place (one that calls ``base(…)`` keeps the base's under a
+hidden name); ``option NAME = value`` (no type) changes a base
 option's default; ``players``, ``cards``, ``windows``, ``limit``, ``show`` and ``evaluate`` replace the
 base's; anything new is appended. A name declared twice without ``override`` is an error, as is overriding nothing.
 """
@@ -281,6 +282,10 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
             if isinstance(d, A.OptionDecl) and d.label is None and isinstance(old, A.OptionDecl):
                 d = dataclasses.replace(d, label=old.label)     # a new range or default, the same words
             out[where[k]] = d
+            hidden = _base_version(old, d, where)
+            if hidden is not None:
+                where[hidden.key] = len(out)
+                out.append(hidden)
         else:
             if d.override:
                 diags.append(Diagnostic("E404", f"override of {_what(d)}, which the base does not declare",
@@ -301,6 +306,28 @@ def _redeclared_hint(d: A.Decl, old: A.Decl) -> str:
     if isinstance(d, A.EnumDecl):
         return f"{at}; a new enum needs another name"
     return f"{at}; write `override` to replace it"
+
+
+def _base_version(old: A.Decl, d: A.Decl, where: dict[str, int]) -> A.Decl | None:
+    """The replaced declaration kept under a hidden name when the override ``d`` calls ``base(…)``
+    (each such call renamed to it), so that an override adds to the base's version instead of
+    copying it. A base phase becomes a rule without parameters; an override of an override calls
+    its own base, as each level's hidden name differs (``NAME@FILE``, never a name one can write)."""
+    if not isinstance(d, A.FnDecl | A.RuleDecl | A.PhaseDecl):
+        return None
+    calls = [n for n in A.walk(d.body) if isinstance(n, A.Call) and n.func == A.BASE_CALL]
+    if not calls:
+        return None
+    name = f"{d.name}@{Path(old.span.file).stem}"
+    n = 2
+    while name in where:
+        name, n = f"{d.name}@{Path(old.span.file).stem}{n}", n + 1
+    for c in calls:
+        c.func = name
+    if isinstance(old, A.PhaseDecl):
+        return A.RuleDecl(span=old.span, name=name, params=[], body=old.body)
+    assert isinstance(old, A.FnDecl | A.RuleDecl)     # the kind of d (E309 otherwise)
+    return dataclasses.replace(old, name=name, override=False)
 
 
 def _what(d: A.Decl) -> str:

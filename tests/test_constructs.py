@@ -1882,6 +1882,35 @@ def test_same_name_twice_without_override_is_refused(tmp_path):
     assert e2.value.first.code == "E404"
 
 
+def test_an_override_calls_the_base_version():
+    """qa16 V2: base(…) in an override runs the declaration it replaces (fn, rule, phase); a variant
+    of a variant calls its own base, which calls the first base."""
+    st = game("base_calls").new_state(0)
+    assert vars_of(st)["steps"] == 10                      # base() * 10, the base's 1
+    assert [r["score"] for r in st.result()] == [12, 12, 0]    # (5 + 1) * 2: before, the base's +1, after
+    again = game("base_calls_again").new_state(0)
+    assert vars_of(again)["steps"] == 11
+    assert [r["score"] for r in again.result()] == [1012, 1012, 0]
+
+
+@pytest.mark.parametrize(("body", "message", "hint"), [
+    ("rule extra(p: player) {\n    base(p)\n}\n",
+     "base(…) calls the declaration an override replaces, and here nothing is overridden", "override rule NAME"),
+    ("override effect shout(n: int) {\n    base(n)\n}\n", "here nothing is overridden", "override fn NAME"),
+    ("override rule award(p: player) {\n    base(p, 2)\n}\n", "base takes 1 argument, got 2", "base(p)"),
+])
+def test_base_call_mistakes(tmp_path, body, message, hint):
+    for name in ("opts_base", "opts_variant"):
+        (tmp_path / f"{name}.fuda").write_text((CONSTRUCTS / f"{name}.fuda").read_text(encoding="utf-8"),
+                                               encoding="utf-8")
+    (tmp_path / "v.fuda").write_text(f"ruleset v\nextends opts_variant\n{body}", encoding="utf-8")
+    with pytest.raises(FudaError) as e:
+        load(str(tmp_path / "v.fuda"))
+    d = e.value.first
+    assert (d.code, d.span.line, d.span.col) == ("E104" if "nothing" in message else "E202", 4, 5)
+    assert message in d.message and hint in (d.hint or "")
+
+
 # ================================================================== 15. texts & logs
 def test_logs_in_both_languages():
     st = scenario_state("texts", """

@@ -626,7 +626,7 @@ class Expressions(Declarations):
             if ctx.proc is not None:
                 ctx.proc.calls.append((g, e, top))
             if not statement and g.proc.ret is None:
-                raise self.fail("E201", f"rule {g.name} returns nothing", e.span)
+                raise self.fail("E201", f"rule {A.written(g.name)} returns nothing", e.span)
             return g.proc.ret or T.NONE
         if isinstance(g, OrderingSym):
             g.used = True
@@ -645,8 +645,12 @@ class Expressions(Declarations):
                                 f"`use {e.func}(…)` stands among a decision's options: choose p {{ use {e.func}(…) }}")
             if sc.lookup(e.func) is not None or e.func in self.globals:
                 raise self.fail("E104", f"{e.func} is not a function", e.span, did_you_mean(e.func, cands))
+            if e.func == A.BASE_CALL:
+                raise self.fail("E104", "base(…) calls the declaration an override replaces, and here nothing "
+                                "is overridden", e.span, "write it in the body of `override rule NAME`, "
+                                "`override fn NAME` or `override phase NAME` in a variant (a ruleset that extends a base)")
             raise self.fail("E104", f"unknown function {e.func}", e.span,
-                            _PYTHON_NAMES.get(e.func) or did_you_mean(e.func, cands))
+                            _PYTHON_NAMES.get(e.func) or did_you_mean(e.func, [c for c in cands if "@" not in c]))
         if e.kwargs:
             raise self.fail("E207", f"{e.func} takes no named arguments", e.kwargs[0].span)
         if e.func == "card":
@@ -692,6 +696,7 @@ class Expressions(Declarations):
 
     def call_args(self, name: str, params: list[tuple[str, T.T]], args: list[A.Expr], kwargs: list[A.KwArg],
                   span: Span, sc: Scope, ctx: Ctx, defaults: dict[str, A.Expr] | None = None) -> None:
+        name = A.written(name)
         if len(args) > len(params):
             raise self.fail("E202", f"{name} takes {len(params)} argument{'s' if len(params) != 1 else ''}, "
                             f"got {len(args) + len(kwargs)}", span,
