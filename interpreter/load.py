@@ -3,9 +3,10 @@
 A ruleset names itself with ``ruleset NAME``; a variant adds ``extends BASE`` and then declares what
 it adds or changes. Merging keeps the base's order: a declaration marked ``override`` replaces the
 base's declaration of the same name in place (one that calls ``base(…)`` keeps the base's under a
-hidden name); ``option NAME = value`` (no type) changes a base
-option's default; ``players``, ``cards``, ``windows``, ``limit``, ``show`` and ``evaluate`` replace the
-base's; anything new is appended. A name declared twice without ``override`` is an error, as is overriding nothing.
+hidden name); ``override enum`` adds members after the base's; ``option NAME = value`` (no type)
+changes a base option's default; ``players``, ``cards``, ``windows``, ``limit``, ``show`` and
+``evaluate`` replace the base's; anything new is appended. A name declared twice without
+``override`` is an error, as is overriding nothing.
 """
 
 from __future__ import annotations
@@ -268,6 +269,10 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
             if type(old) is not type(d):
                 diags.append(Diagnostic("E309", f"override of {_what(old)} must be of the same kind", d.span))
                 continue
+            if isinstance(d, A.EnumDecl):
+                assert isinstance(old, A.EnumDecl)
+                out[where[k]] = _more_members(old, d, diags)
+                continue
             was, now = _signature(old), _signature(d)
             unknown = isinstance(d, A.VarDecl) and None in (was, now)     # a type inferred from an expression
             if was != now and not unknown and not (isinstance(d, A.FnDecl) and _same_but_result(was, now)):
@@ -299,13 +304,25 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
 
 def _redeclared_hint(d: A.Decl, old: A.Decl) -> str:
     """What a variant can do about a name its base declares: `override` only where it is taken (not
-    by a zone or an enum, so E102 must not send the designer to a refusal)."""
+    by a zone, so E102 must not send the designer to a refusal; an enum's `override` adds members)."""
     at = f"declared at {old.span}"
     if isinstance(d, A.ZoneDecl):
         return f"{at}; a variant cannot replace a zone: declare a new zone under another name"
     if isinstance(d, A.EnumDecl):
-        return f"{at}; a new enum needs another name"
+        return f"{at}; write `override enum` to add members to it"
     return f"{at}; write `override` to replace it"
+
+
+def _more_members(old: A.EnumDecl, d: A.EnumDecl, diags: list[Diagnostic]) -> A.EnumDecl:
+    """``override enum NAME { … }``: the base's members first, in their order (each keeps its
+    index, so cards, options and saved games that name one still do), then the variant's."""
+    had = {m.name: m for m in old.members}
+    for m in d.members:
+        if m.name in had:
+            diags.append(Diagnostic("E102", f"enum {d.name} already has {m.name}", m.span,
+                                    f"the base declares it at {had[m.name].span}; an override of an enum lists only "
+                                    "the members it adds"))
+    return dataclasses.replace(old, members=old.members + [m for m in d.members if m.name not in had])
 
 
 def _base_version(old: A.Decl, d: A.Decl, where: dict[str, int]) -> A.Decl | None:

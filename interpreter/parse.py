@@ -377,8 +377,9 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
         elif str(tok) == "=" and any("==" in x for x in expected):
             hint = "use == to compare; = assigns"
         elif before and before.group(1) == "override":
-            hint = (f"a {tok} cannot be overridden; override replaces an option, var, fn, rule, setup, phase, "
-                    "effect, window, check or ordering of the base")
+            hint = (f"{'an' if str(tok)[:1] in 'aeiou' else 'a'} {tok} cannot be overridden; override replaces "
+                    "an option, var, fn, rule, setup, phase, effect, window, check, ordering or options group of "
+                    "the base, and adds members to an enum")
         elif str(tok) == "elif" and re.search(r"\bthen\b", src[:span.col - 1]):
             hint = "an if expression chains with else if: if A then X else if B then Y else Z"
         elif str(tok) == "if" and before and before.group(1) == "else":
@@ -626,7 +627,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.OptType(span=self.sp(meta), kind="enum", name=None, members=c[0])
 
     def enum_decl(self, meta: Any, c: list[Any]) -> A.EnumDecl:
-        return A.EnumDecl(span=self.sp(meta), name=str(c[0]), members=c[1])
+        return A.EnumDecl(span=self.sp(meta), override=_override(c), name=str(_names(c)[0]), members=c[-1])
 
     def enum_members(self, meta: Any, c: list[Any]) -> list[A.EnumMember]:
         return list(c)

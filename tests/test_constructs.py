@@ -1911,6 +1911,28 @@ def test_base_call_mistakes(tmp_path, body, message, hint):
     assert message in d.message and hint in (d.hint or "")
 
 
+def test_a_variant_adds_members_to_a_base_enum():
+    """qa16 V4: `override enum` appends: the base's members keep their place (and index)."""
+    g = load(str(ROOT / "rulesets" / "tests" / "examples" / "love_letter" / "love_letter_spy.fuda"))
+    role = g.prog.enums["Role"]
+    assert role.members == ["guard", "priest", "baron", "handmaid", "prince", "king", "countess", "princess", "spy"]
+    assert role.labels[-1] == "Spy"
+
+
+@pytest.mark.parametrize(("text", "message", "hint"), [
+    ("override enum Role { spy, guard }", "enum Role already has guard",
+     "love_letter.fuda:25:5; an override of an enum lists only the members it adds"),
+    ("override enum Role { spy, spy }", "Role lists spy twice", ""),
+    ("enum Role { spy }", "enum Role is already declared", "write `override enum` to add members to it"),
+    ("override enum Rank { ace }", "override of enum Rank, which the base does not declare", ""),
+])
+def test_enum_override_mistakes(text, message, hint):
+    with pytest.raises(FudaError) as e:
+        load_text(f"ruleset v\nextends love_letter\n{text}\n")
+    d = e.value.first
+    assert d.span.line == 3 and message in d.message and hint in (d.hint or "")
+
+
 # ================================================================== 15. texts & logs
 def test_logs_in_both_languages():
     st = scenario_state("texts", """
