@@ -739,13 +739,16 @@ class BeliefDecl(Decl):
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
 class RequireDecl(Decl):
-    """``require COND "message"``: a condition on the options, checked before any game starts."""
+    """``require [NAME:] COND "message"``: a condition on the options, checked before any game
+    starts; a named one may be replaced by a variant (``override require NAME: …``)."""
+    name: str | None = None
     cond: Expr
     text: Text
 
     @property
     def key(self) -> str:
-        return f"require {self.span.line}:{self.span.col}:{self.span.file}"
+        # its own namespace: a require may share its name with a fn or an option
+        return f"require {self.name}" if self.name else f"require {self.span.line}:{self.span.col}:{self.span.file}"
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

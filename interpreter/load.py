@@ -292,6 +292,13 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
                 where[hidden.key] = len(out)
                 out.append(hidden)
         else:
+            if isinstance(d, A.RequireDecl) and d.override and d.name is None:
+                named = [x.name for x in out if isinstance(x, A.RequireDecl) and x.name]
+                diags.append(Diagnostic("E404", "override of a require without a name: which one it replaces is unsaid",
+                                        d.span, f"name the base's: override require NAME: CONDITION \"message\" "
+                                        f"(the base names {', '.join(named)})" if named else
+                                        "the base names no require; an unnamed one cannot be replaced"))
+                continue
             if d.override:
                 diags.append(Diagnostic("E404", f"override of {_what(d)}, which the base does not declare",
                                         d.span, did_you_mean(d.key, [x.key for x in out if type(x) is type(d)])

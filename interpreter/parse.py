@@ -378,8 +378,8 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
             hint = "use == to compare; = assigns"
         elif before and before.group(1) == "override":
             hint = (f"{'an' if str(tok)[:1] in 'aeiou' else 'a'} {tok} cannot be overridden; override replaces "
-                    "an option, var, fn, rule, setup, phase, effect, window, check, ordering or options group of "
-                    "the base, and adds members to an enum")
+                    "an option, var, fn, rule, setup, phase, effect, window, check, ordering, options group or "
+                    "named require of the base, and adds members to an enum")
         elif str(tok) == "elif" and re.search(r"\bthen\b", src[:span.col - 1]):
             hint = "an if expression chains with else if: if A then X else if B then Y else Z"
         elif str(tok) == "if" and before and before.group(1) == "else":
@@ -838,7 +838,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return _Tag("sorted", c[0])
 
     def require_decl(self, meta: Any, c: list[Any]) -> A.RequireDecl:
-        return A.RequireDecl(span=self.sp(meta), cond=c[0], text=c[1])
+        name = c[1] if isinstance(c[0], Token) and c[0].type == "OVERRIDE" else c[0]
+        return A.RequireDecl(span=self.sp(meta), override=_override(c),
+                             name=str(name) if isinstance(name, Token) else None, cond=c[-2], text=c[-1])
 
     def limit_decl(self, meta: Any, c: list[Any]) -> A.LimitDecl:
         return A.LimitDecl(span=self.sp(meta), count=int(c[0]), unit=str(c[1]))

@@ -1933,6 +1933,41 @@ def test_enum_override_mistakes(text, message, hint):
     assert d.span.line == 3 and message in d.message and hint in (d.hint or "")
 
 
+BIG_DURAK = "ruleset v\nextends durak\nplayers 2..8\ncards standard() in talon\n"
+
+
+def test_a_variant_replaces_a_named_require():
+    """qa16 V6: the base's `require enough_cards` refused 7 players even with 52 cards; the E402 says
+    whose require it is and how a variant replaces it."""
+    with pytest.raises(FudaError) as e:
+        load_text(BIG_DURAK, {"players": 7})
+    d = e.value.first
+    assert d.code == "E402" and d.span.file.endswith("durak.fuda") and d.span.line == 22
+    assert "a require of durak.fuda" in d.hint and "override require enough_cards: CONDITION" in d.hint
+    g = load_text(BIG_DURAK + 'override require enough_cards: hand_size * size(players) <= 52 "too many"\n',
+                  {"players": 7})
+    assert g.n == 7
+    with pytest.raises(FudaError) as e2:
+        load_text(BIG_DURAK + 'override require enough_cards: hand_size * size(players) <= 40 "too many"\n',
+                  {"players": 7})
+    assert e2.value.first.message.startswith("too many") and e2.value.first.span.line == 5
+
+
+@pytest.mark.parametrize(("text", "code", "message", "hint"), [
+    ('override require hand_size < 9 "x"', "E404", "override of a require without a name",
+     "the base names enough_cards, show_trump_needs_perevodnoy"),
+    ('override require enough: true "x"', "E404", "override of require enough, which the base does not declare",
+     "did you mean require enough_cards?"),
+    ('require enough_cards: true "x"', "E102", "require enough_cards is already declared", "write `override`"),
+    ('require hand_size > 9 "few"', "E402", "few (hand_size = 6)", "it has no name, so a variant cannot replace it"),
+])
+def test_require_override_mistakes(text, code, message, hint):
+    with pytest.raises(FudaError) as e:
+        load_text(f"ruleset v\nextends durak\n{text}\n")
+    d = e.value.first
+    assert (d.code, d.span.line) == (code, 3) and d.message.startswith(message) and hint in (d.hint or "")
+
+
 # ================================================================== 15. texts & logs
 def test_logs_in_both_languages():
     st = scenario_state("texts", """

@@ -5,7 +5,8 @@ it at two checkouts and diff the outputs,
     PYTHONPATH=OLD python docs/benchmarks/event_hashes.py 3 > old.txt
     PYTHONPATH=NEW python docs/benchmarks/event_hashes.py 3 > new.txt && diff old.txt new.txt
 
-Each line also counts the game's events, so a diff shows whether events were added or left out."""
+Each line also counts the game's events, so a diff shows whether events were added or left out.
+Names after N (`event_hashes.py 8 durak uno`) hash those rulesets only."""
 import hashlib
 import random
 import sys
@@ -14,7 +15,7 @@ from interpreter.api import load
 from interpreter.resources import bundled_rulesets, example_rulesets
 
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 10
-for name in sorted(bundled_rulesets()) + sorted(example_rulesets()):
+for name in sys.argv[2:] or sorted(bundled_rulesets()) + sorted(example_rulesets()):
     g = load(name)
     h = hashlib.sha1()
     events = 0

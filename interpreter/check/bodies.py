@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from .. import ast as A
@@ -139,8 +140,11 @@ class Bodies(Secrecy):
         elif not ok:
             read = sorted(n for n in _names_in(d.cond) if n in self.options)
             values = ", ".join(f"{o} = {_option_shown(self.options[o])}" for o in read)
+            where = Path(d.span.file).name
+            how = f"a variant replaces it with `override require {d.name}: CONDITION \"message\"`" if d.name else \
+                f"it has no name, so a variant cannot replace it (named in {where}, `require NAME: CONDITION \"message\"`, it could)"
             self.err("E402", f"{text_plain(d.text, 0)}" + (f" ({values})" if values else ""), d.span,
-                     "choose other options (--set NAME=VALUE)")
+                     f"choose other options (--set NAME=VALUE); this is a require of {where}, and {how}")
 
     def _bound(self, e: A.Expr) -> float:
         """One end of evaluate's range: a fixed number (literals and options)."""
