@@ -660,6 +660,10 @@ class WindowDecl(Decl):
 class WindowsDecl(Decl):
     names: list[str]
     name_spans: list[Span]
+    # `windows NAMES before|after W`: NAMES put into the base's order at that place (load.py)
+    place: str | None = None
+    anchor: str | None = None
+    anchor_span: Span | None = None
 
     @property
     def key(self) -> str:

@@ -4,8 +4,9 @@ A ruleset names itself with ``ruleset NAME``; a variant adds ``extends BASE`` an
 it adds or changes. Merging keeps the base's order: a declaration marked ``override`` replaces the
 base's declaration of the same name in place (one that calls ``base(…)`` keeps the base's under a
 hidden name); ``override enum`` adds members after the base's; ``option NAME = value`` (no type)
-changes a base option's default; ``players``, ``cards``, ``windows``, ``limit``, ``show`` and
-``evaluate`` replace the base's; anything new is appended. A name declared twice without
+changes a base option's default; ``windows NAMES after W`` puts windows into the base's order;
+``players``, ``cards``, ``windows``, ``limit``, ``show`` and ``evaluate`` replace the base's;
+anything new is appended. A name declared twice without
 ``override`` is an error, as is overriding nothing.
 """
 
@@ -240,6 +241,11 @@ def _merge(base: list[A.Decl], new: list[A.Decl], diags: list[Diagnostic], is_ba
                 out.append(d)       # kept for the checker (a phase, a rule): no errors that follow from its absence
             continue
         own[k] = d
+        if isinstance(d, A.WindowsDecl) and d.place is not None:
+            put = _put_windows(d, base, diags, is_base)
+            if put is None:
+                continue
+            d = put
         if isinstance(d, (A.RulesetDecl, *SINGLETONS)):
             if k in where:
                 old = out[where[k]]
@@ -318,6 +324,35 @@ def _redeclared_hint(d: A.Decl, old: A.Decl) -> str:
     if isinstance(d, A.EnumDecl):
         return f"{at}; write `override enum` to add members to it"
     return f"{at}; write `override` to replace it"
+
+
+def _put_windows(d: A.WindowsDecl, base: list[A.Decl], diags: list[Diagnostic], is_base: bool) -> A.WindowsDecl | None:
+    """``windows NAMES before|after W``: the base's windows order (its ``windows`` line, else its
+    windows in declaration order) with NAMES put in at that place, so that a variant adding a
+    window does not restate the order, and a window the base adds later still is in it."""
+    if is_base:
+        diags.append(Diagnostic("E404", f"`windows … {d.place} {d.anchor}` puts windows into a base's order, and "
+                                "this ruleset has no base", d.span, f"write the whole order: windows {', '.join(d.names)}, …"))
+        return None
+    old = next((x for x in base if isinstance(x, A.WindowsDecl)), None)
+    if old is not None:
+        names, spans = list(old.names), list(old.name_spans)
+    else:
+        ws = [x for x in base if isinstance(x, A.WindowDecl)]
+        names, spans = [w.name for w in ws], [w.span for w in ws]
+    assert d.anchor is not None and d.anchor_span is not None
+    if d.anchor not in names:
+        diags.append(Diagnostic("E107", f"window {d.anchor} is not in the base's windows order", d.anchor_span,
+                                did_you_mean(d.anchor, names) or f"the base's order: windows {', '.join(names)}"))
+    new = [(n, sp) for n, sp in zip(d.names, d.name_spans, strict=True) if n not in names]
+    for n, sp in zip(d.names, d.name_spans, strict=True):
+        if n in names:
+            diags.append(Diagnostic("E102", f"window {n} is already in the base's windows order", sp,
+                                    f"the base's order: windows {', '.join(names)}"))
+    # after a mistake the new windows go last: no second error for a window then missing from the order
+    i = names.index(d.anchor) + (d.place == "after") if d.anchor in names else len(names)
+    return A.WindowsDecl(span=d.span, names=names[:i] + [n for n, _ in new] + names[i:],
+                         name_spans=spans[:i] + [sp for _, sp in new] + spans[i:])
 
 
 def _more_members(old: A.EnumDecl, d: A.EnumDecl, diags: list[Diagnostic]) -> A.EnumDecl:

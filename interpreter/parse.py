@@ -808,8 +808,15 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return _Tag("once", None)
 
     def windows_decl(self, meta: Any, c: list[Any]) -> A.WindowsDecl:
-        return A.WindowsDecl(span=self.sp(meta), names=[str(x) for x in c],
-                                             name_spans=[_tok_span(self.file, x) for x in c])
+        names = [x for x in c if isinstance(x, Token)]
+        place: list[Token] = next((x for x in c if isinstance(x, list)), [])
+        return A.WindowsDecl(span=self.sp(meta), names=[str(x) for x in names],
+                             name_spans=[_tok_span(self.file, x) for x in names],
+                             place=str(place[0]) if place else None, anchor=str(place[1]) if place else None,
+                             anchor_span=_tok_span(self.file, place[1]) if place else None)
+
+    def windows_place(self, meta: Any, c: list[Any]) -> list[Token]:
+        return list(c)
 
     def check_decl(self, meta: Any, c: list[Any]) -> A.CheckDecl:
         cf = _tag(c, "check_for")

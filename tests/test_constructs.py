@@ -1968,6 +1968,46 @@ def test_require_override_mistakes(text, code, message, hint):
     assert (d.code, d.span.line) == (code, 3) and d.message.startswith(message) and hint in (d.hint or "")
 
 
+DODGE = 'window dodge (it, p) {\n    dodge "dodge | 回避" { }\n}\n'
+
+
+@pytest.mark.parametrize(("base", "line", "order"), [
+    ("windows", "windows dodge after quiet", ["quiet", "dodge", "judge", "poll"]),     # the base's windows line
+    ("windows", "windows dodge before quiet", ["dodge", "quiet", "judge", "poll"]),
+    ("reactions", "windows dodge after react", ["react", "dodge", "react_all"]),       # no line: declaration order
+])
+def test_a_variant_puts_a_window_into_the_base_order(tmp_path, base, line, order):
+    """qa16 V11: `windows NAME after|before W` in a variant, without restating the base's order."""
+    (tmp_path / "b.fuda").write_text((CONSTRUCTS / f"{base}.fuda").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "v.fuda").write_text(f"ruleset v\nextends b\n{DODGE}{line}\n", encoding="utf-8")
+    assert [w.name for w in load(str(tmp_path / "v.fuda")).prog.windows] == order
+
+
+@pytest.mark.parametrize(("text", "code", "where", "message", "hint"), [
+    ("windows dodge after qiuet", "E107", (6, 21), "window qiuet is not in the base's windows order",
+     "did you mean quiet?"),
+    ("windows dodge, judge after poll", "E102", (6, 16), "window judge is already in the base's windows order",
+     "the base's order: windows quiet, judge, poll"),
+    ("", "E107", (3, 1), "window dodge is not in the windows order",
+     "add it to: windows quiet, judge, poll, or put it into the base's order: windows dodge after poll"),
+])
+def test_window_order_mistakes_in_a_variant(tmp_path, text, code, where, message, hint):
+    (tmp_path / "b.fuda").write_text((CONSTRUCTS / "windows.fuda").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "v.fuda").write_text(f"ruleset v\nextends b\n{DODGE}{text}\n", encoding="utf-8")
+    with pytest.raises(FudaError) as e:
+        load(str(tmp_path / "v.fuda"))
+    d = e.value.first
+    assert (d.code, d.span.line, d.span.col) == (code, *where) and d.message == message and d.hint == hint
+    assert len(e.value.diagnostics) == 1
+
+
+def test_a_window_place_needs_a_base():
+    with pytest.raises(FudaError) as e:
+        load_text((CONSTRUCTS / "windows.fuda").read_text(encoding="utf-8").replace(
+            "windows quiet, judge, poll", "windows quiet after judge"))
+    assert e.value.first.code == "E404" and "this ruleset has no base" in e.value.first.message
+
+
 # ================================================================== 15. texts & logs
 def test_logs_in_both_languages():
     st = scenario_state("texts", """

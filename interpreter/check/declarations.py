@@ -994,8 +994,10 @@ class Declarations(CheckerBase):
                 found.used = True
         for w in self.windows.values():
             if w not in out and w.name not in suggested:
+                put = f", or put it into the base's order: windows {w.name} after {d.names[-1]}" \
+                    if w.span.file != d.span.file else ""
                 self.err("E107", f"window {w.name} is not in the windows order", w.span,
-                         f"add it to: windows {', '.join(d.names)}")
+                         f"add it to: windows {', '.join(d.names)}{put}")
         for i, w in enumerate(out):
             w.index = i
         return out
