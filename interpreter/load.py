@@ -160,6 +160,7 @@ def load_source(name_or_path: str, text: str | None = None) -> Source:
     diags: list[Diagnostic] = []
     for _fname, module in reversed(chain):
         decls = _merge(decls, module.decls, diags, is_base=not decls)
+    decls = _without_orphan_bases(decls)
     decls = sugar.write_out(decls, diags)
     return Source(decls, sources, [f for f, _ in chain], path, files, diags)
 
@@ -324,6 +325,19 @@ def _redeclared_hint(d: A.Decl, old: A.Decl) -> str:
     if isinstance(d, A.EnumDecl):
         return f"{at}; write `override enum` to add members to it"
     return f"{at}; write `override` to replace it"
+
+
+def _without_orphan_bases(decls: list[A.Decl]) -> list[A.Decl]:
+    """Without the base versions no one calls any more (a variant of a variant replaced the
+    override that called ``base(…)``): they would be compiled for nothing."""
+    while True:
+        hidden = {d.name for d in decls if isinstance(d, A.FnDecl | A.RuleDecl) and "@" in d.name}
+        if not hidden:
+            return decls
+        orphans = hidden - {n.func for n in A.walk(decls) if isinstance(n, A.Call)}
+        if not orphans:
+            return decls
+        decls = [d for d in decls if getattr(d, "name", None) not in orphans]
 
 
 def _put_windows(d: A.WindowsDecl, base: list[A.Decl], diags: list[Diagnostic], is_base: bool) -> A.WindowsDecl | None:

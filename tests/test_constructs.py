@@ -17,6 +17,7 @@ from interpreter.api import load, load_text
 from interpreter.engine.observe import full_view, remembered, render_event
 from interpreter.engine.state import State
 from interpreter.errors import FudaError, IllegalAction, RuleRuntimeError
+from interpreter.load import load_source
 from interpreter.runner.render import render
 from interpreter.runner.scenario import Runner, parse_scenario
 
@@ -1891,6 +1892,11 @@ def test_an_override_calls_the_base_version():
     again = game("base_calls_again").new_state(0)
     assert vars_of(again)["steps"] == 11
     assert [r["score"] for r in again.result()] == [1012, 1012, 0]
+    # a third level that replaces the override without calling base(): the base version only the
+    # replaced override called is left out (the phase's is still called)
+    src = load_source(str(CONSTRUCTS / "third.fuda"), "ruleset third\nextends base_calls\n"
+                      "override rule award(p: player) {\n    score[p] += 2\n}\n")
+    assert [d.name for d in src.decls if "@" in getattr(d, "name", "")] == ["step_size@opts_base", "play@opts_base"]
 
 
 @pytest.mark.parametrize(("body", "message", "hint"), [
