@@ -1576,6 +1576,18 @@ def test_fuda_test_names_a_shipped_game(tmp_path, capsys, monkeypatch):
     assert code == 1 and "no game fuda ships is named hanbi" in out and "did you mean hanabi?" in out
 
 
+def test_fuda_test_names_a_base_game_and_runs_its_hooks_test_variants_too(tmp_path, capsys, monkeypatch):
+    """hooks25: a hook's scenario runs a test variant beside it (`ruleset: senretsu_short_supply.fuda`,
+    which `extends senretsu`): `fuda test senretsu` runs it with the game's own scenarios."""
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "test", "-v", "senretsu")
+    assert code == 0 and "senretsu_short_supply.yaml" in out and "senretsu_setup.yaml" in out
+    code, out, _ = run(capsys, "test", "-v", "napoleon")
+    assert code == 0 and "napoleon_zero_sum.yaml" in out and "napoleon_zero_sum_alone.yaml" in out
+    code, out, _ = run(capsys, "test", "-v", "american_page_one")     # super_page_one's are not its own
+    assert code == 0 and "super_page_one" not in out
+
+
 def test_a_hand_hidden_again_is_one_line_as_its_reveal_is():
     """An Uno newcomer's challenge: `reveal hand[p] to q` was one line, `hide hand[p]` one a card."""
     from interpreter.runner.render import fold_reveals

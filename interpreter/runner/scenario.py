@@ -1246,8 +1246,9 @@ def scenario_files(paths: list[str]) -> list[Path]:
 
 def shipped_scenarios(name: str) -> list[Path] | None:
     """The scenarios shipped with the bundled or example ruleset ``name`` (None: no such ruleset):
-    an example game's folder (rulesets/tests/examples/NAME/, its variants' included), and every
-    scenario whose `ruleset:` names it — found wherever fuda is installed."""
+    an example game's folder (rulesets/tests/examples/NAME/, its variants' included), every scenario
+    whose `ruleset:` names it, and every one whose `ruleset:` is a test variant beside it that
+    `extends` it (a hook's scenario) — found wherever fuda is installed."""
     from ..resources import bundled_rulesets, example_rulesets, rulesets_dir
 
     if name not in bundled_rulesets() + example_rulesets():
@@ -1256,9 +1257,13 @@ def shipped_scenarios(name: str) -> list[Path] | None:
     folder = tests / "examples" / name
     found = set(folder.rglob("*.y*ml")) if folder.is_dir() else set()
     named = re.compile(rf"^ruleset:\s*{re.escape(name)}\s*$", re.M)
+    variant = re.compile(r"^ruleset:\s*(\S+\.fuda)\s*$", re.M)
+    extends = re.compile(rf"^extends\s+{re.escape(name)}\s*$", re.M)
     for f in tests.rglob("*.y*ml"):
         try:
-            if named.search(f.read_text(encoding="utf-8")):
+            text = f.read_text(encoding="utf-8")
+            if named.search(text) or ((m := variant.search(text)) and (f.parent / m[1]).is_file()
+                                      and extends.search((f.parent / m[1]).read_text(encoding="utf-8"))):
                 found.add(f)
         except (OSError, UnicodeDecodeError):
             continue
