@@ -8,7 +8,10 @@ the peeker cannot tell which card of the zone left, so it knows none of them any
 ``_unpeek``, called by the compiled move or swap).
 
 The checker records every definition (named.py's and distinct_values.py's lists) and ``mark`` sets
-``secret`` on a symbol with any definition that reads a secret pick, to a fixed point.
+``secret`` on a symbol with any definition that reads a secret pick, to a fixed point. A function's
+parameters are left out: a call reads a secret when its arguments or the function's body (its
+parameters aside) do, call by call — `slot(q, i)` with a secret `i` in one decision does not make
+`slot(p, 0)` in a rule a secret pick.
 """
 
 from __future__ import annotations

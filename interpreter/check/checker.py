@@ -163,7 +163,9 @@ class Checker(Bodies):
             if hidden:
                 kept.extend(set_by)
                 kept.extend(b for o in opts for b in self.binder_syms.get(id(o), []))
-        defs = [*self.defs, *self.list_defs, *self.var_defs]
+        # a function's parameter is not marked: its call is secret by the arguments that call gives
+        params = {id(x) for f in self.fns.values() for x in f.params}
+        defs = [(s, v) for s, v in [*self.defs, *self.list_defs, *self.var_defs] if id(s) not in params]
         secret_places.mark(defs, kept)          # first what a hidden choice keeps: W104 reads it
         self.warn_told_by_secret()
         secret_places.mark(defs, self.picks)
