@@ -1353,6 +1353,32 @@ def test_revealed_in_a_log_is_read_alike_directly_and_through_a_function(tmp_pat
     assert warnings('log "{size([c for c in hand[q] where seen_by(c, current)])}"') == ["W104"]
 
 
+def test_revealed_of_a_card_a_function_finds_by_its_place_reads_no_face(tmp_path: Path) -> None:
+    """newcomer45 P1: `where not revealed(slot(q, i))`, `fn slot(p, i) = row[p][i]`, was W102 (and an
+    `if` on such a test around a log W104) where `revealed(row[q][i])` written out was not: a card a
+    function finds by its place is read as written out. A card found by its face is read."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+            "zone row: pile per player hidden\nfn slot(p: player, i: int) -> card = row[p][i]\n"
+            "fn spot(p: player, i: int) -> card = if i < 3 then row[p][i] else top(row[p])\n"
+            "fn pick(p: player, i: int) -> card = if row[p][0].rank > 5 then row[p][i] else row[p][0]\n"
+            "fn high(p: player) -> card = best c in row[p] by c.rank\n"
+            "fn all_up(p: player) -> bool = all i in 0..2 where revealed(slot(p, i))\n"
+            "setup { deal 3 from deck to row }\nphase play {\n    let q = current\n    {PART}\n    end game\n}\n")
+    def warnings(part: str) -> list[str]:
+        return _warnings_of(tmp_path, base, "{PART}", part)
+    def where(cond: str) -> list[str]:
+        return warnings(f'choose q {{\n        f i in 0..2 where {cond} "f {{i}}" {{ }}\n    }}')
+    assert where("not revealed(row[q][i])") == []
+    assert where("not revealed(slot(q, i))") == []
+    assert where("not revealed(spot(q, i))") == []
+    assert where("revealed(slot(q, i), q)") == []
+    assert warnings('if all_up(q) { log "all up" }') == []
+    assert where("not revealed(pick(q, i))") == ["W102"]      # which card: the faces tell
+    assert where("not revealed(high(q))") == ["W102"]
+    assert where("not revealed(slot(q, row[next(q)][0].rank))") == ["W102"]     # the place: a face tells
+    assert where("not revealed(slot(q, i), next(q))") == ["W102"]      # shown to another: their secret
+
+
 def test_reveal_of_a_public_card_variable_is_warned(tmp_path: Path) -> None:
     """newcomer34 P3: `reveal up` of a public card variable validated silently and revealed the
     variable (a no-op) where `reveal [up]`, the card, was meant: W108. A hidden one is revealed."""

@@ -884,18 +884,48 @@ class Secrecy(Expressions):
         out = self._reads(e, places or {})
         up = {id(n.args[0]) for n in A.walk(e) if isinstance(n, A.Call) and self.top_card_up(n)}  # discards(k) in top(…)
         up |= self.counted_calls(e)
+        faced = self.face_tested(e)
         for call in (n for n in A.walk(e) if isinstance(n, A.Call) and id(n) not in up):
             f = self.globals.get(call.func)
             if not isinstance(f, FnSym) or f.decl is None or id(f) in seen:
                 continue
             args = {p.name: a for p, a in zip(f.decl.params, call.args, strict=False)}
-            for name, owner in self.zones_read_deep(f.decl.body, seen | {id(f)}):
+            if id(call) in faced:       # `revealed(slot(p, i))`: the card's place, as if written out
+                body = self.place_reads(f.decl.body, seen | {id(f)}) + self._reads(call.args, places or {})
+            else:
+                body = self.zones_read_deep(f.decl.body, seen | {id(f)})
+            for name, owner in body:
                 if name in args:
                     continue        # a zone given as an argument: read where the call names it
                 if isinstance(owner, A.Name) and owner.name in args:
                     owner = args[owner.name]
                 out.append((name, owner))
         return out
+
+    def face_tested(self, e: A.Expr) -> set[int]:
+        """The calls of functions whose card only `revealed` is asked of (`revealed(slot(p, i))`, also
+        `revealed(c, chooser)`): only where the card lies is read of them (place_reads)."""
+        return {id(n.args[0]) for n in A.walk(e)
+                if isinstance(n, A.Call) and n.func == "revealed" and n.args and isinstance(n.args[0], A.Call)
+                and isinstance(n.args[0].ref, FnSym) and (len(n.args) == 1 or self.reader is not None
+                                                          and _same_expr(n.args[1], self.reader))}
+
+    def place_reads(self, e: A.Expr, seen: frozenset[int]) -> list[tuple[str, A.Expr | None]]:
+        """What finding card ``e`` reads when only whether it is face up is asked (a function's body
+        given to `revealed`): a card of a zone by its position (`row[p][i]`, `top(deck)`, also chosen
+        by an `if`) reads the position and the owner, as `revealed(row[p][i])` written out does; any
+        other card (`max c in hand[p] by c.rank`) reads what finding it reads."""
+        if isinstance(e, A.IfExpr):
+            return self.zones_read_deep(e.cond, seen) + self.place_reads(e.then, seen) + self.place_reads(e.other, seen)
+        if isinstance(e, A.Index) and len(e.args) == 1 and (
+                isinstance(e.obj, A.Index) and isinstance(e.obj.obj, A.Name) and len(e.obj.args) == 1
+                or isinstance(e.obj, A.Name)):
+            owner = e.obj.args if isinstance(e.obj, A.Index) else []
+            return [r for x in [*owner, e.args[0]] for r in self.zones_read_deep(x, seen)]
+        if isinstance(e, A.Call) and e.func in ("top", "bottom") and len(e.args) == 1:
+            z = e.args[0]
+            return [r for x in z.args for r in self.zones_read_deep(x, seen)] if isinstance(z, A.Index) else []
+        return self.zones_read_deep(e, seen)
 
     def guards(self, e: Any, var: str, seen: frozenset[int] = frozenset()) -> bool:
         """Whether condition ``e`` holds only for a card ``var`` its reader sees: `revealed(c)` (face up)
