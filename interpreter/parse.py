@@ -620,8 +620,10 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.OptType(span=self.sp(meta), kind="named", name=str(c[0]), members=[])
 
     def opt_type_range(self, meta: Any, c: list[Any]) -> A.OptType:
-        return A.OptType(span=self.sp(meta), kind="range", name=str(c[0]), lo=int(c[1]),
-                                         hi=int(c[2]), members=[])
+        return A.OptType(span=self.sp(meta), kind="range", name=str(c[0]), lo=c[1], hi=c[2], members=[])
+
+    def int_bound(self, meta: Any, c: list[Any]) -> int:
+        return int("".join(str(t) for t in c))
 
     def opt_type_enum(self, meta: Any, c: list[Any]) -> A.OptType:
         return A.OptType(span=self.sp(meta), kind="enum", name=None, members=c[0])

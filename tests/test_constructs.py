@@ -1852,6 +1852,28 @@ def test_bad_option_values(options, code):
     assert e.value.first.code == code
 
 
+def test_an_int_option_s_range_may_have_negative_bounds():
+    """newcomer45 P2: `int -5..0` was a syntax error (a joker worth -2 or -5 at some tables)."""
+    from interpreter.api import check_ruleset
+
+    src = textwrap.dedent("""
+        ruleset negative
+        players 2
+        option joker_value: int -5..0 = -2
+        option other: int - 3 .. -1 = -1
+        cards standard() in deck
+        zone deck: pile hidden
+        setup { }
+        phase play { end game }
+    """)
+    prog = check_ruleset("negative.fuda", text=src)
+    assert prog.option_values == {"joker_value": -2, "other": -1, "players": 2}
+    assert check_ruleset("negative.fuda", text=src, options={"joker_value": -5}).option_values["joker_value"] == -5
+    with pytest.raises(FudaError) as e:
+        check_ruleset("negative.fuda", text=src, options={"joker_value": -6})
+    assert e.value.first.message == "option joker_value must be within -5..0; given value is -6"
+
+
 def test_variant_overrides_and_additions():
     g = game("opts_variant")
     st = g.new_state(0)
