@@ -59,7 +59,7 @@ def failure(which: int, quiet: bool = False) -> tuple[str, str, str]:
 @pytest.mark.parametrize("quiet", [False, True])
 def test_a_failure_in_an_inlined_function_points_at_its_expression_with_the_calls(quiet):
     msg, under, hint = failure(0, quiet)
-    assert msg == "a position past the end of a list or a zone" and under == "cs[0]"
+    assert msg == "a position past the end: position 0 of crib, which holds 0 cards" and under == "cs[0]"
     assert hint.startswith("in suit_of_first, called from points at ") and ":8:41, called at " in hint
     assert hint.endswith(":19:29")       # the rule's line: `points(cards(crib))`
 
@@ -135,3 +135,27 @@ def test_a_function_named_with_a_unicode_digit_compiles():
                   "setup { x = f²(x) + g١(1) }\nphase play { end game }\n")
     st = g.new_state(0)
     assert st.view(None)["vars"]["x"] == 4
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+@pytest.mark.parametrize(("part", "said"), [
+    ("let c = second(players[0], 4)", "position 4 of row[P0], which holds 3 cards"),
+    ("move row[players[1]][n] to deck", "position 5 of row[P1], which holds 3 cards"),
+    ("let c = cards(row[players[0]])[0 - n]", "position -5 of row[P0], which holds 3 cards"),
+    ("let xs = [1, 2, 3]\n    let x = xs[n] + 1", "position 5 of a list of 3"),
+])
+def test_a_position_past_the_end_is_said_with_the_position_and_the_size(part, said, quiet):
+    """newcomer45 P7: E601 "a position past the end of a list or a zone" named neither; the zone
+    too, where the list is one."""
+    src = ("ruleset ix\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nzone row: pile per player hidden\n"
+           "var n: int = 5\nfn second(p: player, i: int) -> card = row[p][i]\n"
+           "setup { deal 3 from deck to row }\nphase play {\n    choose players[0] { go { } }\n    " + part
+           + "\n    end game\n}\n")
+    g = load_text(src)
+    st = g.new_state(0)
+    with pytest.raises(RuleRuntimeError) as e:
+        if quiet:
+            g.playout(st, random.Random(1).random, quiet=True)
+        else:
+            st.apply(0, "go")
+    assert e.value.diagnostics[0].message == "a position past the end: " + said

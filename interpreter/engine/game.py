@@ -9,6 +9,7 @@ runs (and may push more items) → windows reopen for whatever is on top → all
 
 from __future__ import annotations
 
+import ast as pyast
 import collections
 import functools
 import hashlib
@@ -726,6 +727,8 @@ class Game:
         else the caller's locals that gave it the none; for a statement of no rule or phase (an
         `ordering`'s tier), the locals of the statement ``caller`` that called it, which gave it the
         none (`power(x)`: "x is none")."""
+        if isinstance(e, IndexError):
+            return self._index_said(st) or _explain(e)
         if not (isinstance(e, TypeError) and "NoneType" in str(e)) or not (span or 0 <= sid < len(self.spans)):
             return _explain(e)
         sp = span or self.spans[sid]
@@ -760,6 +763,50 @@ class Game:
                 self.prog.sources.get(at.file, "").splitlines()[at.line - 1:at.end_line])))
             names += [n for n in self._locals_none(caller, at, said) if n not in names]
         return _explain(e) + (f"; {' and '.join(names)} {'is' if len(names) == 1 else 'are'} none" if names else "")
+
+    def _index_said(self, st: State) -> str | None:
+        """A position past the end, said with the values (`position 4 of row[P0], which holds 3
+        cards`): the failing subscript of the innermost generated line, worked out again in its
+        frame. None where that is not a plain subscript of reads (a call might change the state)."""
+        fname = f"<fuda:{self.prog.name}>"
+        tb, last = sys.exc_info()[2], None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == fname and 0 < tb.tb_lineno <= len(self.comp.line_spans):
+                last = tb
+            tb = tb.tb_next
+        if last is None:
+            return None
+        frame = last.tb_frame
+        quiet = self._quiet_rules is not None and frame.f_globals is self._quiet_rules[0]
+        text = self._fn_line(quiet, last.tb_lineno)[0]
+        cols = _instruction_cols(frame.f_code, last.tb_lasti, text)
+        try:
+            node = pyast.parse(text[cols[0]:cols[1]], mode="eval").body if cols is not None else None
+        except SyntaxError:
+            return None
+        if not isinstance(node, pyast.Subscript) or any(
+                isinstance(n, pyast.Call) and not (isinstance(n.func, pyast.Name) and n.func.id == "tuple")
+                for n in pyast.walk(node)):
+            return None
+
+        def value(n: pyast.expr) -> Any:
+            return eval(compile(pyast.Expression(n), fname, "eval"), frame.f_globals, frame.f_locals)
+
+        try:
+            seq, pos = value(node.value), value(node.slice)
+            inner = node.value      # `Z[slot]`, or its copy `tuple(Z[slot])` (`cards(row[p])[i]`)
+            if isinstance(inner, pyast.Call) and len(inner.args) == 1:
+                inner = inner.args[0]
+            zone = value(inner.slice) if isinstance(inner, pyast.Subscript) and isinstance(inner.value, pyast.Name) \
+                and inner.value.id == "Z" else None
+            n = len(seq)
+        except Exception:       # what cannot be worked out again is not said
+            return None
+        if not isinstance(pos, int):
+            return None
+        what = f"{self.zone_name(st, zone)}, which holds {n} card{'' if n == 1 else 's'}" \
+            if isinstance(zone, int) and 0 <= zone < len(st.z) else f"a list of {n}"
+        return f"a position past the end: position {pos} of {what}"
 
     def _locals_none(self, sid: int, sp: Span, words: set[str]) -> list[str]:
         """The locals (`let`, loop variables, parameters) the failing statement ``sp`` names that are
