@@ -287,6 +287,27 @@ def test_every_failed_expectation_of_a_step_is_reported_in_order_with_the_events
     assert "events since the last expect: phase: play; turn: P0" in o.message
 
 
+def test_every_failing_part_of_a_view_check_is_reported(tmp_path: Path) -> None:
+    """newcomer45 P8: a `view:` check reported only its first failing part (`shows`), the failing
+    `log` only once `shows` was removed; each view of a list is checked too."""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "s.fuda").write_text(
+        "ruleset s\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nzone hand: hand per player owner\n"
+        "var n: int = 1 hidden\nsetup { deal 2 from deck to hand }\nphase play { choose players[0] { wait { } } }\n",
+        encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: s.fuda\nskip_setup: true\nsetup: {zones: {\"hand[P0]\": [♠A, ♠2], \"hand[P1]\": [♥A]}}\n"
+                 "steps:\n  - expect:\n      view:\n"
+                 "        - {player: P0, shows: [♥A, ♠2, ♥2], hides: [♠A, ♠2], vars: {n: 2}, log: [zzz]}\n"
+                 "        - {player: P1, shows: [♠A]}\n", encoding="utf-8")
+    o = run_scenario(f)
+    said = [ln.split("error[E502]: ")[1] for ln in o.message.splitlines() if "error[E502]" in ln]
+    assert said == ["P0's view should show ♥A, ♥2", "P0's view shows ♠A, ♠2, which should be hidden",
+                    "P0 sees n = (hidden), expected 2", "P0's log: 'zzz' not found in order after []; "
+                    "found after them ['phase: play']", "P1's view should show ♠A"], o.message
+
+
 def test_every_wrong_player_s_entry_of_a_variable_is_reported(tmp_path: Path) -> None:
     """A newcomer's Spades: only the first wrong player of a per-player variable was reported."""
     from interpreter.runner.scenario import run_scenario

@@ -894,10 +894,9 @@ class Runner:
                     if res[p][part] != want_v:
                         raise self.fail((*path, key, who),
                                         f"P{p} {part}: expected {_shown(want_v)}, found {_shown(res[p][part])}")
-        with keep():
-            if e.view is not None:
-                for i, vs in enumerate(e.view if isinstance(e.view, list) else [e.view]):
-                    self.expect_view(vs, (*path, "view", i) if isinstance(e.view, list) else (*path, "view"))
+        if e.view is not None:
+            for i, vs in enumerate(e.view if isinstance(e.view, list) else [e.view]):
+                self.expect_view(vs, (*path, "view", i) if isinstance(e.view, list) else (*path, "view"), keep)
 
         if failed:
             diags = sorted((d for x in failed for d in x.diagnostics), key=lambda d: (d.span.line, d.span.col))
@@ -1100,24 +1099,27 @@ class Runner:
                 raise self.fail(path, f"{what}: {spec.sequence[i]!r} not found in order after "
                                 f"{spec.sequence[:i]}{near}; found after them {shown}")
 
-    def expect_view(self, vs: ViewSpec, path: tuple[Any, ...]) -> None:
+    def expect_view(self, vs: ViewSpec, path: tuple[Any, ...], keep: Callable[[], Any]) -> None:
+        """Check one player's view; every part that fails (``keep``) is reported, not only the first."""
         p = None if vs.player is None else self.player(vs.player, (*path, "player"))
         v = view(self.st, p)
         import json
 
         text = json.dumps(v, ensure_ascii=False)
-        for n in vs.shows or []:
-            c = self.card(n, (*path, "shows"))
-            if not card_visible(self.st, c, p) or f'"{self.game.card_names[c]}"' not in text:
-                raise self.fail((*path, "shows"), f"{_viewer(p)}'s view should show {n}")
+        with keep():
+            cards = [(n, self.card(n, (*path, "shows"))) for n in vs.shows or []]
+            missing = [n for n, c in cards if not card_visible(self.st, c, p) or f'"{self.game.card_names[c]}"' not in text]
+            if missing:
+                raise self.fail((*path, "shows"), f"{_viewer(p)}'s view should show {', '.join(missing)}")
         if vs.hides:        # a variable naming a card the rules name tells which card, not where it is
             named = {x.name for x in self.game.prog.vars if x.named and x.type.kind in ("card", "list")}
             text = json.dumps({**v, "vars": {k: x for k, x in v["vars"].items() if k not in named}},
                               ensure_ascii=False)
-        for n in vs.hides or []:
-            c = self.card(n, (*path, "hides"))
-            if f'"{self.game.card_names[c]}"' in text:
-                raise self.fail((*path, "hides"), f"{_viewer(p)}'s view shows {n}, which should be hidden")
+        with keep():
+            shown = [n for n in vs.hides or [] if f'"{self.game.card_names[self.card(n, (*path, "hides"))]}"' in text]
+            if shown:
+                raise self.fail((*path, "hides"), f"{_viewer(p)}'s view shows {', '.join(shown)}, which should be "
+                                f"hidden")
         seen = v["vars"]
         for name, want in (vs.vars or {}).items():
             vpath = (*path, "vars", name)
@@ -1129,27 +1131,34 @@ class Runner:
                 for who, w in want.items():
                     q = self.player(who, (*vpath, who))
                     got = seen.get(name, {}).get(f"P{q}", _HIDDEN)
-                    if got != self.viewed(var, w, p, (*vpath, who)):
-                        raise self.fail((*vpath, who), f"{_viewer(p)} sees {name}[P{q}] = "
-                                        f"{_shown(_players_named(var.type, got))}, expected {_shown(w)}")
-            elif seen.get(name, _HIDDEN) != self.viewed(var, want, p, vpath):
-                raise self.fail(vpath, f"{_viewer(p)} sees {name} = "
-                                f"{_shown(_players_named(var.type, seen.get(name, _HIDDEN)))}, expected {_shown(want)}")
+                    with keep():
+                        if got != self.viewed(var, w, p, (*vpath, who)):
+                            raise self.fail((*vpath, who), f"{_viewer(p)} sees {name}[P{q}] = "
+                                            f"{_shown(_players_named(var.type, got))}, expected {_shown(w)}")
+            else:
+                with keep():
+                    got = seen.get(name, _HIDDEN)
+                    if got != self.viewed(var, want, p, vpath):
+                        raise self.fail(vpath, f"{_viewer(p)} sees {name} = {_shown(_players_named(var.type, got))}, "
+                                        f"expected {_shown(want)}")
         for i, entry in enumerate(vs.hides_vars or []):
             epath = (*path, "hides_vars", i)
             name, _, who = entry.partition("[")
             var = self.var(name.strip(), epath)
-            if who:                         # one player's entry: name[P1]
-                q = self.player(who.rstrip("]").strip(), epath)
-                if var.scope != "player":
-                    raise self.loc.error("E501", f"{var.name} is not per player: write {var.name}", epath)
-                if f"P{q}" in seen.get(var.name, {}):
-                    raise self.fail(epath, f"{_viewer(p)} sees {var.name}[P{q}] = {_shown(seen[var.name][f'P{q}'])}, "
+            with keep():
+                if who:                         # one player's entry: name[P1]
+                    q = self.player(who.rstrip("]").strip(), epath)
+                    if var.scope != "player":
+                        raise self.loc.error("E501", f"{var.name} is not per player: write {var.name}", epath)
+                    if f"P{q}" in seen.get(var.name, {}):
+                        raise self.fail(epath, f"{_viewer(p)} sees {var.name}[P{q}] = "
+                                        f"{_shown(seen[var.name][f'P{q}'])}, which should be hidden")
+                elif seen.get(var.name) not in (None, {}):
+                    raise self.fail(epath, f"{_viewer(p)} sees {var.name} = {_shown(seen[var.name])}, "
                                     "which should be hidden")
-            elif seen.get(var.name) not in (None, {}):
-                raise self.fail(epath, f"{_viewer(p)} sees {var.name} = {_shown(seen[var.name])}, which should be hidden")
         if vs.log is not None:
-            self.expect_texts(vs.log, [e["text"] for e in v["log"]], (*path, "log"), f"{_viewer(p)}'s log")
+            with keep():
+                self.expect_texts(vs.log, [e["text"] for e in v["log"]], (*path, "log"), f"{_viewer(p)}'s log")
 
 
 # a scenario value of a scalar type: does it fit, and how the type is said in a message
