@@ -497,6 +497,33 @@ def test_swap_forgets_reveals_like_a_move():
     assert zone_cards(st, "deck", 1)[-1] is None, f"{swapped} is still face up on the hidden deck"
 
 
+def test_a_swap_s_log_names_the_zones_the_cards_lay_in():
+    """newcomer45 P12: a swap read `swap ♥Q and ♣3` (`swap a card and a card` to who sees neither),
+    not where either card was, as a move says. A state saved before keeps its plain line."""
+    g = load_text(textwrap.dedent("""
+        ruleset swap_log
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden "Deck"
+        zone row: pile per player hidden "Row"
+        zone drawn: pile per player owner "Drawn"
+        setup { deal 2 from deck to row  move top(deck) to drawn[players[0]] }
+        phase play {
+            swap top(drawn[players[0]]) with row[players[0]][0]
+            choose players[0] { stop { end game } }
+        }
+    """))
+    from interpreter.engine import runtime as R
+
+    st = g.new_state(0)
+    ev = next(e for e in st.ev if e[0] == R.EV_SWAP)
+    drawn, laid = g.card_names[ev[2]], g.card_names[ev[3]]      # P0 sees both: one lay in their Drawn, one ends there
+    assert f"swap {drawn} (Drawn[P0]) and {laid} (Row[P0])" in view_log(st, 0)
+    assert "swap a card (Drawn[P0]) and a card (Row[P0])" in view_log(st, 1)
+    st.ev[st.ev.index(ev)] = ev[:5]
+    assert f"swap {drawn} and {laid}" in view_log(st, 0)
+
+
 def test_past_log_does_not_name_a_card_that_was_hidden_then():
     g = load_text(textwrap.dedent("""
         ruleset log_leak
@@ -3434,7 +3461,7 @@ def test_a_card_picked_in_secret_is_not_followed_by_a_peek(how, pick):
     assert not [c for c in v["zones"]["deck"]["cards"] if c]
     assert not remembered(st, 0)
     after = [e["text"] for e in v["log"]][[e["text"] for e in v["log"]].index("P1 has chosen") + 1:]
-    assert after[0] in ("a card: Deck → Hand[P1]", "swap a card and a card"), after
+    assert after[0] in ("a card: Deck → Hand[P1]", "swap a card (Deck) and a card (Deck)"), after
 
 
 def test_a_card_moved_by_its_place_is_still_followed_by_a_peek():

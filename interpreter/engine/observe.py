@@ -545,7 +545,11 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         chk = game.prog.checks[ev[2]]
         text = f"check {chk.name}" + (f" for {player(ev[3])}" if ev[3] is not None else "")
     elif k == R.EV_SWAP:
-        text = say("swap", lang, a=card(ev[2], ev[4]), b=card(ev[3], ev[4]))
+        a, b = card(ev[2], ev[4]), card(ev[3], ev[4])
+        if len(ev) > 5:         # the zones they lay in (not in states saved before 2026-11-25)
+            a, b = (f"{x} ({called(game.zone_name(st, z, pos), game.zone_texts[lang], seats)})"
+                    for x, z, pos in zip((a, b), ev[5], ev[6], strict=True))
+        text = say("swap", lang, a=a, b=b)
     elif k == R.EV_CAP:
         text = say("cap", lang, n=ev[2])
     elif k == R.EV_INSERT:

@@ -439,7 +439,9 @@ def _swap(st: State, a: int | None, b: int | None, sp: int) -> None:
     la, lb = st.z[za], st.z[zb]
     ia, ib = la.index(a), lb.index(b)
     both = _zmask(st, za) | _zmask(st, zb)
-    st.ev.append((EV_SWAP, sp, a, b, (both | st.vis[a]) & (both | st.vis[b])))
+    # the zones the cards lay in, as a move's event names them (places in sequences as they are now)
+    st.ev.append((EV_SWAP, sp, a, b, (both | st.vis[a]) & (both | st.vis[b]), (za, zb),
+                  (_seq_pos(st, za), _seq_pos(st, zb))))
     la[ia], lb[ib] = b, a
     st.loc[a], st.loc[b] = zb, za
     st.vis[a] = st.vis[b] = 0          # like a move, a swap forgets earlier reveals
