@@ -505,3 +505,47 @@ phase play {
     play(game, ["human", "random"], seed=1, inp=lambda _prompt: "1", out=out)
     last = out.getvalue().split("== ")[-1]
     assert "P0: lay down " in last and "P0: lay ♣" not in last.replace("lay down", "")
+
+
+LAYOUT = """
+ruleset places
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone row: pile per player hidden "Row"
+zone lone: pile per player hidden "Lone"
+zone layout: sequence per player hidden "Layout"
+zone pile: pile public "Pile"
+setup {
+    deal 3 from deck to row
+    deal 3 from deck to lone
+    move top(deck, 2) to pile
+    for p in players {
+        insert row[p] into layout[p] back
+        reveal row[p][0] to p
+        reveal row[p][2]
+        reveal lone[p][0] to p
+        reveal lone[p][2]
+    }
+}
+phase play { choose players[0] { wait { } } }
+"""
+
+
+def test_a_face_down_card_shown_to_you_alone_is_marked_and_a_row_of_places_has_no_top():
+    """newcomer45 P5: a card peeked at (face down, shown to you alone) printed as a face-up one does;
+    it reads "(♣7)", by the view's `peeked` positions (your own hand, whose cards you see by the zone,
+    is not marked). P10: a zone drawn as a row of a sequence is a line of places: no "◀ top"."""
+    st = game_from(LAYOUT).new_state(0)
+    v = st.view(0)
+    names = {z: v["zones"][z]["cards"] for z in ("row[P0]", "lone[P0]")}
+    assert v["zones"]["row[P0]"]["peeked"] == [0] and v["zones"]["lone[P0]"]["peeked"] == [0]
+    assert "peeked" not in v["zones"]["row[P1]"] and "peeked" not in v["zones"]["pile"]
+    assert "peeked" not in st.view(None)["zones"]["row[P0]"]
+    screen = render(v)
+    row = next(ln for ln in screen.splitlines() if "Row[P0]:" in ln)
+    assert row.endswith(f"Row[P0]: ({names['row[P0]'][0]}) ▒ {names['row[P0]'][2]}  (3)")       # no top
+    lone = next(ln for ln in screen.splitlines() if ln.lstrip().startswith("Lone[P0]"))
+    assert lone.endswith(f"({names['lone[P0]'][0]}) ▒ {names['lone[P0]'][2]}  ◀ top  (3)")    # a pile: its top
+    other = next(ln for ln in render(st.view(1)).splitlines() if "Row[P0]:" in ln)
+    assert other.endswith(f"Row[P0]: ▒ ▒ {names['row[P0]'][2]}  (3)")

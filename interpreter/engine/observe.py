@@ -221,6 +221,10 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0,
         zones[game.zone_name(st, slot)] = entry = {"size": len(cards), "cards": shown, "pile": pile}
         if decl is not None and decl.sorted:
             entry["sorted"] = True
+        if p is not None and not zone_visible(st, slot, p):     # shown to p, face down for the table
+            peeked = [i for i, c in enumerate(cards) if st.vis[c] != R.ALL and st.vis[c] >> p & 1]
+            if peeked:
+                entry["peeked"] = peeked
         if backs and None in shown:     # what everyone sees on the backs of the cards hidden here
             marks = {str(i): m for i, c in enumerate(cards) if shown[i] is None and (m := _marks(st, c, backs, p))}
             if marks:

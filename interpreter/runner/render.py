@@ -7,7 +7,7 @@ import re
 import shutil
 import unicodedata
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..engine import observe
@@ -30,11 +30,14 @@ def half(label: str | None, lang: int) -> str:
     return parts[min(lang, len(parts) - 1)]
 
 
-def cards(cs: list[str | None], labels: dict[str, str] | None = None) -> str:
+def cards(cs: list[str | None], labels: dict[str, str] | None = None, peeked: Iterable[int] = ()) -> str:
     """Cards as a hand shows them; labels of several words ("Plum Warbler") kept apart by " · ";
-    three or more alike in a row as one, counted (a supply pile: "Copper ×46")."""
+    three or more alike in a row as one, counted (a supply pile: "Copper ×46"); a card shown to
+    the viewer alone that lies face down (``peeked``, its position) in brackets: "(♣7)"."""
     labels = labels or {}
     shown = [labels.get(c, c) if c is not None else "▒" for c in cs]
+    for i in peeked:
+        shown[i] = f"({shown[i]})"
     return (" · " if any(" " in x for x in shown) else " ").join(counted(shown))
 
 
@@ -62,18 +65,21 @@ def cards_seen(cards: list[str], lang: int) -> str:
     return say("a_card", lang) if unseen == 1 else say("n_cards", lang, n=unseen)
 
 
-def zone_body(z: dict[str, Any], labels: dict[str, str], lang: int = 0) -> str:
+def zone_body(z: dict[str, Any], labels: dict[str, str], lang: int = 0, line: bool = False) -> str:
+    """A zone's cards on one line; ``line``: a row of a sequence, whose cards read as a line of
+    places, left to right, with no "◀ top" (rows of one layout look alike)."""
     shown = z["cards"]
     if z["size"] == 0:
         return "—"
     if all(c is None for c in shown):
         return say("one_card", lang) if z["size"] == 1 else say("cards", lang, n=z["size"])
     # piles list bottom first; a pile shown sorted has no top on screen
-    top = "  " + say("top", lang) if z.get("pile") and not z.get("sorted") and z["size"] > 1 and shown[-1] is not None \
-        and len({labels.get(c, c) for c in shown}) > 1 else ""      # a pile of one card alike all through: no top to tell
+    top = "  " + say("top", lang) if z.get("pile") and not z.get("sorted") and not line and z["size"] > 1 \
+        and shown[-1] is not None and len({labels.get(c, c) for c in shown}) > 1 else ""  # one card alike all through: no top
+    body = cards(shown, labels, z.get("peeked", ()))
     if any(c is None for c in shown):
-        return f"{cards(shown, labels)}{top}  ({z['size']})"
-    return cards(shown, labels) + top
+        return f"{body}{top}  ({z['size']})"
+    return body + top
 
 
 def render_sequences(v: dict[str, Any], labels: dict[str, str], lang: int = 0) -> list[str]:
@@ -95,7 +101,7 @@ def render_sequences(v: dict[str, Any], labels: dict[str, str], lang: int = 0) -
         z = zones.get(name, {"size": 0, "cards": []})
         own = name if not re.fullmatch(r".+\[\d+\]", name) else ""      # a declared zone in the row
         return f"    {pad(tag, 10)}│ " + (f"{observe.called(own, zone_labels, v.get('seat_names'))}: " if own else "") \
-            + zone_body(z, labels)
+            + zone_body(z, labels, line=True)
 
     out: list[str] = []
     for name, by_owner in groups.items():
@@ -175,7 +181,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             out.append(f"  {pad(text, wide)}  " + " · ".join(entries))
     else:
         out.append(say("seats", lang) + " | ".join(seats))
-    grids: dict[str, dict[tuple[int, int], list[str | None]]] = {}
+    grids: dict[str, dict[tuple[int, int], dict[str, Any]]] = {}
     seqs: dict[str, list[tuple[int, list[str | None]]]] = {}
     sequences: dict[str, list[str]] = v.get("sequences", {})
     in_seq = {n for names in sequences.values() for n in names}
@@ -214,7 +220,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             continue
         m = re.fullmatch(r"(.+)\[(\d+),(\d+)\]", name)
         if m:
-            grids.setdefault(m.group(1), {})[(int(m.group(2)), int(m.group(3)))] = z["cards"]
+            grids.setdefault(m.group(1), {})[(int(m.group(2)), int(m.group(3)))] = z
             continue
         if name in in_seq:
             continue            # drawn with its sequence below
@@ -224,21 +230,25 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             continue
         mine = f"[P{me}]" in name
         if (mine and not z.get("pile") or z.get("sorted")) and by and None not in z["cards"]:
-            z = {**z, "cards": sorted(z["cards"], key=lambda c: by.get(c, 0))}
+            ix = sorted(range(z["size"]), key=lambda i: by.get(z["cards"][i], 0))
+            peeked = set(z.get("peeked", ()))
+            z = {**z, "cards": [z["cards"][i] for i in ix], "peeked": [k for k, i in enumerate(ix) if i in peeked]}
         out.append(f"  {pad(called(name) + (say('you', lang) if mine else ''), 18)} {zone_body(z, labels, lang)}")
     cv = v.get("card_vars", {})
     for gname, cells in grids.items():
         w = max(x for x, _ in cells) + 1
         h = max(y for _, y in cells) + 1
         out.append(f"  {called(gname)}:")
-        colw = max([6] + [width(labels.get(c or "", c or "")) + 2 for cs in cells.values() for c in cs])
+        colw = max([6] + [width(labels.get(c or "", c or "")) + (4 if z.get("peeked") else 2)
+                          for z in cells.values() for c in z["cards"]])
         out.append("     " + "".join(pad(f"{x}", colw) for x in range(w)))
         for y in range(h):
             row = []
             for x in range(w):
-                cs = cells.get((x, y), [])
+                cell = cells.get((x, y), {"size": 0, "cards": []})
+                cs = cell["cards"]
                 top = cs[-1] if cs else None
-                txt = "·" if not cs else (labels.get(top, top) if top else "▒")
+                txt = "·" if not cs else cards([top], labels, [0] if len(cs) - 1 in cell.get("peeked", ()) else [])
                 if top and top in cv and top not in labels:
                     flags = "".join(k[0] for k, val in cv[top].items() if val is True)
                     txt += f"*{flags}" if flags else ""

@@ -18,6 +18,7 @@ const WORDS = {
   top: ["top", "一番上"], bot: ["bot", "ボット"], human: ["human", "人間"], thinking: ["thinking…", "考え中…"],
   yourTurn: ["your choice (click a card or a button)", "あなたの番です (カードかボタンを選ぶ)"], front: ["front", "前"], vars: ["Table", "卓"],
   notes: ["On the cards", "カードの状態"], nothing: ["—", "—"],
+  peeked: ["face down: shown to you", "伏せ札: あなたに公開"],
 };
 
 const ui = {
@@ -215,14 +216,25 @@ function cardEl(name, view, live, marks, place) {
   const label = view.labels[name] || name;
   const notes = notesOf(view.card_vars[name], view);
   const cls = ["card", colour(label)];
+  const peeked = peekedOf(view).has(name);      // shown to you, face down for the table
+  if (peeked) cls.push("peeked");
   const can = live && live.has(name);
   if (can) cls.push("playable");
   if (can && targets().has(name)) cls.push("target");
   if (ui.selected.includes(name)) cls.push("selected");
-  const title = [label !== name ? `${label} (${name})` : name].concat(notes).join("\n");
+  const title = [label !== name ? `${label} (${name})` : name].concat(peeked ? [w("peeked")] : [], notes).join("\n");
   const click = can ? (e) => { e.stopPropagation(); pick(name); } : null;     // not the square under it too
   return el("div", { class: cls.join(" "), title, onclick: click },
     label, notes.length ? el("span", { class: "note" }, notes.map((n) => n.split(": ").pop()).join(" ")) : null);
+}
+
+const PEEKED = new WeakMap();
+function peekedOf(view) {
+  // the face-down cards the view shows this seat (each zone's `peeked` positions), once a view
+  if (!PEEKED.has(view)) {
+    PEEKED.set(view, new Set(Object.values(view.zones).flatMap((z) => (z.peeked || []).map((i) => z.cards[i]))));
+  }
+  return PEEKED.get(view);
 }
 
 function cardsEl(cards, view, live, sorted, marks, zone) {
