@@ -1400,6 +1400,25 @@ def test_revealed_of_a_card_a_function_finds_by_its_place_reads_no_face(tmp_path
     assert where("not revealed(slot(q, i), next(q))") == ["W102"]      # shown to another: their secret
 
 
+def test_a_label_showing_a_hidden_card_whole_by_its_place_is_not_warned(tmp_path: Path) -> None:
+    """newcomer45 P6: `"replace {s}: {spot_card(p, s)}"` was W102, though a reader who cannot see the
+    card reads "a card" there: a card shown whole by its place reads nothing of the zone. Anything
+    more of it (`.rank`), or a card a function picks by its face, is warned."""
+    base = ("ruleset w\nplayers 2\ncards standard(jokers = 0) in deck\nzone deck: pile hidden\n"
+            "zone row: pile per player hidden\nfn slot(p: player, i: int) -> card = row[p][i]\n"
+            "fn high(p: player) -> card = best c in row[p] by c.rank\n"
+            "setup { deal 3 from deck to row }\nphase play {\n    let q = current\n"
+            "    choose q {\n        f i in 0..2 LABEL { }\n    }\n    end game\n}\n")
+    def warnings(label: str) -> list[str]:
+        return _warnings_of(tmp_path, base, "LABEL", label)
+    assert warnings('"f {i}: {slot(q, i)}"') == []
+    assert warnings('"f {i}: {row[q][i]}"') == []
+    assert warnings('"f {i}: {top(row[q])}"') == []
+    assert warnings('"f {i}: {slot(q, i).rank}"') == ["W102"]
+    assert warnings('"f {i}: {high(q)}"') == ["W102"]      # the highest card, named where the chooser saw it
+    assert warnings('"f {i}: {row[q][high(q).rank % 3]}"') == ["W102"]
+
+
 def test_reveal_of_a_public_card_variable_is_warned(tmp_path: Path) -> None:
     """newcomer34 P3: `reveal up` of a public card variable validated silently and revealed the
     variable (a no-op) where `reveal [up]`, the card, was meant: W108. A hidden one is revealed."""

@@ -31,6 +31,16 @@ from .symbols import (
 _NOT_READ = ("size", "owner", "revealed")      # functions of a zone or card that tell nothing of faces
 
 
+def _whole_card(e: A.Expr) -> A.Expr:
+    """A label's card shown whole by its place (`{row[q][i]}`, `{top(row[q])}`, `{slot(q, i)}` of a
+    function): read as `revealed(…)` of it, its place alone, since a reader who cannot see the card
+    reads "a card" there. Anything else of it, or a card picked by its face, is read as written."""
+    if e.ty == T.CARD and (isinstance(e, A.Index) or isinstance(e, A.Call) and (
+            e.func in ("top", "bottom") and len(e.args) == 1 or isinstance(e.ref, FnSym))):
+        return A.Call(span=e.span, func="revealed", args=[e])
+    return e
+
+
 def _none_test(e: A.Binary) -> bool:
     return e.op in ("==", "!=") and any(isinstance(x, A.Lit) and x.kind == "none" for x in (e.left, e.right))
 
@@ -827,7 +837,7 @@ class Secrecy(Expressions):
         own = {b.var for b in o.binders}
         parts = [(o.where, "where")] if o.where is not None else []
         if o.label is not None:     # the label too: `"f {[c.role for c in hand[q]]}"` reads P1's hand out
-            parts += [(x, "label") for half in o.label.parts for x in half if not isinstance(x, str)]
+            parts += [(_whole_card(x), "label") for half in o.label.parts for x in half if not isinstance(x, str)]
         parts += [(b.source, "list") for b in o.binders if not _zone_itself(b.source)
                   and self.binder_elem.get(id(b)) not in (T.CARD, T.list_of(T.CARD))]  # cards: warn_naming_hidden
         places = {b.var: b.source for b in o.binders if _zone_itself(b.source)}
