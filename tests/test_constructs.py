@@ -524,6 +524,35 @@ def test_a_swap_s_log_names_the_zones_the_cards_lay_in():
     assert f"swap {drawn} and {laid}" in view_log(st, 0)
 
 
+def test_a_reveal_of_a_zone_tells_only_the_cards_not_shown_already():
+    """newcomer45 P4: `reveal row[p]` to turn up the rest of a row re-announced the cards already face
+    up (`for c in row[p] { if not revealed(c) { reveal c } }` instead was W104 for what followed)."""
+    g = load_text(textwrap.dedent("""
+        ruleset reveal_rest
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone row: pile per player hidden "Row"
+        var last: int per player = 0
+        setup { deal 4 from deck to row }
+        phase play {
+            let p = players[0]
+            reveal row[p][0]
+            reveal row[p][1] to p
+            reveal row[p][1] to p
+            reveal row[p]
+            last[p] = sum([c.rank for c in row[p]])
+            choose p { stop { end game } }
+        }
+    """))
+    assert not [w for w in g.prog.warnings if w.code == "W104"]
+    st = g.new_state(0)
+    row = [g.card_names[c] for c in st.z[g.zone_label.index("row[P0]")]]
+    reveals = [t for t in view_log(st, 1) if t.startswith("reveal")]
+    assert reveals == [f"reveal {c} to everyone" for c in row], reveals      # row[0] once
+    assert [t for t in view_log(st, 0) if t.startswith("reveal")][1] == f"reveal {row[1]} to P0"    # told once
+
+
 def test_past_log_does_not_name_a_card_that_was_hidden_then():
     g = load_text(textwrap.dedent("""
         ruleset log_leak

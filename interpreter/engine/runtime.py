@@ -448,11 +448,15 @@ def _swap(st: State, a: int | None, b: int | None, sp: int) -> None:
 
 
 def _reveal(st: State, cards: Any, mask: int, sp: int) -> None:
+    """Show cards to the players of ``mask``; a card they all see already (face up, or shown to them
+    before) changes nothing and is not told again: `reveal row[p]` turns up the rest of a row."""
     if cards is None:
         raise RuleFailure("there is no card to reveal", sp)
+    vis = st.vis
     for c in (cards,) if isinstance(cards, int) else tuple(cards):
-        st.vis[c] |= mask
-        st.ev.append((EV_REVEAL, sp, c, mask))
+        if vis[c] | mask != vis[c]:
+            vis[c] |= mask
+            st.ev.append((EV_REVEAL, sp, c, mask))
 
 
 def _hide(st: State, cards: Any, sp: int = -1) -> None:
