@@ -376,6 +376,20 @@ def test_heuristics_of_a_winning_side():
     assert game_measures({"winners": [0, 1, 2, 3], "estimates": [(0, 0.5)]}, 4) is None   # everybody won
 
 
+def test_lead_handed_between_partners_is_no_lead_change():
+    """newcomer47 P8: two ISMCTS partners' estimates overtaking each other counted as lead changes
+    (85.5 with drama 0 and decisiveness 1): the lead changes only when another side takes it."""
+    g = {"winners": [0, 2], "sides": [0, 1, 0, 1],
+         "estimates": [(0, 0.6), (2, 0.7), (0, 0.8), (2, 0.9), (1, 0.5), (3, 0.55), (0, 0.95)]}
+    assert game_measures(g, 4) == pytest.approx({"lead_changes": 0.0, "drama": 0.0, "decisiveness": 1.0})
+    g = {**g, "estimates": [*g["estimates"], (3, 0.99), (1, 0.2), (2, 1.0)]}     # P3 leads, then P2
+    assert game_measures(g, 4)["lead_changes"] == 2.0
+    # a game with sides records them (its allies at the end); losing partners are one side too
+    g = sim.play_one("euchre", {}, 1, ["ismcts:4", "random", "ismcts:4", "random"])
+    assert g["sides"] == [0, 1, 0, 1]
+    assert "sides" not in sim.play_one("american_page_one", {}, 1, ["ismcts:4", "random"])
+
+
 def test_ismcts_seats_report_heuristics(capsys):
     assert main(["simulate", "american_page_one", "-n", "2", "--players", "2", "--seat", "ismcts:15",
                  "--seat", "ismcts:15", "-q", "--json"]) == 0

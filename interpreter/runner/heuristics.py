@@ -2,13 +2,15 @@
 Goadrich; Browne's aesthetic measures), computed from what bots believe along a game: every ISMCTS
 decision records the mover's estimated result (0…1). Per game we keep each player's latest estimate.
 
-- lead changes: how often the player with the highest latest estimate changes;
+- lead changes: how often the lead passes to another side (the side of the player with the highest
+  latest estimate): partners overtaking each other is no change;
 - drama: how far behind the eventual winners were, on average over the game (0 when always ahead);
 - decisiveness: the share of the game played after the eventual winners last took the lead
   (1 = they led from the start, 0 = decided at the very end);
 - fairness (over a study): 1 minus the spread of the seats' win rates (1 = every seat wins equally).
 The winners are one player or a side (a team of two or more): a side leads when its best
-estimate is the highest. Games without estimates (random bots), or that nobody (or everybody) won,
+estimate is the highest. The sides are the game's ``sides`` (one seat per player, from the ruleset's
+``allies`` at the game's end); without them the winners are one side and every other player its own. Games without estimates (random bots), or that nobody (or everybody) won,
 are left out of the first three.
 """
 
@@ -22,6 +24,7 @@ def game_measures(g: dict[str, Any], players: int) -> dict[str, float] | None:
     won = set(g["winners"])
     if not est or not won or len(won) == players:
         return None
+    sides = g.get("sides") or [min(won) if q in won else q for q in range(players)]
     latest = [1.0 / players] * players
     leader = None
     changes = 0
@@ -30,7 +33,7 @@ def game_measures(g: dict[str, Any], players: int) -> dict[str, float] | None:
     for t, (p, e) in enumerate(est):
         latest[p] = e
         best = max(range(players), key=lambda q: (latest[q], q == leader))
-        if leader is not None and best != leader:
+        if leader is not None and sides[best] != sides[leader]:
             changes += 1
         if best in won and leader not in won:
             last_lead = t

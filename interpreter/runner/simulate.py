@@ -116,7 +116,14 @@ def play_one(ruleset: str, options: dict[str, Any], seed: int, seats: list[str],
             "scores": [r["score"] for r in res], "length": st.ndec, "capped": st.capped, "first": first,
             **({"first_late": True} if late and first is not None else {}),
             "estimates": estimates, "seats": seats_for(seats, game.n, 0),
-            "roles": roles(st)}
+            "roles": roles(st), **({"sides": sides(game, st)} if estimates and game.allies_fn else {})}
+
+
+def sides(game: Any, st: Any) -> list[int]:
+    """Each player's side, named by its first seat: the ruleset's ``allies`` read at the game's end
+    (when a secret partner is known), so that the heuristics count a lead passing between partners
+    as no change."""
+    return [next(q for q in range(game.n) if q == p or game.allied(st, p, q)) for p in range(game.n)]
 
 
 SHOWN_SEEDS = 5      # draws and capped games: this many seeds are named, to replay them
