@@ -96,6 +96,15 @@ def test_fuda_validate_prints_the_mistake(path: Path, monkeypatch: pytest.Monkey
     assert "ok (" not in out
 
 
+def test_insert_into_a_per_player_sequence_is_one_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """newcomer47 P7: the hint told the designer to declare what was declared, and the name the
+    insert declares then came out as a follow-on "unknown name"."""
+    monkeypatch.chdir(ROOT)
+    with pytest.raises(FudaError) as info:
+        check_ruleset(rel(ERRORS / "insert_per_player_sequence_whose.fuda"))
+    assert [d.code for d in info.value.diagnostics] == ["E206"], info.value.format()
+
+
 def test_the_corpus_is_large_and_valid_minimal_is_valid(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     assert len(FILES) >= 70
