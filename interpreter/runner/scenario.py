@@ -635,6 +635,7 @@ class Runner:
                 raise self.loc.error(d.code, d.message, where, hint, at_key=d.code == "E401") from None
             raise
         self.game.stacked = self.stacked(sc.stacked)
+        # the stack holds through the setup, the edits and play's start: until play's first decision
         try:
             self.st = self.game.new_state(sc.seed, hold=True, skip_setup=sc.skip_setup,
                                           carried=self.carried(sc.carried))
@@ -655,21 +656,21 @@ class Runner:
                 elif s.random is not None or s.expect is not None or s.until_phase is not None:
                     rest = Step(random=s.random, expect=s.expect, until_phase=s.until_phase)
                 i += 1
+            if self.st.pend is not None:
+                raise self.loc.error("E502", "setup is still waiting for a decision; script it in steps", ("steps",))
+            if sc.setup is not None:
+                self.edit(sc.setup, ("setup",))
+            if sc.start_phase is not None and sc.start_phase not in [p.name for p in self.game.prog.phases]:
+                raise self.loc.error("E501", f"no phase named {sc.start_phase!r}", ("start_phase",))
+            self.edited_at = len(self.st.ev) if sc.setup is not None and sc.start_phase is None else None
+            stop = self.stop_phases(rest.until_phase, ("steps", i - 1, "until_phase")) if rest is not None else frozenset()
+            self.game.stop_before = stop        # the answer's `until_phase` counts from the answer: the first phase too
+            try:
+                self.game.begin(self.st, sc.start_phase)
+            finally:
+                self.game.stop_before = frozenset()
         finally:
             self.game.stacked = {}
-        if self.st.pend is not None:
-            raise self.loc.error("E502", "setup is still waiting for a decision; script it in steps", ("steps",))
-        if sc.setup is not None:
-            self.edit(sc.setup, ("setup",))
-        if sc.start_phase is not None and sc.start_phase not in [p.name for p in self.game.prog.phases]:
-            raise self.loc.error("E501", f"no phase named {sc.start_phase!r}", ("start_phase",))
-        self.edited_at = len(self.st.ev) if sc.setup is not None and sc.start_phase is None else None
-        stop = self.stop_phases(rest.until_phase, ("steps", i - 1, "until_phase")) if rest is not None else frozenset()
-        self.game.stop_before = stop        # the answer's `until_phase` counts from the answer: the first phase too
-        try:
-            self.game.begin(self.st, sc.start_phase)
-        finally:
-            self.game.stop_before = frozenset()
         self.paused = self.stopped(stop)
         if rest is not None:
             self.step(rest, ("steps", i - 1), answered=True)
