@@ -631,6 +631,7 @@ class PhaseDecl(Decl):
     name: str
     label: Text | None = None
     body: list[Stmt]
+    pause: bool = False             # `fuda play` shows the table to its humans as the phase begins again
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)

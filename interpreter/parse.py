@@ -770,7 +770,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def phase_decl(self, meta: Any, c: list[Any]) -> A.PhaseDecl:
         return A.PhaseDecl(span=self.sp(meta), override=_override(c), name=str(_names(c)[0]),
-                                           label=_first(c, A.Text), body=c[-1])
+                           label=_first(c, A.Text), body=c[-1],
+                           pause=any(isinstance(x, Token) and x.type == "PAUSE" for x in c))
 
     def effect_decl(self, meta: Any, c: list[Any]) -> A.EffectDecl:
         lists = [x for x in c if isinstance(x, list)]

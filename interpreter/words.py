@@ -86,6 +86,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "undo_over": ("the game is over and its seed, which dealt every hand, has been told: start a new game",
                   "終局してシード (配られた札のすべて) が明かされたので戻せません: 新しいゲームを"),
     "only_choice": ("{p}: your only choice: {a}", "{p}: 選べるのは {a} だけ"),
+    "pause": ("— {phase} next: press Enter to go on —", "— 次は {phase}: Enter で続行 —"),
     "hot_seat": ("— {p} to play: pass the keyboard to {p}, then press Enter —",
                  "— {p} の番: キーボードを {p} に渡して Enter —"),
     "help": ("type a number or an action (e.g. '{ex}'; cards also as ASCII: H7 for ♥7, SA for ♠A); "

@@ -1657,3 +1657,28 @@ def test_a_value_typed_in_full_width_digits_after_the_option_is_its_ascii_number
              inp=lambda _prompt, answers=answers: next(answers), out=out)
         text = out.getvalue()
         assert "refused" not in text and played in text, text
+
+
+def test_a_pause_phase_shows_the_hands_end_to_the_humans_before_the_next_deal():
+    """newcomer47 P9: the next hand was dealt at once, so a human never saw how the last one ended.
+    A `pause` phase stops `fuda play` as it begins again (not as play starts) until Enter; bots alone,
+    and the game's events, go on as without it."""
+    game = load(str(ROOT / "tests" / "constructs" / "pause_between_hands.fuda"))
+    prompts: list[str] = []
+    answers = iter(["1", "", "1"])
+
+    def inp(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+    out = io.StringIO()
+    st = play(game, ["human", "random"], seed=3, inp=inp, out=out, ask_all=True)
+    assert st.over and prompts == ["P0> ", "", "P0> "]
+    paused = out.getvalue().split("— deal next: press Enter to go on —")[0].rsplit("== pause_between_hands", 1)[1]
+    assert "phase deal" in paused and "Table              ♠Q" in paused     # the card the hand ended with
+    assert game.stop_before == frozenset()
+    plain = game.new_state(3)
+    for p, a in [(0, "play ♠Q"), (0, "play ♥9")]:
+        plain.game.apply(plain, p, next(x for x in plain.game.legal_actions(plain, p) if x.id == a))
+    assert plain.ev == st.ev                      # the same events as a game nobody paused
+    bots = play(game, ["random", "random"], seed=3, inp=lambda _p: pytest.fail("bots do not pause"), out=io.StringIO())
+    assert bots.over

@@ -101,6 +101,8 @@ class Game:
         # phases at whose start play stops, waiting for ``run`` (a scenario's `until_phase`: the end
         # of a hand seen before the next one's deal); empty in play
         self.stop_before: frozenset[int] = frozenset()
+        # the phases declared `pause`: `fuda play` stops at their start (``stop_before``) for its humans
+        self.pauses = frozenset(i for i, ph in enumerate(prog.phases) if ph.decl is not None and ph.decl.pause)
         # a scenario's stacked deck: zone slot → (cards on top, topmost first; at the bottom,
         # bottommost first), placed before setup runs and kept there by its shuffles; empty in play
         self.stacked: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}

@@ -516,6 +516,7 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
     # who sits where, for the seats line of a human's screen: a persona by name, a bot by its kind
     table["people"] = {i: agent.name for i, agent in enumerate(agents) if not isinstance(agent, Human)}
     humans = [i for i, seat in enumerate(seats) if seat == "human"]
+    pauses = game.pauses if humans else frozenset()     # bots alone go straight on
     table["hot"] = len(humans) > 1          # a hot seat: what one player is told, the others may read
     table["ask_all"] = ask_all              # `--ask-all`: a single legal action is asked too (scripts)
     viewer = humans[0] if len(humans) == 1 else None     # hot seat: what is printed between screens is public
@@ -550,7 +551,11 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                     print(say("slow_bot", lang, s=f"{time.perf_counter() - t0:.0f}"), file=out)
                 _say(agents[p], game.seat(p, lang), out)     # what they said while choosing (a misplay the table caught) comes first
                 at = len(st.ev)
-                game.apply(st, p, a)
+                game.stop_before = pauses       # around the move only: a bot's search never stops there
+                try:
+                    game.apply(st, p, a)
+                finally:
+                    game.stop_before = frozenset()
                 if a.label:
                     said[at] = a.label
                 seen = _public_text(st, at, viewer, lang)
@@ -562,6 +567,9 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 if isinstance(agents[p], Human) and len(legal) > 1:
                     decided.append(len(actions))
                 actions.append((p, a.id))
+                if not st.over and st.pend is None:     # stopped as a `pause` phase begins
+                    _pause(st, viewer, lang, inp or input, out, said if viewer is not None else None, table["people"])
+                    game.run(st)
                 if st.over:
                     break
     except Quit:
@@ -581,6 +589,21 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
     if log_path:                # a finished game: its log after its result
         save(log_path)
     return st
+
+
+def _pause(st: State, viewer: int | None, lang: int, inp: Callable[[str], str], out: TextIO,
+           said: dict[int, str] | None, people: dict[int, str]) -> None:
+    """A `pause` phase begins again: the table as the last hand left it (its melds, the hands its end
+    revealed), before the phase gathers and deals, until Enter — the humans would otherwise see it
+    only as log lines under the next hand's deal. At a hot seat the screen is the public one."""
+    v = st.view(viewer, lang, said=said)
+    print("", file=out)
+    print(render(v, lang, title=st.game.title_in(lang), order=st.game.card_index, people=people), file=out)
+    print("\n" + say("pause", lang, phase=v["phase_label"]), file=out)
+    try:
+        inp("")
+    except EOFError:
+        raise Quit() from None
 
 
 def _undo(game: Game, seed: int, st: State, p: int, actions: list[tuple[int, str]], decided: list[int],
