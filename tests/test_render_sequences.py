@@ -549,3 +549,51 @@ def test_a_face_down_card_shown_to_you_alone_is_marked_and_a_row_of_places_has_n
     assert lone.endswith(f"({names['lone[P0]'][0]}) ▒ {names['lone[P0]'][2]}  ◀ top  (3)")    # a pile: its top
     other = next(ln for ln in render(st.view(1)).splitlines() if "Row[P0]:" in ln)
     assert other.endswith(f"Row[P0]: ▒ ▒ {names['row[P0]'][2]}  (3)")
+
+
+def test_two_rows_in_sight_of_a_four_player_game_do_not_face_each_other():
+    """newcomer47 P2: a partnership's melds in the first seat's row, the other two rows hidden while
+    empty (`if false`): the two rows on screen were drawn as a two-player game's, facing."""
+    rules = """
+ruleset four_rows
+players 4
+cards standard(jokers = 0) in box
+zone box: pile hidden
+zone melds: sequence per player public "Melds" if false
+setup {
+    for p in [players[0], players[1]] {
+        insert melds[p] back as z
+        move top(box, 3) to z
+    }
+}
+phase play {
+    choose players[0] { wait { } }
+}
+"""
+    text = render(game_from(rules).new_state(0).view(0))
+    assert "facing" not in text and "above" not in text, text
+    assert "Melds[P0]: front first" in text and "Melds[P1]: front first" in text, text
+    assert "Melds[P2]" not in text, text
+
+
+def test_a_grid_square_holding_several_cards_says_how_many():
+    """newcomer47 P3: a square showed its top card only, and nothing told that cards lay under it."""
+    rules = """
+ruleset squares
+players 2
+cards standard(jokers = 0) in box
+zone box: pile hidden
+zone board: grid(3, 1) public "Board"
+setup {
+    move top(box, 4) to board[1, 0] face up
+    move top(box) to board[2, 0] face up
+}
+phase play {
+    choose players[0] { wait { } }
+}
+"""
+    st = game_from(rules).new_state(0)
+    v = st.view(0)
+    row = next(ln for ln in render(v).splitlines() if ln.startswith("   0 "))
+    top, single = v["zones"]["board[1,0]"]["cards"][-1], v["zones"]["board[2,0]"]["cards"][0]
+    assert f"{v['labels'].get(top, top)}(4)" in row and f"{v['labels'].get(single, single)}(" not in row, row

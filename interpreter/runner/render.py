@@ -83,9 +83,10 @@ def zone_body(z: dict[str, Any], labels: dict[str, str], lang: int = 0, line: bo
 
 
 def render_sequences(v: dict[str, Any], labels: dict[str, str], lang: int = 0) -> list[str]:
-    """Sequences of zones, one zone per row, front first. When a per-player sequence belongs to
-    exactly two players, their rows face each other: the other player's back at the top, the two
-    front zones touching in the middle, the viewer's (or P0's) back at the bottom."""
+    """Sequences of zones, one zone per row, front first. In a two-player game the rows of a per-player
+    sequence face each other: the other player's back at the top, the two front zones touching in
+    the middle, the viewer's (or P0's) back at the bottom. (With more players, two rows on screen are
+    the others hidden while empty, `if false`: listed like the rest.)"""
     sequences: dict[str, list[str]] = v.get("sequences", {})
     zone_labels: dict[str, str] = v.get("zone_labels", {})
     zones = v["zones"]
@@ -107,7 +108,7 @@ def render_sequences(v: dict[str, Any], labels: dict[str, str], lang: int = 0) -
     for name, by_owner in groups.items():
         base = zone_labels.get(name, name)          # the sequence as players call it
         owners = sorted(by_owner, key=lambda o: -1 if o is None else o)
-        if len(owners) == 2 and None not in owners:
+        if len(owners) == 2 and None not in owners and v["players"] == 2:
             near = me if me in owners else owners[0]
             far = owners[1] if near == owners[0] else owners[0]
             out.append("  " + say("seq_facing", lang, z=base, far=far, near=near))
@@ -239,7 +240,9 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
         w = max(x for x, _ in cells) + 1
         h = max(y for _, y in cells) + 1
         out.append(f"  {called(gname)}:")
+        # a square holding more cards than its top one says how many (a pile under the top card)
         colw = max([6] + [width(labels.get(c or "", c or "")) + (4 if z.get("peeked") else 2)
+                          + (len(f"({len(z['cards'])})") if len(z["cards"]) > 1 else 0)
                           for z in cells.values() for c in z["cards"]])
         out.append("     " + "".join(pad(f"{x}", colw) for x in range(w)))
         for y in range(h):
@@ -252,6 +255,7 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
                 if top and top in cv and top not in labels:
                     flags = "".join(k[0] for k, val in cv[top].items() if val is True)
                     txt += f"*{flags}" if flags else ""
+                txt += f"({len(cs)})" if len(cs) > 1 else ""
                 row.append(pad(txt, colw))
             out.append(f"   {y} " + "".join(row))
     for sname, lines in seqs.items():
