@@ -169,6 +169,12 @@ class SortedBy(Best):
 
 
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
+class DistinctBy(Best):
+    """`distinct x in L [where C] by KEY`: the first element of L for each value of KEY, in L's order
+    (one choice per rank whatever the suits, where `distinct(L)` keeps one per identical face)."""
+
+
+@dataclass(kw_only=True, eq=False, init=False, repr=False)
 class LetIn(Expr):
     """A function's named step `let name = value`, read by ``body`` (the next step or the result)."""
     name: str

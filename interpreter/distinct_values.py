@@ -54,6 +54,8 @@ def never_repeats(e: A.Expr, depth: int = 0) -> bool:
         return all(ok for ok, _ in values) and _all_different([v for _, v in values])
     if isinstance(e, A.SortedBy):
         return never_repeats(e.source, depth)
+    if isinstance(e, A.DistinctBy):         # elements with different keys are different values
+        return True
     if isinstance(e, A.Comprehension):
         return isinstance(e.elem, A.Name) and e.elem.name == e.var and never_repeats(e.source, depth)
     if isinstance(e, A.IfExpr):

@@ -251,7 +251,7 @@ _DECL_WORDS = {"show", "ruleset", "extends", "players", "option", "enum", "cards
 _COMPARE = ("==", "!=", "<", ">", "<=", ">=")
 _QUANT_WORDS = {"any": "any x in LIST where COND", "all": "all x in LIST where COND",
                 "count": "count x in LIST where COND", "best": "best x in LIST by KEY",
-                "sorted": "sorted x in LIST by KEY"}
+                "sorted": "sorted x in LIST by KEY", "distinct": "distinct x in LIST by KEY"}
 # words that start a statement: a variable so named cannot be assigned at the start of one
 _STATEMENT_WORDS = {"move", "deal", "shuffle", "reveal", "hide", "swap", "choose", "offer", "simultaneous", "turn",
                     "goto", "activate", "negate", "win", "lose", "finish", "rejoin", "end", "log", "tell", "reverse",
@@ -397,10 +397,10 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
             msg = f"{code_prefix}unexpected {_describe_token(tok)}"    # what the parser expected is beside the point
             op = re.search(r"(\band|\bor|\bnot|==|!=|<=|>=|[<>+*/-])\s*\w+\s*$", src[:span.col - 1])
             shown = op.group(1) if op else "=="
-            form = _QUANT_WORDS[q].split(" where ")[0] + " where C" if q not in ("best", "sorted") else _QUANT_WORDS[q]
+            form = _QUANT_WORDS[q].split(" where ")[0] + " where C" if q not in ("best", "sorted", "distinct") else _QUANT_WORDS[q]
             hint = (f"`{_QUANT_WORDS[q]}` takes everything after it, so it cannot stand right after `{shown}`: "
                     f"wrap it in parentheses, `… {shown} ({form.replace('LIST', 'L')})`"
-                    + ("" if q in ("count", "best", "sorted") else "; after and, or or not it needs none"))
+                    + ("" if q in ("count", "best", "sorted", "distinct") else "; after and, or or not it needs none"))
         elif before and before.group(1) in _QUANT_WORDS and "a name" in expected:
             hint = f"`{before.group(1)}` is a keyword in expressions ({_QUANT_WORDS[before.group(1)]}); " \
                    "choose another name"
@@ -1119,6 +1119,11 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.SortedBy(span=self.sp(meta), var=str(c[0]), source=c[1], key=c[-1], cond=cond,
                           var_span=self.name_span(c[0]))
 
+    def distinct_by(self, meta: Any, c: list[Any]) -> A.DistinctBy:
+        cond = c[2] if len(c) == 4 else None
+        return A.DistinctBy(span=self.sp(meta), var=str(c[0]), source=c[1], key=c[-1], cond=cond,
+                            var_span=self.name_span(c[0]))
+
     def if_expr(self, meta: Any, c: list[Any]) -> A.IfExpr:
         return A.IfExpr(span=self.sp(meta), cond=c[0], then=c[1], other=c[2])
 
@@ -1175,6 +1180,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def sorted_call(self, meta: Any, c: list[Any]) -> A.Call:
         return self.call(meta, ["sorted", c[0]])
+
+    def distinct_call(self, meta: Any, c: list[Any]) -> A.Call:
+        return self.call(meta, ["distinct", c[0]])
 
     def args(self, meta: Any, c: list[Any]) -> list[Any]:
         return list(c)

@@ -4090,3 +4090,20 @@ def test_best_where_by_0_is_the_first_element_that_meets_the_condition():
     """))
     texts = log_texts(g.new_state(0))
     assert "next in P3" in texts and "first of [5, 8, 6] above 5: 8" in texts and "none: none" in texts, texts
+
+
+
+def test_distinct_by_a_key_offers_one_choice_per_key():
+    """newcomer47 P6: suits never matter in Canasta, yet `distinct(…)` keeps one action per suit
+    (it collapses identical faces only). `distinct c in L [where C] by KEY` keeps the first of L for
+    each KEY, in L's order; a key that cannot be compared for equality is E201."""
+    st = scenario_state("distinct_by", """
+        setup: {zones: {"hand[P0]": [♠7, ♥7, "♠7#2", ♣A, ♦9, ♣7, ♠9]}}
+    """)
+    assert ids(st, 0) == ["meld ♠7", "meld ♦9"]
+    st.game.apply(st, 0, st.legal_actions(0)[0])
+    assert full_zone(st, "table") == ["♠7", "♥7", "♠7#2", "♣7"]
+    assert "2 kinds of pair" in [e["text"] for e in st.view(None)["log"]]     # ♠7 ♥7 and ♠7 ♠7#2 are one
+    with pytest.raises(FudaError) as e:
+        load_text((CONSTRUCTS / "distinct_by.fuda").read_text(encoding="utf-8").replace("by d.rank", "by hand"))
+    assert e.value.first.code == "E201" and e.value.first.message.startswith("distinct … by"), e.value.format()

@@ -166,7 +166,7 @@ class CheckerBase:
         self.keyword_name(name, span)
 
     def keyword_name(self, name: str, span: Span) -> None:
-        """W106: `count`, `any`, `all`, `best` and `sorted` begin an expression as keywords, so a name
+        """W106: `count`, `any`, `all`, `best`, `sorted` and `distinct` begin an expression as keywords, so a name
         spelt so cannot be read where an expression starts (`x = count`)."""
         if name in EXPRESSION_KEYWORDS:
             self.warn("W106", f"{name} is a keyword where an expression starts ({name} x in L …): reading "

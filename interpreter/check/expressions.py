@@ -277,6 +277,11 @@ class Expressions(Declarations):
                     raise self.fail("E201", f"sorted … by a number, a text, an enum member, a card, a player, "
                                     f"an ordering or a tuple of them, not {_key_shown(e.key, kt)}", e.key.span)
                 return T.list_of(et)
+            if isinstance(e, A.DistinctBy):
+                if not _comparable_key(e.key, kt, ("card", "player", "bool", "tuple")):
+                    raise self.fail("E201", f"distinct … by a number, a text, an enum member, a card, a player, "
+                                    f"an ordering or a tuple of them, not {_key_shown(e.key, kt)}", e.key.span)
+                return T.list_of(et)
             if not _comparable_key(e.key, kt):
                 raise self.fail("E201", f"best … by a number, a text, an enum member, an ordering or a tuple "
                                 f"of them (compared part by part), not {_key_shown(e.key, kt)}", e.key.span)
@@ -295,7 +300,7 @@ class Expressions(Declarations):
                 or et.kind != "card" or not (key.name in self.cards.attr_types or key.name == "name"
                                              or isinstance(v, VarSym) and v.scope == "card"):
             return
-        word = "sorted" if isinstance(e, A.SortedBy) else "best"
+        word = "sorted" if isinstance(e, A.SortedBy) else "distinct" if isinstance(e, A.DistinctBy) else "best"
         self.diags[-1] = replace(last, hint=f"the key of `{word} … by` runs to the end: for the {key.name} of "
                                             f"the card it finds, write ({word} {e.var} in … by …).{key.name}")
 

@@ -25,7 +25,7 @@ RESERVED_MEANING = {"current": "the player whose turn it is", "direction": "the 
                     "stack": "the effects waiting to resolve", "score": "each player's score",
                     "place": "each player's finishing place", "out": "whether a player has finished"}
 EFFECT_LOCALS = ("item", "controller", "source", "times")
-EXPRESSION_KEYWORDS = ("count", "any", "all", "best", "sorted")     # W106
+EXPRESSION_KEYWORDS = ("count", "any", "all", "best", "sorted", "distinct")     # W106
 SEAT_HINT = "players are not numbers: name a seat with players[0]"
 MAX_FIXED_RANGE = 100_000       # a fixed a..b (deck loops, initial values) is built in memory
 ITEM_FIELDS = {"kind": T.EFFECT, "controller": T.PLAYER, "source": T.CARD, "times": T.INT,

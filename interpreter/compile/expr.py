@@ -528,6 +528,13 @@ class ExprGen:
             return f"tuple(sorted({src}, key=lambda {v}: {self.gen(e.key)}))"
         return f"tuple(sorted({src}, key=lambda {v}: _none_last({self.gen(e.key)})))"
 
+    def g_DistinctBy(self, e: A.DistinctBy) -> str:
+        v = self._var(e)
+        src = self.iter_src(e.source)
+        if e.cond is not None:
+            src = f"[{v} for {v} in {src} if {self.gen(e.cond)}]"
+        return f"_first_by({src}, lambda {v}: {self.gen(e.key)})"
+
     def fmt(self, e: A.Expr, lang: int = 0, shown: bool = False) -> str:
         """Code showing a value in a text as _fmt does; the common types by a table lookup.
         ``shown``: a card as the ruleset's `show` writes it (labels and prompts, drawn when read)."""

@@ -665,6 +665,18 @@ def _index_of(seq: Any, x: Any) -> int:
         return -1
 
 
+def _first_by(xs: Any, key: Any) -> tuple[Any, ...]:
+    """`distinct x in L by KEY`: the first of L for each KEY, in L's order."""
+    seen: set[Any] = set()
+    out = []
+    for x in xs:
+        k = key(x)
+        if k not in seen:
+            seen.add(k)
+            out.append(x)
+    return tuple(out)
+
+
 def _none_last(k: Any) -> Any:
     """A sort key in which none comes after every value, also inside a tuple (`sorted … by`, `show …
     sorted by`): Python cannot compare none with a value."""
