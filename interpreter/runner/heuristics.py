@@ -10,8 +10,9 @@ decision records the mover's estimated result (0…1). Per game we keep each pla
 - fairness (over a study): 1 minus the spread of the seats' win rates (1 = every seat wins equally).
 The winners are one player or a side (a team of two or more): a side leads when its best
 estimate is the highest. The sides are the game's ``sides`` (one seat per player, from the ruleset's
-``allies`` at the game's end); without them the winners are one side and every other player its own. Games without estimates (random bots), or that nobody (or everybody) won,
-are left out of the first three.
+``allies`` at the game's end); without them the winners are one side and every other player its own.
+Games without estimates (random bots), or that nobody (or everybody) won, are left out of the first
+three.
 """
 
 from __future__ import annotations
