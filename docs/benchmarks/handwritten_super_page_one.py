@@ -5,7 +5,8 @@ It is the yardstick for `fuda bench super_page_one` in docs/benchmarks.md: no ev
 information, no saves — just the game, as fast as straightforward Python goes.
 
 The decisions, each a uniform pick among exactly the options fuda offers: the turn (a matching card /
-draw / pass when neither is possible), playing a card just drawn, answering 2ドロー (a 2 or draw the
+draw / pass when neither is possible), playing a card just drawn (asked after every draw:
+keeping it is the only option when it does not fit), answering 2ドロー (a 2 or draw the
 total), revealing a K at the start of one's turn, 7渡し (a target or not giving) and the card given,
 10捨て (or not) and the card discarded, and the response windows of every effect on the stack — Qエコー,
 then J無効, then Kキックバック — where each player holding an eligible card, in turn order after the
@@ -376,8 +377,9 @@ def game(seed: int, rnd: Callable[[], float], players: int = 4) -> int:
                 a = opts[decide(len(opts))]
                 if a == -1:
                     d = draw(p, 1)
-                    if d >= 0 and not out[p] and playable(p, d) and decide(2) == 0:
-                        play_card(p, d)
+                    if d >= 0 and not out[p]:     # asked even when only keeping it is legal, as fuda asks
+                        if decide(2 if playable(p, d) else 1) == 0 and playable(p, d):
+                            play_card(p, d)
                 elif a >= 0:
                     play_card(p, a)
         if free_for == p:
