@@ -3621,6 +3621,26 @@ def test_the_top_of_a_pile_top_up_picked_by_a_function_is_public(second: str, wa
     assert [w.code for w in g.prog.warnings] == (["W102"] if warned else [])
 
 
+@pytest.mark.parametrize(("source", "warned"), [("top(discards, 1)", False), ("top(discards, 2)", True),
+                                                 ("[top(discards)]", False)])
+def test_the_top_card_of_a_pile_top_up_as_a_list_of_one_is_public(source: str, warned: bool):
+    """newcomer46 P2: `take c in top(discards, 1)` was W102 although that one card is face up; the
+    second card of `top(discards, 2)` lies face down, so that one still warns."""
+    g = load_text(textwrap.dedent(f"""
+        ruleset t
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone discards: pile hidden top up
+        zone hand: hand per player owner
+        setup {{ shuffle deck  move top(deck) to discards  move top(deck) to discards }}
+        phase play {{ choose players[0] {{
+            take c in {source} where c != none "take {{c}}" {{ move c to hand[players[0]] }}
+        }} }}
+        """))
+    assert [w.code for w in g.prog.warnings] == (["W102"] if warned else [])
+
+
 @pytest.mark.parametrize(("flags", "words"), [
     ("pile top up top up", "`top up` is written twice"), ("pile hidden public", "a zone has one visibility"),
     ("pile per player owner per player", "`per player` is written twice"),

@@ -1070,8 +1070,10 @@ class Secrecy(Expressions):
     def top_card_up(self, e: Any) -> bool:
         """`top(Z)` of a pile declared `top up` (or of one of such per-player piles), also one a
         function picks (`top(discards(k))`, every zone its body names such a pile) or a local stands
-        for (`top(z) for z in [dis_a, dis_b]`, a `let`, every zone it may be such a pile): a card face up."""
-        if not (isinstance(e, A.Call) and e.func == "top" and len(e.args) == 1):
+        for (`top(z) for z in [dis_a, dis_b]`, a `let`, every zone it may be such a pile): a card face up.
+        So is `top(Z, 1)`, the list of that one card (not `top(Z, 2)`: the second lies face down)."""
+        if not (isinstance(e, A.Call) and e.func == "top" and not e.kwargs and (
+                len(e.args) == 1 or len(e.args) == 2 and isinstance(e.args[1], A.Lit) and e.args[1].value == 1)):
             return False
         z = e.args[0].obj if isinstance(e.args[0], A.Index) else e.args[0]
         f = self.globals.get(z.func) if isinstance(z, A.Call) else None
