@@ -192,6 +192,33 @@ phase play { choose players[0] { wait "wait" { end game } } }
     assert "→" not in render(st.view(2)).split("recent:")[-1]
 
 
+def test_a_card_seen_going_into_another_players_hand_shows_in_recent():
+    """newcomer46 P3: `P1: take_discard` told the others nothing on screen, the move line (the card
+    taken off a face-up top into a hand they do not see) being left out of the recent lines."""
+    game = load_text("""ruleset take
+players 3
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone discards: pile hidden top up "Discards"
+zone hand: hand per player owner "Hand"
+zone won: pile per player hidden "Won"
+setup {
+    move [card("♠2"), card("♥3")] to discards
+    move card("♦4") to won[players[2]]
+}
+phase play {
+    choose players[0] { take "take" { move top(discards) to hand[players[0]] } }
+    choose players[0] { wait "wait" { end game } }
+}
+""")
+    st = game.new_state(1)
+    st.apply(0, "take")
+    assert "♥3: Discards → Hand[P0]" in render(st.view(1)).split("recent:")[-1]
+    assert "♥3: Discards → Hand[P0]" in render(st.view(None)).split("recent:")[-1]     # a spectator too
+    assert "→" not in render(st.view(0)).split("recent:")[-1]       # one's own hand shows the card
+    assert "Won[P2]" not in render(st.view(1)).split("recent:")[-1]     # unseen, into no hand
+
+
 def test_unseen_cards_handed_to_the_viewer_are_counted_on_their_line():
     """A Tichu newcomer: a hidden pile moved into the viewer's own hidden pile read "a card a card a
     card a card" in recent, where replays say "4 cards"."""

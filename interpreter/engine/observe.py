@@ -474,6 +474,13 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             # from one player's zone, out of the receiver's sight, into another's (a pass, a steal);
             # not a face-up trick gathered into its winner's pile
             moved["handed_to"] = owner[dst]
+        elif not everyone and dst < game.static_slots and owner[dst] not in (None, viewer) \
+                and game.prog.zones[game.zone_decl[dst]].kind == "hand" and mask is not None \
+                and (mask == R.ALL or isinstance(viewer, int) and mask >> viewer & 1) \
+                and not (game.zone_mask[dst] == R.ALL or isinstance(viewer, int) and game.zone_mask[dst] >> viewer & 1):
+            # a card the viewer saw go into another's hand, where the screen no longer shows it
+            # (a discard taken): the recent lines tell it (not a trick gathered into a face-down pile)
+            moved["seen_into"] = owner[dst]
         return moved
     elif k == R.EV_SHUFFLE:
         text = say("shuffle", lang, z=called(game.zone_name(st, ev[2]), game.zone_texts[lang], seats))
