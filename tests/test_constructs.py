@@ -4127,3 +4127,27 @@ def test_distinct_by_a_key_offers_one_choice_per_key():
     with pytest.raises(FudaError) as e:
         load_text((CONSTRUCTS / "distinct_by.fuda").read_text(encoding="utf-8").replace("by d.rank", "by hand"))
     assert e.value.first.code == "E201" and e.value.first.message.startswith("distinct … by"), e.value.format()
+
+
+def test_an_empty_list_of_cards_leaves_no_space_in_an_action_id():
+    """newcomer46 P4: a list binder that may be empty gave ids with a trailing space (`pick 1 `),
+    shown in E502 listings and kept in saved games; an old id with the space is still taken."""
+    g = load_text(textwrap.dedent("""
+        ruleset e
+        players 2
+        cards standard() in deck
+        zone deck: pile hidden
+        zone hand: hand per player owner
+        setup { deal 2 from deck to hand }
+        phase play {
+            choose players[0] {
+                pick n in 1..2, cs in [[], cards(hand[players[0]])[:1]] "pick {n} {cs}" { }
+            }
+        }
+        """))
+    st = g.new_state(1)
+    ids = [a.id for a in st.legal_actions(0)]
+    c = ids[1].split()[2]
+    assert ids == ["pick 1", f"pick 1 {c}", "pick 2", f"pick 2 {c}"]
+    st.apply(0, "pick 1 ")
+    assert "P0: pick 1" in [e["text"] for e in st.view(1)["log"]]

@@ -898,7 +898,7 @@ class Game:
             halves = [" ".join([info.name.replace("_", " ")] + self._values_read(st, info, o, parts, places, lang))
                       for lang in (0, 1)]
             label = " | ".join(dict.fromkeys(halves))
-        return Action(player, " ".join(parts), info.name, tuple(o[1:]), o, label or "")
+        return Action(player, _id_of(parts), info.name, tuple(o[1:]), o, label or "")
 
     def _parts(self, st: State, info: Any, player: int, o: tuple[Any, ...]) -> tuple[list[str], dict[int, str]]:
         """Option ``o``'s id, word by word (its name, then each value), as ``player`` reads it, and
@@ -933,7 +933,7 @@ class Game:
         for j, shown in enums.items():
             if a.raw[j + 1] is not None:
                 values[j] = shown[a.raw[j + 1]][0]
-        return " ".join([a.name] + values)
+        return _id_of([a.name] + values)
 
     def _unseen_places(self, st: State, player: int, o: tuple[Any, ...],
                        card_args: tuple[tuple[int, bool], ...]) -> dict[int, str]:
@@ -1019,7 +1019,7 @@ class Game:
             return None
         if tuples is None:
             return None
-        return [" ".join(self._parts(st, site.options[k], player, o)[0]) for o in tuples]
+        return [_id_of(self._parts(st, site.options[k], player, o)[0]) for o in tuples]
 
     def prompt(self, st: State, player: int) -> str | None:
         """The pending decision's prompt as ``player`` reads it: a card they cannot see (a stack item's
@@ -1463,6 +1463,12 @@ def _fmt_seen(st: State, v: Any, code: str, places: dict[int, str]) -> str:
     if code == "list:card" and v is not None:
         return " ".join(places.get(c) or R._fmt(st, c, "card") for c in v)
     return R._fmt(st, v, code)
+
+
+def _id_of(parts: list[str]) -> str:
+    """An action's id from its words: an empty list of cards writes nothing (`lay_set 1`, not
+    `lay_set 1 ` with a trailing space)."""
+    return " ".join(w for w in parts if w)
 
 
 def _ids_apart(actions: list[Action]) -> list[Action]:

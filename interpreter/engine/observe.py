@@ -451,6 +451,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             for v, code, pos in zip(opt[1:], info.binder_types, places, strict=True):
                 parts.append(_fmt_for(st, v, code, lambda c: card(c, masks.get(c, R.ALL)), lang) if pos is None
                              else _zones_at(st, v, pos))
+            parts = [w for w in parts if w]         # an empty list of cards writes nothing
             text = f"{player(who)}: {' '.join(parts[:1] + [R._words(parts[1:])] if len(parts) > 1 else parts)}"
             if announced:       # a simultaneous window's answer that counts, told to the table
                 text = say("first_answer", lang, p=player(who), x=text.partition(": ")[2])
@@ -604,7 +605,8 @@ def action_seen(st: State, raw: tuple[Any, ...], viewer: int | None, lang: int =
     info = site.options[raw[0]]
     def card(c: int | None) -> str:
         return "none" if c is None else game.card_names[c] if card_visible(st, c, viewer) else say("a_card", lang)
-    return " ".join([info.name] + [_fmt_for(st, v, code, card, lang) for v, code in zip(raw[1:], info.binder_types, strict=True)])
+    return " ".join(w for w in [info.name] + [_fmt_for(st, v, code, card, lang)
+                                              for v, code in zip(raw[1:], info.binder_types, strict=True)] if w)
 
 
 def _index_of_event(st: State, ev: tuple[Any, ...]) -> int | None:
