@@ -132,8 +132,9 @@ phase play { choose players[0] { stop { end game } } }
     table = st.view(0)["zones"]["table"]["cards"]
     mine = st.view(0)["zones"]["hand[P0]"]["cards"]
     line = next(x for x in en.splitlines() if "Played by" in x)
-    assert f"{table[-1]}: Played by = P1" in line and all(f"{c}: Played by = P0" in line for c in mine)
-    assert not any(f"{c}: Played by" in line for c in table[:-1])      # not the whole pile's history
+    # each card with its zone (newcomer46 P5: three Wilds alike on three groups could not be told apart)
+    assert f"{table[-1]} (table): Played by = P1" in line and all(f"{c} (hand[P0]): Played by = P0" in line for c in mine)
+    assert not any(f"{c} (table): Played by" in line for c in table[:-1])      # not the whole pile's history
     assert "started" in st.view(0)["vars"]                               # the view keeps it
 
 

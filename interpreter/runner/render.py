@@ -266,8 +266,10 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
                   if k in named and k not in per_seat]
     out.extend(_wrapped(shown_vars))
     in_sight = _cards_in_sight(v, me)
-    card_lines = [f"{labels.get(c, c)}: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang, members)}"
-                                                     for k, x in vals.items() if k in named)
+    # each card with the zone it lies in: three Wilds alike on three groups read apart
+    where = {c: called(name) for name, z in v["zones"].items() for c in z["cards"] if c}
+    card_lines = [f"{labels.get(c, c)} ({where[c]}): "
+                  + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang, members)}" for k, x in vals.items() if k in named)
                   for c, vals in cv.items() if c in in_sight and any(k in named for k in vals)]
     marks = [f"{called(name)}[{i}]: " + ", ".join(f"{named[k]} = {_val(x, types.get(k, ''), lang, members)}"
                                                   for k, x in vals.items() if k in named)
