@@ -2586,6 +2586,24 @@ def test_w104_a_reveal_over_seats_from_is_every_player_only_while_nobody_is_out(
     assert warnings(f"for p in others(players[0]) {{ reveal hand[p] }}\n {read}") == ["W104"]
 
 
+def test_w104_a_loop_over_active_reads_the_hands_an_earlier_loop_over_active_revealed(tmp_path: Path) -> None:
+    """newcomer46 P6: `for q in active { reveal hand[q] }`, then `for q in active { v += … hand[q] … }`
+    was W104 in rules with a `sit out`: the second loop meets only players the first one met (players
+    only leave `active` there). Not so with a `rejoin` anywhere (a player back is met unrevealed), nor
+    for a hand read outside such a loop, nor after a card moved into the hands."""
+    def warnings(body: str) -> list[str]:
+        return _warnings_of(tmp_path, _HANDS, "{BODY}", body)
+
+    reveal, out = "for p in active { reveal hand[p] }", "sit out players[0]"
+    read = "for q in active { v = sum([c.rank for c in hand[q]]) }"
+    assert warnings(f"{reveal}\n {out}\n {read}") == []
+    assert warnings(f"{reveal}\n {read}\n {out}") == []
+    assert warnings(f"{reveal}\n {read}\n {out}\n rejoin players[0]") == ["W104"]
+    assert warnings(f"{reveal}\n v = sum([c.rank for c in hand[players[1]]])\n {out}") == ["W104"]
+    assert warnings(f"{reveal}\n deal 1 from deck to hand\n {read}\n {out}") == ["W104"]
+    assert warnings(f"for p in others(players[0]) {{ reveal hand[p] }}\n {read}\n {out}") == ["W104"]
+
+
 _SECRET_BIDS = ("ruleset b\nplayers 3\ncards {\n    card \"a\"\n    card \"b\"\n} in deck\nzone deck: pile hidden\n"
          "var bid: int per player = 0 owner \"Bid\"\nvar total: int = 0 \"Total\"\nsetup { shuffle deck }\n"
          "{RULE}phase bidding \"Bidding\" {\n    simultaneous p in players \"Bid\" {\n        bid n in 0..3 \"bid {n}\" "

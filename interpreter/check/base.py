@@ -114,6 +114,7 @@ class CheckerBase:
         self.fn_stack: list[FnSym] = []
         self.in_where: str | None = None
         self.nobody_out: bool | None = None     # no `finish` or `sit out` anywhere: active is players (every_player)
+        self.nobody_rejoins: bool | None = None     # no `rejoin` anywhere: active only shrinks (each_active)
         self.shown_exprs: frozenset[str] = frozenset()    # the expressions revealed where W104 reads (expr_key)
         self.reader: A.Expr | None = None     # the chooser whose option W102 is looking at (face_read)    # checking the condition of a count/any/all … where (for hints)
 

@@ -23,6 +23,7 @@ from .secrecy import (
     _zones_read,
 )
 from .symbols import (
+    ACTIVE_KEY,
     SEAT_HINT,
     Abort,
     CheckSym,
@@ -41,6 +42,7 @@ from .symbols import (
     ZoneSym,
     _defaults,
     _holds_cards,
+    entry_key,
     text_plain,
 )
 
@@ -503,6 +505,9 @@ class Bodies(Secrecy):
             # an item of the list: from the zones the list is read from (W102, W104)
             self.local_defs[id(inner.names[s.var])] = [(s.source, sc, None)]
             sc.forget(self.may_hide(s.body, sc=sc))
+            if isinstance(s.source, A.Name) and s.source.name == "active":     # each one's entry revealed before
+                inner.revealed |= {entry_key(k[:-len(ACTIVE_KEY)], A.Name(span=s.span, name=s.var))
+                                   for k in sc.all_revealed() if k.endswith(ACTIVE_KEY)}
             self.block(s.body, inner, _loop(ctx))
             # a showdown: `for p in players { reveal hand[p] }` shows those zones for what follows, also
             # from each player's decision whose every option reveals it (W104)

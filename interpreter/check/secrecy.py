@@ -15,6 +15,7 @@ from ..sugar import PASS
 from .base import _flow_key
 from .expressions import Expressions
 from .symbols import (
+    ACTIVE_KEY,
     EffectSym,
     FnSym,
     LocalSym,
@@ -69,16 +70,19 @@ def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     return []
 
 
-def _for_every(s: A.For, keys: set[str], everyone: bool) -> set[str]:
+def _for_every(s: A.For, keys: set[str], everyone: bool, each_active: bool = False) -> set[str]:
     """What a loop's body reveals, for after the loop: an entry of its player (`reveal hand[p]`) over
-    every player (``everyone``: `for p in players`) is the whole zone; nothing else that names the
-    loop's variable."""
+    every player (``everyone``: `for p in players`) is the whole zone; over `active` (``each_active``)
+    the entry of each player a later `for q in active` reads (ACTIVE_KEY); nothing else that names
+    the loop's variable."""
     me = A.Name(span=s.span, name=s.var)
     out: set[str] = set()
     for k in keys:
         base = k.split("[", 1)[0]
         if everyone and k == entry_key(base, me):
             out.add(base)
+        elif each_active and k == entry_key(base, me):
+            out.add(base + ACTIVE_KEY)
         elif k != s.var and repr(shape(me)) not in k:
             out.add(k)
     return out
@@ -229,7 +233,8 @@ class Secrecy(Expressions):
             elif isinstance(x, A.Move | A.Deal | A.Swap):
                 out = less(out, self.moved_into(x))
             elif isinstance(x, A.For):
-                out |= _for_every(x, self.always_revealed(x.body), self.every_player(x.source))
+                out |= _for_every(x, self.always_revealed(x.body), self.every_player(x.source),
+                                  self.each_active(x.source))
             elif isinstance(x, A.Turn):
                 out |= self.always_revealed(x.body)
             elif isinstance(x, A.If) and x.orelse is not None:
@@ -249,6 +254,16 @@ class Secrecy(Expressions):
         if self.nobody_out is None:
             self.nobody_out = not any(isinstance(n, A.Finish) for n in A.walk(self.src.decls))
         return self.nobody_out
+
+    def each_active(self, e: A.Expr) -> bool:
+        """Whether ``e`` is `active` in rules that never bring a player back (no `rejoin`): the players
+        a later loop over `active` meets are then among those an earlier one met, whoever sat out or
+        finished in between (W104: `for q in active { reveal hand[q] }`, then the same loop reads them)."""
+        if not (isinstance(e, A.Name) and e.name == "active"):
+            return False
+        if self.nobody_rejoins is None:
+            self.nobody_rejoins = not any(isinstance(n, A.Rejoin) for n in A.walk(self.src.decls))
+        return self.nobody_rejoins
 
     def choice_reveals(self, s: A.Choose | A.Simultaneous) -> set[str]:
         """What a decision reveals to everyone whichever option is taken (W104)."""

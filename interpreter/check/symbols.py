@@ -321,6 +321,11 @@ def shape(node: Any) -> Any:
     return node
 
 
+# what W104 calls a per-player zone or variable revealed entry by entry over `active`
+# (`for q in active { reveal hand[q] }`): each entry a later loop over `active` reads
+ACTIVE_KEY = "[each active]"
+
+
 def entry_key(name: str, owner: A.Expr) -> str:
     """What W104 calls one entry of a per-player zone or variable once revealed (`hand[p]`): the zone's
     name and its owner as written, so `hand[players[0]]` says nothing of `hand[players[1]]`."""
