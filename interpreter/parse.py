@@ -402,8 +402,11 @@ def _syntax_error(e: UnexpectedInput, file: str, text: str, code_prefix: str = "
                     f"wrap it in parentheses, `… {shown} ({form.replace('LIST', 'L')})`"
                     + ("" if q in ("count", "best", "sorted", "distinct") else "; after and, or or not it needs none"))
         elif before and before.group(1) in _QUANT_WORDS and "a name" in expected:
-            hint = f"`{before.group(1)}` is a keyword in expressions ({_QUANT_WORDS[before.group(1)]}); " \
-                   "choose another name"
+            # the keyword read as a name (an enum member `all` as an option's default): the caret on it
+            q = before.group(1)
+            msg = f"{code_prefix}`{q}` begins `{_QUANT_WORDS[q]}` here, so it cannot stand for a name"
+            span = Span(file, span.line, before.start(1) + 1, span.line, before.end(1) + 1)
+            hint = f"`{q}` is a keyword in expressions ({_QUANT_WORDS[q]}); choose another name"
         elif (tok.type == "NAME" and "'{'" in expected) or expected == ["'{'"]:
             hint = "a block starts with '{'"
         elif str(tok) == "}" and len(expected) > 0:

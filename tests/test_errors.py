@@ -1616,6 +1616,23 @@ def test_a_name_spelt_like_an_expression_keyword_is_warned(tmp_path: Path) -> No
     assert w == [("W106", 5), ("W106", 6)]
 
 
+def test_an_enum_member_spelt_like_an_expression_keyword_is_warned_where_declared(tmp_path: Path) -> None:
+    """newcomer46 P8: `option phases: {all "…", odd "…"}` was accepted where declared; reading the
+    member failed later, with the caret on the label after it. W106 at the member now, and the
+    error where it is read points at the keyword itself."""
+    src = ("ruleset kw\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+           'option phases: {all "all ten phases", odd "odd phases"} = odd "Phases played"\n'
+           "setup { }\nphase play { if phases == odd { end game } }\n")
+    f = tmp_path / "kw.fuda"
+    f.write_text(src, encoding="utf-8")
+    w = [(x.code, x.span.line, x.span.col) for x in check_ruleset(str(f)).warnings]
+    assert w == [("W106", 5, 17)]
+    with pytest.raises(FudaError) as e:
+        load_text(src.replace('= odd "Phases', '= all "Phases'))
+    d = e.value.first
+    assert (d.code, d.span.col, d.span.end_col) == ("E001", 59, 62) and "`all` begins `all x in LIST" in d.message
+
+
 @pytest.mark.parametrize(("lines", "warned"), [
     ("let zs = [table]\n    move f to zs[0]", False),
     ("move f to where_to(f)", False),

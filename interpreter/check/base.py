@@ -166,12 +166,12 @@ class CheckerBase:
         self.globals[name] = sym
         self.keyword_name(name, span)
 
-    def keyword_name(self, name: str, span: Span) -> None:
+    def keyword_name(self, name: str, span: Span, hint: str = "choose another name (total, n_cards)") -> None:
         """W106: `count`, `any`, `all`, `best`, `sorted` and `distinct` begin an expression as keywords, so a name
         spelt so cannot be read where an expression starts (`x = count`)."""
         if name in EXPRESSION_KEYWORDS:
             self.warn("W106", f"{name} is a keyword where an expression starts ({name} x in L …): reading "
-                      f"{name} there fails", span, "choose another name (total, n_cards)")
+                      f"{name} there fails", span, hint)
 
     def new_proc(self, kind: str, name: str, span: Span, body: list[A.Stmt]) -> Proc:
         p = Proc(kind, name, span, body, index=len(self.procs))

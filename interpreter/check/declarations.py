@@ -63,6 +63,9 @@ class Declarations(CheckerBase):
                 self.err("E102", f"{name} lists {m} twice", spans[i] if spans else span)
                 continue
             seen.add(m)
+            if not builtin:     # `option phases: {all …} = all` fails where the member is read
+                self.keyword_name(m, spans[i] if spans else span, "name the member otherwise (every, all_of): "
+                                  "players read its label")
             if builtin and m in self.members:   # a ruleset's own member wins its bare name (Role.king)
                 continue
             self.members.setdefault(m, []).append(MemberRef(sym, i))
