@@ -2383,6 +2383,33 @@ def test_w104_follows_reveals_in_option_blocks_and_across_rules_and_phases(tmp_p
         == ["W104"]
 
 
+_SECRET = ("ruleset s\nplayers 3\ncards standard() in deck\nzone deck: pile hidden\nvar known: bool = false\n"
+           "var who: player = none hidden\nsetup { }\n{RULE}\n"
+           "phase play { {CALL}\n for p in players { score[p] = if p == who then 1 else 0 } }\n")
+
+
+def test_w104_counts_what_a_called_rule_always_reveals_as_its_hides(tmp_path: Path) -> None:
+    """fix29 1 (Napoleon): `reveal_adjutant()` whose body ends in `reveal adjutant`, then a score set
+    from the hidden `adjutant`, was W104 though a `hide` in a called rule counts after the call. A
+    reveal the rule makes only sometimes (under an `if`, after a `return` may leave), then hides,
+    or of its own parameter's entry, still leaves the read warned."""
+    def warnings(rule: str, call: str = "show_who()") -> list[str]:
+        return _warnings_of(tmp_path, _SECRET.replace("{RULE}", rule),
+                            "{CALL}", call)
+
+    assert warnings("rule show_who { if not known { known = true } reveal who }") == []
+    assert warnings("rule show_who { if not known { reveal who } else { reveal who } }") == []
+    assert warnings("rule inner { reveal who }\nrule show_who { inner() }") == []
+    assert warnings("rule show_who { reveal who }", "if size(deck) > 3 { show_who() } else { show_who() }") == []
+    # still told to some players only
+    assert warnings("rule show_who { if not known { reveal who } }") == ["W104"]
+    assert warnings("rule show_who { reveal who\n hide who }") == ["W104"]
+    assert warnings("rule show_who { if known { return }\n reveal who }") == ["W104"]
+    assert warnings("rule show_who { reveal who }\nrule unsay { hide who }", "show_who()\n unsay()") == ["W104"]
+    assert warnings("rule show_who { reveal who }\nrule unsay { hide who }",
+                    "if size(deck) > 3 { show_who()\n unsay() } else { show_who() }") == ["W104"]
+
+
 def test_a_count_of_whole_zones_through_a_function_is_not_a_read(tmp_path: Path) -> None:
     """Bohnanza newcomer (fix16 3): `fn both(p) = cards(table) + cards(hand[p])`, then
     `size(both(q))` in a where was W102, though it counts whole zones as `size(hand[q])` does. A

@@ -469,6 +469,7 @@ class Bodies(Secrecy):
                          "functions compute values; rules do things")
             elif s.expr.ref.decl is not None:      # W104: a card the rule shows everyone (`lay(c)`)
                 self.warn_rule_logging_hidden(s.expr, sc)
+                sc.revealed.update(self.called_reveals(s.expr))      # what it always reveals, as its hides
                 for arg in s.expr.args:
                     if isinstance(arg, A.Name) and sc.lookup(arg.name) is not None \
                             and self.passes_on(s.expr, arg.name, {}, 0):

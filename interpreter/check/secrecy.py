@@ -220,18 +220,19 @@ class Secrecy(Expressions):
     """Hidden information: the warnings W102, W103 and W104 — what a choice, a log, a label or a variable
     would tell a player who may not see the cards or values behind it."""
 
-    def always_revealed(self, body: list[A.Stmt]) -> set[str]:
+    def always_revealed(self, body: list[A.Stmt], seen: frozenset[str] = frozenset()) -> set[str]:
         """What ``body`` reveals to everyone whichever way it goes (W104): its reveals, those of a loop's
-        or a turn's body, of every branch of an `if … else`, and of every option of a decision (a `pass`
-        reveals nothing) — less what it hides or moves cards into after."""
+        or a turn's body, of every branch of an `if … else`, of every option of a decision (a `pass`
+        reveals nothing) and of the rules it calls (`called_reveals`) — less what it, or a rule it
+        calls, hides or moves cards into after. ``seen``: the rules being followed."""
         out: set[str] = set()
         for x in body:
+            if not (isinstance(x, A.Reveal) and x.to is None):
+                out = less(out, self.may_hide([x], seen))
             if isinstance(x, A.Reveal) and x.to is None:
                 out |= self.reveal_keys(x.what)
-            elif isinstance(x, A.Hide):
-                out = less(out, self.names_under(x.what, None, {}, {}))
-            elif isinstance(x, A.Move | A.Deal | A.Swap):
-                out = less(out, self.moved_into(x))
+            elif isinstance(x, A.ExprStmt) and isinstance(x.expr, A.Call):
+                out |= self.called_reveals(x.expr, seen)
             elif isinstance(x, A.For):
                 out |= _for_every(x, self.always_revealed(x.body), self.every_player(x.source),
                                   self.each_active(x.source))
@@ -242,6 +243,21 @@ class Secrecy(Expressions):
             elif isinstance(x, A.Choose | A.Simultaneous):
                 out |= self.choice_reveals(x)
         return out
+
+    def called_reveals(self, call: A.Call, seen: frozenset[str] = frozenset()) -> set[str]:
+        """What a call of a rule surely reveals to everyone for what follows it (W104), as its hides
+        count: what the rule's body always reveals before any `return` can leave it, less what names its
+        parameters or locals (`reveal hand[p]` is some other entry where the caller reads)."""
+        r = self.rules.get(call.func)
+        if not isinstance(r, RuleSym) or r.decl is None or call.func in seen:
+            return set()
+        body = r.decl.body
+        cut = next((i for i, x in enumerate(body) if any(isinstance(n, A.Return) for n in A.walk(x))), len(body))
+        mine = {p.name for p in r.decl.params} | {n.name for n in A.walk(body) if isinstance(n, A.Let)} \
+            | {n.var for n in A.walk(body) if isinstance(n, A.For | A.Binder)}
+        names = [repr(shape(A.Name(span=call.span, name=m))) for m in mine]
+        return {k for k in self.always_revealed(body[:cut], seen | {call.func})
+                if k not in mine and not any(n in k for n in names)}
 
     def every_player(self, e: A.Expr) -> bool:
         """Whether list ``e`` holds every player (W104: a reveal of each one's entry is the whole zone):
