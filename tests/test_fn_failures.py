@@ -159,3 +159,49 @@ def test_a_position_past_the_end_is_said_with_the_position_and_the_size(part, sa
         else:
             st.apply(0, "go")
     assert e.value.diagnostics[0].message == "a position past the end: " + said
+
+
+ARGS = textwrap.dedent("""\
+    ruleset arg_failures
+    players 2
+    cards standard() in deck
+    zone deck: pile hidden
+    zone table: pile public
+    fn rk(c: card) -> int = c.rank
+    fn stepped_rk(c: card) -> int {
+        let r = c.rank
+        r + 0
+    }
+    fn first_rank(cs: list of card) -> int = rk(cs[5])
+    option which: int = 0
+    setup { move top(deck) to table }
+    phase play {
+        choose players[0] { go { } }
+        if which == 0 { let n = rk(cards(table)[5]) }
+        if which == 1 { let n = stepped_rk(cards(table)[5]) }
+        if which == 2 { let n = first_rank(cards(table)) }
+        end game
+    }
+""")
+
+
+@pytest.mark.parametrize("which, under, hint", [
+    (0, "let n = rk(cards(table)[5])", ""),
+    (1, "let n = stepped_rk(cards(table)[5])", ""),
+    (2, "cs[5]", "in first_rank, called at <ruleset>.fuda:18:29")])
+@pytest.mark.parametrize("quiet", [False, True])
+def test_a_failing_argument_is_the_caller_s_failure_not_the_function_s(which, under, hint, quiet):
+    """fix29 2: `rk(cards(table)[5])` put the caret on rk's `c.rank` with "in rk, called at …", though
+    what failed is the argument (a position past the end), the caller's own code — inlined or not,
+    from a rule or from another function."""
+    g = load_text(ARGS, options={"which": which})
+    st = g.new_state(0)
+    with pytest.raises(RuleRuntimeError) as e:
+        if quiet:
+            g.playout(st, random.Random(1).random, quiet=True)
+        else:
+            st.apply(0, "go")
+    d = e.value.diagnostics[0]
+    assert d.message == "a position past the end: position 5 of table, which holds 1 card"
+    assert ARGS.splitlines()[d.span.line - 1][d.span.col - 1:d.span.end_col - 1].strip() == under
+    assert (d.hint or "") == hint

@@ -623,7 +623,8 @@ class Game:
                     calls.append((own, None))       # called from where the lines do not show it
                     entered.append((tb.tb_frame, None))
                     where = None                    # what failed is in this deeper fn, not the caller's line
-                for found in _covering(sites, text, _instruction_cols(code, tb.tb_lasti, text)):
+                cols = _instruction_cols(code, tb.tb_lasti, text)
+                for found in _covering(sites, text, cols):
                     context = calls[-1][0] if calls else None
                     site = next((x for x in found if x[2] == context), None)    # code of this fn only
                     if site is None:
@@ -631,6 +632,9 @@ class Game:
                     _, span, _, callee = site
                     if callee is None:
                         where = (span, context or "")
+                    elif _in_argument(text, site[0], [g for _, g, _ in self.comp.fn_args.get((site[0], span), [])],
+                                      cols):
+                        continue            # an argument failed (`rk(cs[5])`): the caller's code, not rk's
                     else:                   # the failure is inside the fn called: not the caller's code
                         calls.append((callee, span))
                         entered.append((tb.tb_frame, site[0]))
@@ -1552,6 +1556,25 @@ def _covering(sites: list[FnSite], text: str, cols: tuple[int, int] | None) -> l
                 break
             i = text.find(code, i + 1)
     return [found[k] for k in sorted(found, key=lambda k: (k[1] - k[0], -k[0]), reverse=True)]
+
+
+def _in_argument(text: str, call: str, given: list[str], cols: tuple[int, int] | None) -> bool:
+    """Whether columns ``cols`` of ``text`` lie in the code of an argument ``given`` to the fn call whose
+    code is ``call`` (the argument's code stands in the call's, inlined or not)."""
+    if cols is None:
+        return False
+    lo, hi = cols
+    i = text.find(call)
+    while 0 <= i <= lo:
+        if hi <= i + len(call):
+            for g in given:
+                k = text.find(g, i, i + len(call))
+                while 0 <= k <= lo:
+                    if hi <= k + len(g):
+                        return True
+                    k = text.find(g, k + 1, i + len(call))
+        i = text.find(call, i + 1)
+    return False
 
 
 def _unordered(action_id: str) -> tuple[str, list[str]]:
