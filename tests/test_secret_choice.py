@@ -165,3 +165,32 @@ def test_a_chooser_whose_block_does_not_run_forgets_as_after_it():
     st.apply(1, "top_one")
     assert [c for c in st.view(1)["zones"]["deck"]["cards"] if c] == []
     assert len([c for c in st.view(0)["zones"]["deck"]["cards"] if c]) == 1     # the top: P0's own block took the bottom
+
+
+RULE_PARAM = """ruleset rule_param
+players 2
+cards standard() in deck
+zone deck: pile hidden
+zone hand: pile per player owner
+rule trade(a: card, b: card) { swap a with b }
+setup { deal 3 from deck to hand }
+phase play {
+    reveal top(deck) to players[1]
+    reveal cards(deck)[0] to players[1]
+    trade(top(hand[players[0]]), top(deck))
+    choose players[0] "Go" { go "go" { } }
+    SECRET
+    end game draw
+}
+"""
+
+
+@pytest.mark.parametrize("secret_call", [False, True])
+def test_a_rule_given_a_secret_pick_by_any_call_forgets_peeks_at_every_call(secret_call: bool) -> None:
+    """fix29 3, a known limitation (language.md §27): a rule's parameter is secret when any call gives it
+    a secret pick, so its swap makes peekers forget the deck also where a public call gives it
+    `top(deck)` — on the safe side: the secret call never keeps a peek it should lose."""
+    hidden = 'choose players[0] hidden "Pick" { pick c in hand[players[0]] "pick" { trade(c, top(deck)) } }'
+    st = load_text(RULE_PARAM.replace("SECRET", hidden if secret_call else "")).new_state(0)
+    bottom = st.view(1)["zones"]["deck"]
+    assert bottom["cards"][0] is None if secret_call else bottom["cards"][0] is not None
