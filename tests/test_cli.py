@@ -932,7 +932,7 @@ def test_a_japanese_table_hears_the_rules_in_japanese(capsys):
     assert "    · P1: ♥で20枚" in out and "honours" not in out
     # fuda's own words too: the screen, the events, the result
     assert out.startswith("ナポレオン — 5人, シード 3: ")
-    assert "== ナポレオン — フェーズ 得点 — 手番 P3 ==" in out and "席: P0 324点 |" in out and "| P4 324点" in out
+    assert "== ナポレオン — フェーズ 得点 — 手番 P3 ==" in out and "席: P0 random 324点 |" in out and "| P4 random 324点" in out
     assert "勝者: P0, P1, P4" in out and "最近の出来事:" in out and "副官判明 = はい" in out
     assert "結果: P0 勝ち (1位, 324点)" in out
     assert not any(w in out for w in ("phase", "winner", "seats:", "recent:", "result:", "true", "false"))

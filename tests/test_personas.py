@@ -306,3 +306,18 @@ def test_a_persona_does_not_tell_a_secret_choice_by_its_action_line():
         bot = PersonaBot(talker, seed)
         bot.choose(st, 1, st.legal_actions(1))
         assert bot.take_lines() == []
+
+
+def test_the_final_screen_says_who_sat_where_too():
+    """fix29 4: the screen after the game's end left the bots' kinds out of its seats line (render
+    was not given ``people``), though every screen before named them."""
+    from interpreter.api import load_text
+
+    game = load_text("ruleset t\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nsetup { }\n"
+                     'phase play {\n choose players[0] { go "go" { } }\n end game draw\n}\n')
+    out = io.StringIO()
+    answers = iter(["1"] * 10)
+    st = play(game, ["human", "random"], seed=1, inp=lambda _p: next(answers), out=out)
+    assert st.over
+    final = out.getvalue().rsplit("== ", 1)[1]
+    assert "P1 random" in final, final

@@ -583,7 +583,8 @@ def play(game: Game, seats: list[str], seed: int, lang: int = 0, log_path: str |
                 print(say("continue", lang, path=path) + again, file=out)
                 break
     print("", file=out)
-    print(render(st.view(viewer, lang, said=said if viewer is not None else None), lang, title=game.title_in(lang), order=game.card_index), file=out)
+    print(render(st.view(viewer, lang, said=said if viewer is not None else None), lang, title=game.title_in(lang),
+                 order=game.card_index, people=table["people"]), file=out)
     if table["hot"]:            # kept off the shared screen until now (cli._table_line)
         print(say("seed_was", lang, seed=seed), file=out)
     if log_path:                # a finished game: its log after its result
