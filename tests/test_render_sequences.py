@@ -447,6 +447,24 @@ phase play {
         ["got Black-eyed bean", "got Soy bean", "got Black-eyed bean"], last
 
 
+def test_an_option_without_values_labelled_by_its_id_in_english_shows_its_japanese_label_alone():
+    """fix29 5 (Bohnanza): `withdraw "withdraw | 取り下げる"` read `withdraw (取り下げる)` in Japanese, the
+    id first, though the label only says the id in Japanese. A label saying more than the id in English
+    (`go_out "claim 66"`) still follows it, and so does one two choices share; typing the label or the
+    id takes it."""
+    legal = [{"id": "withdraw", "label": "withdraw | 取り下げる"}, {"id": "go_out", "label": "claim 66 | 66 を宣言"},
+             {"id": "keep", "label": "keep | 残す"}, {"id": "hold", "label": "hold | 残す"}]
+    ja = [x.strip() for x in render_choices({"legal": legal}, 1, columns=200).splitlines()]
+    assert ja == ["1. 取り下げる", "2. go_out (66 を宣言)", "3. keep (残す)", "4. hold (残す)"], ja
+    en = [x.strip() for x in render_choices({"legal": legal}, 0, columns=200).splitlines()]
+    assert en == ["1. withdraw", "2. go_out (claim 66)", "3. keep", "4. hold"], en
+    game = load_text("ruleset w\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nsetup { }\n"
+                     'phase play {\n repeat 2 { choose players[0] { withdraw "withdraw | 取り下げる" { log "out" }\n'
+                     '  stay "stay | 留まる" { } } }\n end game\n}\n')
+    st = game.new_state(1)
+    assert game.find_action(st, 0, "取り下げる")[0] == game.find_action(st, 0, "withdraw")[0]
+
+
 def test_a_menu_label_that_names_a_labelled_card_by_its_label_is_shown_alone():
     """newcomer44 P5 (Wizard): `play blue6 (play Blue 6)` on every line. A label naming the card by
     its label names it as well as its name would; one that leaves a value out still follows the id,

@@ -456,10 +456,14 @@ def menu_entry(a: dict[str, Any], labels: Counter[str], lang: int) -> str:
     en = {t.strip(",.;:()") for t in (half(a.get("label"), 0) or "").casefold().split()}
     names_all = " " in a["id"] and label is not None and labels[label.casefold()] == 1 and any(
         all(w.strip(",") in en for w in ids.casefold().split()[1:]) for ids in (a["id"], a.get("read", a["id"])))
+    en_label = half(a.get("label"), 0).casefold()
+    en_same = en_label != "" and en_label in (a["id"].casefold(), a["id"].replace("_", " ").casefold())
     if label and not same and (a.get("copy") or names_all
-                               or " " in a["id"] and label.casefold().startswith(a["id"].casefold() + " ")):
-        # one that goes on from a whole id is shown alone, and one naming a card by the name of its copy
-        # (`play R7a`: players see a Red 7, and type it)
+                               or " " in a["id"] and label.casefold().startswith(a["id"].casefold() + " ")
+                               or " " not in a["id"] and en_same and labels[label.casefold()] == 1):
+        # one that goes on from a whole id is shown alone, one naming a card by the name of its copy
+        # (`play R7a`: players see a Red 7, and type it), and an option without values whose English
+        # half is its id (`withdraw "withdraw | 取り下げる"`): the label only says the id in Japanese
         return label
     return f"{a['id']}{extra}"
 
