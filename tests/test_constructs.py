@@ -4043,7 +4043,6 @@ def test_a_stacked_deck_is_dealt_by_setup_and_kept_only_there():
 
 
 @pytest.mark.parametrize("body, message", [
-    ("skip_setup: true\nstacked: {deck: {top: [♠2]}}\n", "skip_setup runs none"),
     ("stacked: {deck: {top: [♠2], bottom: [♠2]}}\n", "card ♠2 is placed twice"),
     ("stacked: {dek: {top: [♠2]}}\n", "no zone is named 'dek'"),
     ("stacked: {deck: {top: [♠22]}}\n", "no card is named '♠22'"),

@@ -545,10 +545,8 @@ class Runner:
 
     def stacked(self, given: dict[str, Stacked]) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
         """`stacked:` as the engine takes it (``Game.stacked``): zone slot → its cards on top and at
-        the bottom, placed before the ruleset's setup runs and kept there by the setup's shuffles."""
-        if given and self.sc.skip_setup:
-            raise self.loc.error("E501", "stacked arranges a zone for the ruleset's setup, and skip_setup runs none",
-                                 ("stacked",), "place the cards with the setup edits (setup: zones:) instead")
+        the bottom, placed before the ruleset's setup runs (with `skip_setup`, before the edits) and kept
+        there by the shuffles until play's first decision (a first phase's deal)."""
         out = {}
         placed: set[int] = set()
         for zname, spec in given.items():
