@@ -266,6 +266,28 @@ def test_a_stored_study_game_with_no_place_for_a_seat_is_left_out(capsys, tmp_pa
     assert sdb.read_bytes() == before
 
 
+def test_a_stored_study_game_of_another_player_count_is_left_out(capsys, tmp_path):
+    """fix29 7: a row whole on its own but of 3 players in a study of 4 was read with the others — the
+    reports read every game as one of the same seats. It is a damaged game, left out with its warning
+    (the study's count: that of most of its games), the file untouched; a continued study plays it again."""
+    sdb = tmp_path / "s.sqlite"
+    assert run(capsys, "simulate", "american_page_one", "-n", "3", "--study", "s", "--db", str(sdb))[0] == 0
+    with sqlite3.connect(sdb) as c:
+        c.execute("""UPDATE games SET result = json_set(result, '$.places', json('[1, 2, 3]'), '$.scores',
+                     json('[0, 0, 0]'), '$.seats', json('["random", "random", "random"]'), '$.winners', json('[0]'),
+                     '$.first', 0) WHERE idx = 1""")
+    c.close()
+    before = sdb.read_bytes()
+    code, out, err = run(capsys, "report", "--db", str(sdb), "--csv", "-", "s")
+    assert code == 0 and "game 1 of study 's' has 3 players, the study's games 4; left out" in err, err
+    assert {line.split(",")[3] for line in out.splitlines()[1:]} == {"0", "2"}, out
+    assert sdb.read_bytes() == before
+    r = run(capsys, "simulate", "american_page_one", "-n", "3", "--study", "s", "--db", str(sdb))
+    assert r[0] == 0 and "1 damaged game(s)" in r[2], r
+    code, out, err = run(capsys, "report", "--db", str(sdb), "--csv", "-", "s")
+    assert code == 0 and "warning" not in err and len(out.splitlines()) == 1 + 3 * 4, (out, err)
+
+
 def test_the_totals_call_the_score_what_the_ruleset_calls_it(capsys, tmp_path):
     """A Hearts newcomer's match read `score 86` where the ruleset says `score "Points | 点"`."""
     rules = tmp_path / "pts.fuda"

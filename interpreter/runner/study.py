@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,10 +131,11 @@ class Store:
         with guarded(self.path, "study"):
             return stored_names(self.db, "studies", "study", "created")
 
-    def done(self, name: str, tell: bool = False) -> set[int]:
+    def done(self, name: str, tell: bool = False, players: int | None = None) -> set[int]:
         """The games stored whole; a damaged one is played again (and its row replaced): ``tell``
-        says so, and warns of a row that names no game, which stays left out."""
-        good, bad = self._read(name)
+        says so, and warns of a row that names no game, which stays left out. ``players``: the
+        study's player count, when the ruleset is at hand (see ``_read``)."""
+        good, bad = self._read(name, players)
         again = [why for idx, why in bad if idx is not None]
         if again and tell:
             print(f"note: {len(again)} damaged game(s) of study {name!r} in {self.path} are played again",
@@ -159,9 +161,21 @@ class Store:
             del r["_idx"]
         return good
 
-    def _read(self, name: str) -> tuple[list[dict[str, Any]], list[tuple[int | None, str]]]:
+    def _read(self, name: str, players: int | None = None) -> tuple[list[dict[str, Any]], list[tuple[int | None, str]]]:
         """The stored games whole (each with its index as ``_idx``), and what is wrong with the others
-        (with their index, None for a row that names no game)."""
+        (with their index, None for a row that names no game). A game of another player count than
+        the study's is damaged too: the reports read every game as one of the same seats. The study's
+        count is ``players`` (the ruleset's, with the study's options), else the count most of its
+        games have (the first game's on a tie) — the stored file alone, nothing rewritten."""
+        good, bad = self._read_rows(name)
+        counts = Counter(len(r["places"]) for r in good)
+        n = players if players is not None else max(counts, key=counts.__getitem__, default=0)
+        bad += [(r["_idx"], f"game {r['_idx']} of study {name!r} has {len(r['places'])} players, "
+                 f"the study's games {n}") for r in good if len(r["places"]) != n]
+        return [r for r in good if len(r["places"]) == n], sorted(bad, key=lambda x: (x[0] is None, x[0] or 0))
+
+    def _read_rows(self, name: str) -> tuple[list[dict[str, Any]], list[tuple[int | None, str]]]:
+        """The stored games each whole on its own, and what is wrong with the others (see ``_read``)."""
         with guarded(self.path, "study"):
             good: list[dict[str, Any]] = []
             bad: list[tuple[int | None, str]] = []
@@ -223,7 +237,7 @@ def run_study(store: Store, study: Study, workers: int = 1, show_progress: bool 
 
     game = load(study.ruleset, study.options)
     n = game.n
-    done = store.done(study.name, tell=True)
+    done = store.done(study.name, tell=True, players=n)
     todo = [i for i in range(study.games) if i not in done]
     jobs = [(study.ruleset, study.options, game_seed(study.base_seed, i), seats_for(study.seats, n, i, study.rotate),
              game.fingerprint) for i in todo]
