@@ -3430,6 +3430,42 @@ phase play { end game }
     assert full_zone(st, "table") == ["♣K", "♣Q", "♣10", "♣J"]
 
 
+def test_a_move_under_a_hidden_decision_is_logged_even_where_the_card_stays():
+    """fix30 (qa17 Q1): a hidden decision's move that left a card everyone sees where it lay logged
+    nothing, any other choice "a card: deck → deck": the others learned the secret choice. Under a
+    secret's control (a hidden decision's block, a rule called from one) the move is always logged."""
+    g = load_text("""
+ruleset still_secret
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+rule back(x: card) { move x to deck }
+setup { shuffle deck }
+phase play {
+    let d = cards(deck)[size(deck) - 2]
+    reveal top(deck)
+    reveal d
+    choose players[0] hidden "where" {
+        put n in 0..2 { move d to deck at n }
+    }
+    reveal top(deck)
+    choose players[0] hidden "which" {
+        same { back(top(deck)) }
+        other { back(cards(deck)[size(deck) - 2]) }
+    }
+    end game
+}
+""")
+    for n in range(3):
+        for which in ("same", "other"):
+            st = g.new_state(0)
+            st.apply(0, f"put {n}")
+            moves = [t for t in view_log(st, 1) if "deck → deck" in t]
+            assert moves == ["a card: deck → deck (put somewhere in it)"] or moves == ["a card: deck → deck"], moves
+            st.apply(0, which)
+            assert len([t for t in view_log(st, 1) if "deck → deck" in t]) == 2, (n, which, view_log(st, 1))
+
+
 def test_back_marks_are_printed_with_a_board_too():
     st = game("qa_backgrid").new_state(1)
     assert "Board[1,1][0]: Told = 9" in render(st.view(1))

@@ -87,6 +87,34 @@ def _calls_any(proc: Proc, targets: list[Proc], seen: set[int] | None = None) ->
     return False
 
 
+def secret_rules(procs: list[Proc]) -> set[int]:
+    """The rules (ids of their procs) called, at any depth, from what a secret decides: a hidden or
+    simultaneous decision's options, the branches or body of an `if` or loop on a secret pick. A move
+    there logs even a card that stays where it lay (``keep``): whether it stayed is the secret."""
+    found: set[int] = set()
+    todo: list[Proc] = []
+
+    def called(node: object) -> None:
+        for n in A.walk(node):
+            r = n.ref if isinstance(n, A.Call) else None
+            if isinstance(r, RuleSym) and r.proc is not None and id(r.proc) not in found:
+                found.add(id(r.proc))
+                todo.append(r.proc)
+
+    for proc in procs:
+        for n in A.walk(proc.body):
+            if isinstance(n, A.Choose) and n.hidden or isinstance(n, A.Simultaneous):
+                called(n.options)
+            elif isinstance(n, A.If) and any(secret(c) for c, _ in n.branches):
+                called(n)
+            elif isinstance(n, A.While) and secret(n.cond) or isinstance(n, A.Repeat) and secret(n.count) \
+                    or isinstance(n, A.For) and secret(n.source):
+                called(n.body)
+    while todo:
+        called(todo.pop().body)
+    return found
+
+
 def _may_leave(proc: Proc, seen: set[int] | None = None) -> bool:
     """Whether ``proc`` (or a rule it calls) may leave the statement that called it other than by
     returning: a `goto`, or an end of the game (`end game`, `win`, `lose`)."""
@@ -468,21 +496,32 @@ class BodyGen:
         face = 1 if s.face == "up" or s.face is None and not s.under and s.at is None and _top_up(s.dest) \
             and ct.kind in ("card", "none") else 0
         dest = eg.gen(s.dest)
+        # under a secret's control a card that stays where it lay is logged as moved all the same: the
+        # log's silence would tell which option, card or depth was chosen (secret_rules)
+        keep = bool(self.hush or secret(s.cards) or s.at is not None and secret(s.at)
+                    or id(self.cur_proc) in self.cg.secret_rules)
         if secret(s.cards) or self.hush:    # cards picked in secret: peeks at their zones are lost (secret_places.py)
             one = ct.kind in ("card", "none")
             self.line(ind, f"_c = {eg.gen(s.cards) if one else eg.seq(s.cards)}; "
                       f"{self.unpeek('(_c,)' if one else '_c')}", sp)
             if s.at is not None:
-                self.line(ind, f"_mvat(st, {'(_c,)' if one else '_c'}, {dest}, {eg.gen(s.at)}, {face}, {sp})", sp)
+                self.line(ind, f"_mvat(st, {'(_c,)' if one else '_c'}, {dest}, {eg.gen(s.at)}, {face}, {sp}, True)", sp)
             elif one:
-                self.line(ind, f"_mv(st, _c, {dest}, {s.under}, {face}, {sp})", sp)
+                self.line(ind, f"_mv(st, _c, {dest}, {s.under}, {face}, {sp}, True)", sp)
             else:
-                self.line(ind, f"_mvall(st, _c, {dest}, {s.under}, {face}, {sp})", sp)
+                self.line(ind, f"_mvall(st, _c, {dest}, {s.under}, {face}, {sp}, True)", sp)
             self.check_after(ind, sp, zones=True)
             return
         if s.at is not None:
             self.line(ind, f"_mvat(st, {eg.seq(s.cards) if ct.kind not in ('card', 'none') else '(' + eg.gen(s.cards) + ',)'}, "
-                           f"{dest}, {eg.gen(s.at)}, {face}, {sp})", sp)
+                           f"{dest}, {eg.gen(s.at)}, {face}, {sp}, {keep})", sp)
+            self.check_after(ind, sp, zones=True)
+            return
+        if keep:
+            if ct.kind in ("card", "none"):
+                self.line(ind, f"_mv(st, {eg.gen(s.cards)}, {dest}, {s.under}, {face}, {sp}, True)", sp)
+            else:
+                self.line(ind, f"_mvall(st, {eg.seq(s.cards)}, {dest}, {s.under}, {face}, {sp}, True)", sp)
             self.check_after(ind, sp, zones=True)
             return
         if ct.kind in ("card", "none") and not self.cg.p.seq_count:

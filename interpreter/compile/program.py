@@ -15,7 +15,7 @@ from ..check import CheckSym, FnSym, OrderingSym, Proc, Program, WindowSym, Zone
 from ..distinct_values import never_repeats
 from ..errors import Span
 from ..named import named
-from .body import BodyGen, _find_local, auto_choice
+from .body import BodyGen, _find_local, auto_choice, secret_rules
 from .check_deps import _check_deps, _check_reads, _grows_with
 from .compiled import Compiled, EffectRT, OptInfo, SiteInfo, WindowRT, _ev, _ident, named_code, type_code
 from .expr import ExprGen, _never_none
@@ -63,6 +63,7 @@ class Compiler:
                 self.proc_names.append(f"{proc.kind} {proc.name}")
         self.frame_ids[prog.setup.index] = self._setup_fid = self.frame_ids.get(prog.setup.index, 0)
         self.check_reads = _check_reads(prog)
+        self.secret_rules = secret_rules(prog.procs)     # their no-op moves are logged (body.py)
         self.text_fns: list[str] = []          # formatters of logged messages (ExprGen.text_later)
         self.aggregates: dict[str, tuple[str, int]] = {}   # helper body → its name, span (ExprGen.aggregate)
         self.fn_sites: list[tuple[str, Span, str | None, str | None]] = []  # see Compiled.fn_sites

@@ -156,13 +156,14 @@ def _topn(cards: list[int], n: int) -> tuple[int, ...]:
     return tuple(reversed(cards[-n:])) if n > 0 else ()
 
 
-def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int) -> None:
-    """Move one card. ``face``: 1 face up, 0 face down/default (a move forgets earlier reveals)."""
+def _mv(st: State, c: int | None, dst: int, under: bool, face: int, sp: int, keep: bool = False) -> None:
+    """Move one card. ``face``: 1 face up, 0 face down/default (a move forgets earlier reveals).
+    ``keep``: under a secret's control, logged even where it lies already (body.py's secret_rules)."""
     if c is None:
         raise RuleFailure("there is no card to move (the zone is empty or the value is none)", sp)
     src = st.loc[c]
     cards = st.z[src]
-    if src == dst and (cards[0] if under else cards[-1]) == c and _card_mask(st, c) == ALL:
+    if not keep and src == dst and (cards[0] if under else cards[-1]) == c and _card_mask(st, c) == ALL:
         _stay(st, c, face, sp)
         return
     _mv1(st, c, src, dst, under, face, sp)
@@ -304,19 +305,20 @@ def _forget_rest(st: State, players: Any, ix: int, before: int, zones: int) -> N
             _forget_after(st, q, zones)
 
 
-def _mvat(st: State, cards: Any, dst: int, depth: int, face: int, sp: int) -> None:
+def _mvat(st: State, cards: Any, dst: int, depth: int, face: int, sp: int, keep: bool = False) -> None:
     """`move … to Z at N`: the cards go onto Z as `move … to Z` puts them (the last one topmost), and
     the moved block then sits N cards down from the top (0: on top; past the bottom: at the bottom).
     How deep is told to nobody who cannot see Z (Exploding Kittens: the Kitten put back secretly):
     for them the move is of "a card", and peeks at Z's other cards are forgotten (the block slipped in
     among them), as a shuffle forgets them. A block everyone sees that lies there already, in its
-    order, changes no place and logs no move (``_stay``), as `move … to Z` on top does."""
+    order, changes no place and logs no move (``_stay``), as `move … to Z` on top does — unless
+    ``keep``: under a secret's control, where staying put is the secret."""
     moved = tuple(dict.fromkeys(cards))     # the compiler passes one card as a 1-tuple
     if None in moved:
         raise RuleFailure("there is no card to move (the value is none)", sp)
     z = st.z[dst]
     k = len(moved)
-    if all(st.loc[c] == dst for c in moved):
+    if not keep and all(st.loc[c] == dst for c in moved):
         at = max(len(z) - k - max(depth, 0), 0)
         if tuple(z[at:at + k]) == moved and all(_card_mask(st, c) == ALL for c in moved):
             for c in moved:
@@ -359,16 +361,17 @@ def _no_card(sp: int) -> None:
     raise RuleFailure("there is no card to move (the zone is empty or the value is none)", sp)
 
 
-def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> None:
-    """Move cards one by one; moved ``under`` a pile they keep their order beneath it."""
+def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int, keep: bool = False) -> None:
+    """Move cards one by one; moved ``under`` a pile they keep their order beneath it. ``keep``: as
+    ``_mv``'s."""
     cards = tuple(cards)
-    if _stays(st, cards, dst, under, face, sp):
+    if not keep and _stays(st, cards, dst, under, face, sp):
         return
     order = reversed(cards) if under else cards
     static = st.game.static_slots
     if dst >= static:
         for c in order:
-            _mv(st, c, dst, under, face, sp)
+            _mv(st, c, dst, under, face, sp, keep)
         return
     z, loc, vis, ev, zm = st.z, st.loc, st.vis, st.ev, st.game.zone_mask
     target = z[dst]
@@ -378,7 +381,7 @@ def _mvall(st: State, cards: Any, dst: int, under: bool, face: int, sp: int) -> 
             raise RuleFailure("there is no card to move (the value is none)", sp)
         src = loc[c]
         if src >= static:           # out of a zone of a sequence: names kept, it may close up
-            _mv(st, c, dst, under, face, sp)
+            _mv(st, c, dst, under, face, sp, keep)
             continue
         cs = z[src]
         if cs[-1] == c:
