@@ -550,7 +550,35 @@ def test_a_reveal_of_a_zone_tells_only_the_cards_not_shown_already():
     row = [g.card_names[c] for c in st.z[g.zone_label.index("row[P0]")]]
     reveals = [t for t in view_log(st, 1) if t.startswith("reveal")]
     assert reveals == [f"reveal {c} to everyone" for c in row], reveals      # row[0] once
-    assert [t for t in view_log(st, 0) if t.startswith("reveal")][1] == f"reveal {row[1]} to P0"    # told once
+    # shown to P0 twice: told twice (fix30: which card a player was shown may be the news)
+    assert [t for t in view_log(st, 0) if t.startswith("reveal")][1:3] == [f"reveal {row[1]} to P0"] * 2
+
+
+def test_a_card_shown_again_to_a_player_who_saw_it_is_told_again():
+    """fix30 (qa17 Q12): `reveal c to p` of a card p had seen logged nothing, so in a "show one card"
+    game (Cluedo) p could not tell which of the cards they knew they were shown. A reveal to some
+    players tells every card; only a reveal to everyone skips the cards everyone sees already."""
+    g = load_text(textwrap.dedent("""
+        ruleset show_one
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        zone hand: pile per player owner
+        setup { deal 3 from deck to hand }
+        phase play {
+            let p = players[0]
+            let q = players[1]
+            reveal top(hand[q]) to p
+            choose q hidden "show P0 a card" {
+                s c in hand[q] { reveal c to p }
+            }
+            end game
+        }
+    """))
+    st = g.new_state(0)
+    top = g.card_names[st.z[g.zone_label.index("hand[P1]")][-1]]
+    st.apply(1, f"s {top}")
+    assert [t for t in view_log(st, 0) if t.startswith("reveal")] == [f"reveal {top} to P0"] * 2
 
 
 def test_past_log_does_not_name_a_card_that_was_hidden_then():

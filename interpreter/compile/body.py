@@ -595,7 +595,7 @@ class BodyGen:
             return
         mask = "ALL" if s.to is None else f"_mask({eg.gen(s.to)})"
         w = eg.seq(what) if what.ty is not None and what.ty.kind == "zone" else eg.gen(what)
-        self.line(ind, f"_reveal(st, {w}, {mask}, {sp})", sp)
+        self.line(ind, f"_reveal(st, {w}, {mask}, {sp}{', True' if s.to is not None else ''})", sp)
         self.check_after(ind, sp, vis=True)
 
     def assign(self, s: A.Assign, ind: int, sp: int, value: str) -> None:

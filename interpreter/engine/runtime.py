@@ -450,14 +450,15 @@ def _swap(st: State, a: int | None, b: int | None, sp: int) -> None:
     st.vis[a] = st.vis[b] = 0          # like a move, a swap forgets earlier reveals
 
 
-def _reveal(st: State, cards: Any, mask: int, sp: int) -> None:
-    """Show cards to the players of ``mask``; a card they all see already (face up, or shown to them
-    before) changes nothing and is not told again: `reveal row[p]` turns up the rest of a row."""
+def _reveal(st: State, cards: Any, mask: int, sp: int, to: bool = False) -> None:
+    """Show cards to the players of ``mask``. Shown to everyone (no `to`), a card every player sees
+    already is not told again: `reveal row[p]` turns up the rest of a row. Shown ``to`` some players,
+    every card is told, seen before or not: which card it was may be the news (Cluedo's "show one")."""
     if cards is None:
         raise RuleFailure("there is no card to reveal", sp)
     vis = st.vis
     for c in (cards,) if isinstance(cards, int) else tuple(cards):
-        if vis[c] | mask != vis[c]:
+        if to or vis[c] != ALL:
             vis[c] |= mask
             st.ev.append((EV_REVEAL, sp, c, mask))
 
