@@ -2491,6 +2491,53 @@ def test_an_until_phase_beside_the_action_answering_the_setup_counts_from_it(tmp
         assert not o.passed and "E502" in o.message and failed in o.message, o.message
 
 
+@pytest.mark.parametrize("steps, failed", [
+    ("  - until_phase: first\n  - expect: {phase: first, to_move: []}\n", None),
+    ("  - until_phase: later\n    expect: {phase: later}\n", None),
+    ("  - random: 1\n    until_phase: first\n  - expect: {phase: first, to_move: []}\n", None),
+    ("  - random: 1\n    until_phase: play\n    expect: {phase: play, to_move: []}\n", None),
+    ("  - random: 2\n    expect: {phase: later}\n", None),
+    ("  - random: 1\n    until_phase: later\n", "phase later did not begin: it waits in phase play for P1"),
+])
+def test_random_play_answering_the_setup_s_decision_goes_on_into_play(tmp_path: Path, steps: str,
+                                                                     failed: str | None) -> None:
+    """fix30 (qa17 Q11, Q16): `until_phase` alone while the setup waited for a decision ended in an
+    internal IndexError (random play ran on past the setup, before play began); `random: 1` answering
+    the setup's last decision checked the `until_phase` beside it before play began ("phase first
+    did not begin: it waits in phase first for "). Random play answering the setup's last decision
+    goes on after it as an action does: its `until_phase`, the random actions left and `expect`
+    count from there."""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "s.fuda").write_text(
+        "ruleset s\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nvar pick: int = 0\n"
+        "setup { choose players[0] \"Pick\" { one \"one\" { pick = 1 } two \"two\" { pick = 2 } } }\n"
+        "phase first { log \"first {pick}\"\n goto play }\nphase play { choose players[1] { wait { goto later } } }\n"
+        "phase later { choose players[1] { wait { } } }\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: s.fuda\nsteps:\n" + steps, encoding="utf-8")
+    o = run_scenario(f)
+    if failed is None:
+        assert o.passed, o.message
+    else:
+        assert not o.passed and "E502" in o.message and failed in o.message, o.message
+
+
+def test_an_until_phase_while_the_setup_waits_says_so(tmp_path: Path) -> None:
+    """fix30 (qa17 Q16): the E502 of an `until_phase` whose random play left the setup waiting named
+    the first phase and no one ("it waits in phase first for ")."""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "s.fuda").write_text(
+        "ruleset s\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+        "setup { choose players[0] { a { } }\n choose players[1] { b { } } }\n"
+        "phase first { choose players[1] { wait { } } }\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: s.fuda\nsteps:\n  - random: 1\n    until_phase: first\n", encoding="utf-8")
+    o = run_scenario(f)
+    assert not o.passed and "phase first did not begin: it waits in the setup for P1" in o.message, o.message
+
+
 @pytest.mark.parametrize("zones, words", [
     ('{"hand[P0]": [c9]}', "no card is named 'c9'"),
     ('{"hand[P0]": {top: [c1, c2, c9]}}', "no card is named 'c9'"),

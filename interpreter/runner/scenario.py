@@ -650,7 +650,10 @@ class Runner:
                 s = steps[i]
                 self.step(s.model_copy(update={"random": None, "expect": None, "until_phase": None}), ("steps", i))
                 if self.st.pend is not None or s.act is None:
-                    self.step(Step(random=s.random, expect=s.expect, until_phase=s.until_phase), ("steps", i))
+                    left = self.step(Step(random=s.random, expect=s.expect, until_phase=s.until_phase), ("steps", i),
+                                     setup=True)
+                    if left is not None:    # random play answered the setup's last decision: on after it
+                        rest = Step(random=left, expect=s.expect, until_phase=s.until_phase)
                 elif s.random is not None or s.expect is not None or s.until_phase is not None:
                     rest = Step(random=s.random, expect=s.expect, until_phase=s.until_phase)
                 i += 1
@@ -677,9 +680,11 @@ class Runner:
             i += 1
         return len(steps)
 
-    def step(self, s: Step, path: tuple[Any, ...], answered: bool = False) -> None:
+    def step(self, s: Step, path: tuple[Any, ...], answered: bool = False, setup: bool = False) -> int | None:
         """Run one step. ``answered``: its action was played already (it answered the setup's last
-        decision, and play has begun), so its `until_phase` counts from there."""
+        decision, and play has begun), so its `until_phase` counts from there. ``setup``: it answers
+        the setup's decisions; when its random actions answer the last one, the rest of the step waits
+        for play to begin (the setup edits come first): returned is how many random actions are left."""
         if s.set is not None:
             self.edit(s.set, (*path, "set"))
             self.game.refresh_options(self.st)
@@ -706,24 +711,28 @@ class Runner:
                 self.paused = self.stopped(stop)
             if (s.random is not None or stop and s.act is None and not answered) and not self.paused:
                 rng = random.Random(self.sc.seed * 7919 + len(self.st.ev))
-                for _ in range(s.random if s.random is not None else self.UNTIL_MAX):
+                n = s.random if s.random is not None else self.UNTIL_MAX
+                for k in range(n):
                     if self.st.over or self.paused:
                         break
                     p = self.st.to_move()[0]
                     self.game.apply(self.st, p, rng.choice(self.game.legal_actions(self.st, p)))
                     self.paused = self.stopped(stop)
+                    if setup and self.st.pend is None:
+                        return n - k - 1
         finally:
             self.game.stop_before = frozenset()
         if stop and not self.paused:
             names = " or ".join(self.game.prog.phases[i].name for i in sorted(stop))
             now = "the game is over" if self.st.over else \
-                f"it waits in phase {self.game.prog.phases[self.st.phase].name} for " + \
-                ", ".join(f"P{p}" for p in self.st.to_move())
+                f"it waits in {'the setup' if setup else 'phase ' + self.game.prog.phases[self.st.phase].name} " \
+                "for " + ", ".join(f"P{p}" for p in self.st.to_move())
             raise self.loc.error("E502", f"phase {names} did not begin: {now}", (*path, "until_phase"),
                                  self.refused_hint())
         if s.expect is not None:
             self.expect(s.expect, (*path, "expect"))
             self.seen_events = len(self.st.ev)
+        return None
 
     UNTIL_MAX = 10_000      # random actions an `until_phase` step alone plays at most
 
