@@ -69,6 +69,14 @@ class Declarations(CheckerBase):
             if builtin and m in self.members:   # a ruleset's own member wins its bare name (Role.king)
                 continue
             self.members.setdefault(m, []).append(MemberRef(sym, i))
+        # a label that is another member's name: typed as the menu shows it, it would choose that one
+        names = {m.lower(): m for m, _ in members}
+        for i, (m, lab) in enumerate(members):
+            other = names.get(lab.strip().lower())
+            if not builtin and other is not None and other != m:
+                self.err("E102", f"{m}'s label {lab.strip()!r} is the name of {other}: a player typing "
+                         f"{lab.strip()} as the menu shows it would choose {other}", spans[i] if spans else span,
+                         f"label {m} otherwise, or name the members after their labels")
         sym.used = builtin
         return sym
 
