@@ -90,6 +90,7 @@ class Checker(Bodies):
             chk = CheckSym(cd.name, cd.span, decl=cd)
             self.declare(cd.name, chk, cd.span)
             self.checks.append(chk)
+        self.members_named_like_enums(by(A.EnumDecl), by(A.OptionDecl))
         for gd in by(A.OptionsDecl):        # a group's parameters, as a rule's: no global's name
             for prm in gd.params:
                 self.no_shadow(prm.name, prm.span)

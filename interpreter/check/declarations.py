@@ -911,6 +911,21 @@ class Declarations(CheckerBase):
             where = f" (declared at {prev.span})" if isinstance(prev, Sym) and prev.span.line else ""
             self.err("E109", f"{name} hides the global {name}{where}", span, "choose another name")
 
+    def members_named_like_enums(self, enums: list[A.EnumDecl], options: list[A.OptionDecl]) -> None:
+        """E102: an enum's member named like an enum (its own or another) takes the bare name, which
+        then reads as the member, not the list of the enum's members (`size(Mode)`, `for m in Mode`
+        failing — in a variant, at the base's lines). A member named like a var, an option or a fn is
+        allowed: the var or option keeps the bare name (`Mode.hint` is the member), a fn is called."""
+        lists = [e.members for e in enums] + [o.type.members for o in options
+                                              if o.type is not None and o.type.kind == "enum"]
+        for members in lists:
+            for m in members:
+                prev = self.globals.get(m.name)
+                if isinstance(prev, EnumSym) and m.name in self.enums:
+                    self.err("E102", f"a member named like enum {m.name}: {m.name} would read as the member, not "
+                             f"the list of {m.name}'s members", m.span,
+                             f"name the member otherwise; enum {m.name} is declared at {prev.span}")
+
     # -------------------------------------------------------------- signatures
     def not_builtin(self, kind: str, name: str, span: Span) -> None:
         """E102: a fn or rule named as a built-in function would replace it unseen (a built-in added
