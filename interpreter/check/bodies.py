@@ -716,6 +716,8 @@ class Bodies(Secrecy):
                     self.rule_options.append((o, chooser, sc))      # its parameters' calls may come later
                 if o.reason is not None:    # the refusal its chooser reads: as a prompt
                     self.warn_log_naming_hidden(o.reason, sc, chooser, "else text")
+                if o.label is not None:     # its label's variables too (no screen masks a value)
+                    self.warn_log_naming_hidden(o.label, sc, chooser, f"label of option {o.name}", cards=False)
         if not public:
             self.picks.extend(_set_by_choice(assigned))
             self.secret_choices.append((opts, assigned, hidden))

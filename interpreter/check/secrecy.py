@@ -645,11 +645,12 @@ class Secrecy(Expressions):
         return out
 
     def warn_log_naming_hidden(self, s: A.Log | A.Text, revealed: Scope, chooser: A.Expr | None = None,
-                               what: str = "prompt") -> None:
+                               what: str = "prompt", cards: bool = True) -> None:
         """W104: a log line is everyone's, so one that shows the cards of a zone some players may not
         see (`log "the top card is {top(deck)}"`, or a local taken from there) names them to all
         (counting them is fine); a decision's prompt (``chooser``: its player), or ``what`` else its
-        chooser reads (an option's `else` text), names them to a chooser who may not see them."""
+        chooser reads (an option's `else` text), names them to a chooser who may not see them. Not
+        ``cards``: only its variables (an option's label, whose cards W102 judges and the menu masks)."""
         text = s.text if isinstance(s, A.Log) else s
         for e in (x for parts in text.parts for x in parts if not isinstance(x, str)):
             if revealed.shows(e):
@@ -669,7 +670,7 @@ class Secrecy(Expressions):
                         continue
                     self.warn(*args)
                     return
-                if not isinstance(z, ZoneSym) or z.decl is None:
+                if not cards or not isinstance(z, ZoneSym) or z.decl is None:
                     continue
                 # `{cs}` names the cards; `{points(cs)}` tells something of them
                 shown = f"the cards of {name}" if e.ty is not None and T.CARD in (e.ty, e.ty.elem) else \

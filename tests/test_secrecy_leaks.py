@@ -1,0 +1,49 @@
+"""The hidden-information warnings (W102, W104) against ways around them found by a QA pass (qa17):
+each case leaked a hand or a secret value and went unwarned."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from interpreter.api import check_ruleset
+
+_BASE = """ruleset b "b"
+players 2
+cards standard() in deck
+zone deck: pile hidden "Deck"
+zone hand: pile per player owner "Hand"
+zone table: pile public "Table"
+enum Col { red "Red | 赤", blue }
+var hint: int = 0 "Hint"
+var sec: int per player = 0 owner "Sec"
+var sc: Col per player = blue owner "Col"
+rule setv(x: int) { hint = x }
+rule lg(x: int) { log "{x}" }
+rule setc(c: card) { hint = c.rank }
+setup {
+    shuffle deck
+    deal 3 from deck to hand
+}
+phase play {
+    let p = players[0]
+    let q = players[1]
+    BODY
+    end game ranking x in players by score[x]
+}
+"""
+
+
+def _warnings(tmp_path: Path, body: str) -> list[str]:
+    """The warnings (but unused declarations) of the small game with ``body`` as its phase's body."""
+    f = tmp_path / "w.fuda"
+    f.write_text(_BASE.replace("BODY", body.replace("\n", "\n    ")), encoding="utf-8")
+    return [w.code for w in check_ruleset(str(f)).warnings if w.code != "W101"]
+
+
+def test_an_option_label_showing_another_players_owner_variable_is_warned(tmp_path: Path) -> None:
+    """Q2: `a "{sc[q]}"` in p's menu showed q's secret, as the prompt (warned) would."""
+    assert _warnings(tmp_path, 'choose p "x" { a "{label(sc[q])}" { } b "b" { } }') == ["W104"]
+    assert _warnings(tmp_path, 'choose p "x" { a "{sc[q]}" { } b "b" { } }') == ["W104"]
+    assert _warnings(tmp_path, 'choose p "x" { a "{sc[p]}" { } b "b" { } }') == []       # p's own
+    assert _warnings(tmp_path, 'reveal sc[q]\nchoose p "x" { a "{sc[q]}" { } b "b" { } }') == []
+    assert _warnings(tmp_path, 'choose p "x" { t c in hand[q] "take {c}" { } }') == []   # its card: a place
