@@ -47,3 +47,13 @@ def test_an_option_label_showing_another_players_owner_variable_is_warned(tmp_pa
     assert _warnings(tmp_path, 'choose p "x" { a "{sc[p]}" { } b "b" { } }') == []       # p's own
     assert _warnings(tmp_path, 'reveal sc[q]\nchoose p "x" { a "{sc[q]}" { } b "b" { } }') == []
     assert _warnings(tmp_path, 'choose p "x" { t c in hand[q] "take {c}" { } }') == []   # its card: a place
+
+
+def test_a_shuffle_undoes_a_reveal_by_place(tmp_path: Path) -> None:
+    """Q3: `reveal top(deck)`, `shuffle deck`, then `{top(deck)}` named a card nobody was shown; a
+    zone revealed whole stays face up through a shuffle (and a rule that shuffles counts too)."""
+    assert _warnings(tmp_path, 'reveal top(deck)\nlog "{top(deck)}"') == []
+    assert _warnings(tmp_path, 'reveal top(deck)\nshuffle deck\nlog "{top(deck)}"') == ["W104"]
+    assert _warnings(tmp_path, "reveal hand[q][0]\nshuffle hand[q]\nhint = hand[q][0].rank") == ["W104"]
+    assert _warnings(tmp_path, 'reveal hand[q]\nshuffle hand[q]\nlog "{top(hand[q])}"') == []
+    assert _warnings(tmp_path, 'reveal top(deck)\nrepeat 2 { log "{top(deck)}"\nshuffle deck }') == ["W104"]

@@ -10,6 +10,7 @@ from ..errors import Diagnostic, Span
 from ..load import Source
 from .symbols import (
     EXPRESSION_KEYWORDS,
+    PLACES,
     RESERVED,
     RESERVED_MEANING,
     Abort,
@@ -184,12 +185,12 @@ class CheckerBase:
 
     def may_hide(self, body: list[A.Stmt], seen: frozenset[str] = frozenset(), sc: Scope | None = None,
                  given: dict[str, set[str]] | None = None) -> set[str]:
-        """What ``body`` may hide again (`hide bid[p]`) or move cards into, also in the rules it calls: a
-        reveal before it no longer counts after it (W104). ``sc``: the scope around it; ``given``: the
+        """What ``body`` may hide again (`hide bid[p]`), move cards into or shuffle (PLACES), also in the
+        rules it calls: a reveal before it no longer counts after it (W104). ``sc``: the scope around it; ``given``: the
         names a rule's parameters stand for at its call (`put(hand[q])`: z is hand)."""
         given = given or {}
         nodes = [n for n in A.walk(body) if isinstance(n, A.Hide | A.Move | A.Deal | A.Swap | A.Call | A.Let | A.For
-                                                       | A.Binder)]
+                                                       | A.Binder | A.Shuffle)]
         lets = {x.name: x.value for x in nodes if isinstance(x, A.Let)} \
             | {x.var: x.source for x in nodes if isinstance(x, A.For | A.Binder)}
         out: set[str] = set()
@@ -198,6 +199,8 @@ class CheckerBase:
                 out |= self.names_under(n.what, sc, given, lets)
             elif isinstance(n, A.Move | A.Deal | A.Swap):
                 out |= self.moved_into(n, sc, given, lets)
+            elif isinstance(n, A.Shuffle):
+                out.add(PLACES)
             elif isinstance(n, A.Call) and isinstance(r := self.rules.get(n.func), RuleSym) \
                     and r.decl is not None and n.func not in seen:
                 seen |= {n.func}

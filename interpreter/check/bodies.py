@@ -24,6 +24,7 @@ from .secrecy import (
 )
 from .symbols import (
     ACTIVE_KEY,
+    PLACES,
     SEAT_HINT,
     Abort,
     CheckSym,
@@ -564,6 +565,7 @@ class Bodies(Secrecy):
         elif isinstance(s, A.Shuffle):
             self.dest_zone(s.zone, sc, ctx, "shuffle takes a zone")
             self.impure(s, ctx)
+            sc.forget({PLACES})         # `reveal top(deck)` showed the card lying there then (W104)
         elif isinstance(s, A.Reveal | A.Hide):
             what = s.what
             if self.is_var_ref(what, sc):

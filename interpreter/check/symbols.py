@@ -325,6 +325,10 @@ def shape(node: Any) -> Any:
 # (`for q in active { reveal hand[q] }`): each entry a later loop over `active` reads
 ACTIVE_KEY = "[each active]"
 
+# what a `shuffle` forgets (`forget`, `less`): every card revealed by its place (`reveal top(deck)`: another
+# card lies there now), no zone revealed whole (its cards stay face up, wherever they went)
+PLACES = "(places)"
+
 
 def entry_key(name: str, owner: A.Expr) -> str:
     """What W104 calls one entry of a per-player zone or variable once revealed (`hand[p]`): the zone's
