@@ -57,3 +57,16 @@ def test_a_shuffle_undoes_a_reveal_by_place(tmp_path: Path) -> None:
     assert _warnings(tmp_path, "reveal hand[q][0]\nshuffle hand[q]\nhint = hand[q][0].rank") == ["W104"]
     assert _warnings(tmp_path, 'reveal hand[q]\nshuffle hand[q]\nlog "{top(hand[q])}"') == []
     assert _warnings(tmp_path, 'reveal top(deck)\nrepeat 2 { log "{top(deck)}"\nshuffle deck }') == ["W104"]
+
+
+def test_a_rule_setting_a_public_variable_from_a_hidden_value_given_to_it_is_warned(tmp_path: Path) -> None:
+    """Q4: `setc(top(hand[q]))` (`rule setc(c: card) { hint = c.rank }`) put q's card in every view;
+    the same value logged through a rule was warned. A hidden variable given to such a rule too."""
+    assert _warnings(tmp_path, "setc(top(hand[q]))") == ["W104"]
+    assert _warnings(tmp_path, "setv(top(hand[q]).rank)") == ["W104"]
+    assert _warnings(tmp_path, "setv(sec[q])") == ["W104"]
+    assert _warnings(tmp_path, "lg(sec[q])") == ["W104"]
+    assert _warnings(tmp_path, "setv(size(hand[q]))") == []
+    assert _warnings(tmp_path, "setc(top(table))") == []
+    assert _warnings(tmp_path, "reveal sec[q]\nsetv(sec[q])") == []
+    assert _warnings(tmp_path, "reveal top(hand[q])\nsetc(top(hand[q]))") == []

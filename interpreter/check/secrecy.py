@@ -351,8 +351,8 @@ class Secrecy(Expressions):
 
     def shows_everyone(self, body: list[A.Stmt], name: str, args: dict[str, A.Expr] | None = None,
                        depth: int = 0) -> bool:
-        """Whether a rule's body surely moves its card parameter ``name`` where everyone sees it (face up,
-        or to public zones) or reveals it to everyone (W104 after a call of the rule): a statement of
+        """Whether a rule's body surely moves its card parameter ``name`` (or a card a function finds by
+        it, `first_of(hand[p], k)`) where everyone sees it (face up, or to public zones) or reveals it to everyone (W104 after a call of the rule): a statement of
         the body itself, before any `return` — not one inside an `if`, a loop or an option. ``args``:
         the rule's other parameters as the call gives them (`put(c, table)` moves c to its zone z), so
         a rule it calls in turn is followed too."""
@@ -364,10 +364,13 @@ class Secrecy(Expressions):
             z = self.globals.get(dest.name if isinstance(dest, A.Name) else
                                  dest.obj.name if isinstance(dest, A.Index) and isinstance(dest.obj, A.Name) else "")
             return isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility == "public"
+
+        def found_by(cards: A.Expr) -> bool:    # `first_of(hand[p], k)`: a card of kind k, shown, shows k
+            return isinstance(cards, A.Call) and any(isinstance(a, A.Name) and a.name == name for a in cards.args)
         for n in body:
             if isinstance(n, A.Return):
                 return False
-            if isinstance(n, A.Move) and isinstance(n.cards, A.Name) and n.cards.name == name \
+            if isinstance(n, A.Move) and (isinstance(n.cards, A.Name) and n.cards.name == name or found_by(n.cards)) \
                     and (n.face == "up" or public(n.dest)):
                 return True
             if isinstance(n, A.Reveal) and n.to is None and isinstance(n.what, A.Name) and n.what.name == name:
@@ -529,7 +532,8 @@ class Secrecy(Expressions):
 
     def warn_rule_logging_hidden(self, call: A.Call | A.Activate, sc: Scope) -> None:
         """W104 at a call: a rule (or an effect) that logs its parameter (`rule announce(cs: list of card)
-        { log "{cs}" }`) given cards of a zone some players may not see names them in every player's log."""
+        { log "{cs}" }`), or sets a public variable from it (`rule setc(c: card) { hint = c.rank }`), given
+        cards of a zone some players may not see, or a `hidden` or `owner` variable, tells them to all."""
         if isinstance(call, A.Activate):
             eff = self.globals.get(call.effect)
             decl: A.RuleDecl | A.EffectDecl | None = eff.decl if isinstance(eff, EffectSym) else None
@@ -541,27 +545,45 @@ class Secrecy(Expressions):
             return
         given = {p.name: a for p, a in zip(decl.params, call.args, strict=False)}
         for prm, arg in zip(decl.params, call.args, strict=False):
-            hidden = [n for n, o in self.zones_through_locals(arg, sc) if not sc.was_revealed(n, o)
-                      and isinstance(z := self.globals.get(n), ZoneSym) and z.decl is not None
-                      and z.decl.visibility != "public"]
-            if hidden and self.logs_param(decl, prm.name, given):
-                self.warn("W104", f"{name} logs its {prm.name}, given the cards of {hidden[0]} here, which some "
-                          f"players may not see: every player's log would name them", arg.span,
-                          "reveal them first (a reveal is logged with the cards, to whom it shows them), or "
-                          "log only what everyone may know")
-                return
+            if sc.shows(arg):
+                continue
+            does = "logs" if self.logs_param(decl, prm.name, given) else                 "sets a public variable from" if self.logs_param(decl, prm.name, given, sets=True) else None
+            if does is None:
+                continue
+            for n, o in self.zones_through_locals(arg, sc):
+                z = self.globals.get(n)
+                if isinstance(z, VarSym) and self.var_unseen(z, o, None) and not sc.was_revealed(n, o):
+                    args = ("W104", f"{name} {does} its {prm.name}, given {n} here (a `{z.visibility}` variable), "
+                            "which some players may not see: every player would learn it", arg.span,
+                            f"`reveal {n}` first (everyone then sees it), or give the rule what everyone may know")
+                    if (key := _flow_key(sc.proc)) is not None:     # as a log of it is judged (judge_w104_across)
+                        keys = {n} if o is None else {n, entry_key(n, o)}
+                        self.w104_pending.append((key, frozenset(keys), sc.forgotten_here(), args))
+                        continue
+                    self.warn(*args)
+                    return
+                if isinstance(z, ZoneSym) and z.decl is not None and z.decl.visibility != "public" \
+                        and not sc.was_revealed(n, o):
+                    self.warn("W104", f"{name} {does} its {prm.name}, given the cards of {n} here, which some "
+                              f"players may not see: every player would learn them", arg.span,
+                              "reveal them first (a reveal is logged with the cards, to whom it shows them), or "
+                              "give the rule only what everyone may know")
+                    return
 
     def logs_param(self, decl: A.RuleDecl | A.EffectDecl, name: str, args: dict[str, A.Expr] | None = None,
-                   depth: int = 0) -> bool:
+                   depth: int = 0, sets: bool = False) -> bool:
         """Whether a rule's `log` names its parameter ``name`` (or a card of it a loop takes: `for c in
         cs { log "{c}" }`; also in a rule it hands it to) before a statement of its block shows it to
-        everyone (`move c to table` then `log "{c}"` is fine; ``args``: the call's, for a zone given)."""
+        everyone (`move c to table` then `log "{c}"` is fine; ``args``: the call's, for a zone given).
+        ``sets``: whether a public variable is set from it instead (`hint = c.rank`)."""
         names = {name}
 
         def block(stmts: list[Any]) -> bool:
             for s in stmts:
-                if isinstance(s, A.Log) and any(_names_shown(e, names)
-                                                for half in s.text.parts for e in half if not isinstance(e, str)):
+                if not sets and isinstance(s, A.Log) and any(
+                        _names_shown(e, names) for half in s.text.parts for e in half if not isinstance(e, str)):
+                    return True
+                if sets and isinstance(s, A.Assign) and self.public_target(s.target) and _names_shown(s.value, names):
                     return True
                 if self.shows_everyone([s], name, args):
                     return False        # shown: the rest of this block may name it
@@ -571,13 +593,21 @@ class Secrecy(Expressions):
                           if isinstance(n, A.Call)):
                     r = self.globals.get(c.func)
                     if depth < 8 and isinstance(r, RuleSym) and r.decl is not None and r.decl is not decl \
-                            and any(isinstance(a, A.Name) and a.name in names and self.logs_param(r.decl, p.name, None, depth + 1)
+                            and any(isinstance(a, A.Name) and a.name in names
+                                    and self.logs_param(r.decl, p.name, None, depth + 1, sets)
                                     for p, a in zip(r.decl.params, c.args, strict=False)):
                         return True
                 if any(block(b) for b in _inner_blocks(s)):
                     return True
             return False
         return block(decl.body)
+
+    def public_target(self, target: A.Expr) -> bool:
+        """Whether an assignment's target is a variable every view shows (`hint`, `score[p]`), not a
+        card's own (which shows with its card) nor a local."""
+        base = target.obj if isinstance(target, A.Index) else target
+        sym = self.globals.get(base.name) if isinstance(base, A.Name) else None
+        return isinstance(sym, VarSym) and sym.scope != "card" and sym.visibility in ("public", "back")
 
     def passes_on(self, call: A.Call, name: str, args: dict[str, A.Expr], depth: int) -> bool:
         """Whether a rule called with the card ``name`` shows it to everyone (``args``: the caller's
