@@ -70,3 +70,17 @@ def test_a_rule_setting_a_public_variable_from_a_hidden_value_given_to_it_is_war
     assert _warnings(tmp_path, "setc(top(table))") == []
     assert _warnings(tmp_path, "reveal sec[q]\nsetv(sec[q])") == []
     assert _warnings(tmp_path, "reveal top(hand[q])\nsetc(top(hand[q]))") == []
+
+
+def test_an_owner_entry_set_from_what_its_player_may_not_see_is_warned(tmp_path: Path) -> None:
+    """Q7: `sec[p] = top(hand[q]).rank` showed q's card on p's screen; Q8: an entry revealed to all is
+    public, also when set again. Set from the player's own cards or value, it tells them nothing new."""
+    assert _warnings(tmp_path, "sec[p] = top(hand[q]).rank") == ["W104"]
+    assert _warnings(tmp_path, "sec[p] = sec[q]") == ["W104"]
+    assert _warnings(tmp_path, "if any d in hand[q] where d.rank == 13 { sec[p] = 1 }") == ["W104"]
+    assert _warnings(tmp_path, "sec[p] = top(hand[p]).rank") == []
+    assert _warnings(tmp_path, "if any d in hand[p] where d.rank == 13 { sec[p] = 1 }") == []
+    assert _warnings(tmp_path, "sec[p] = sec[p] + size(hand[q])") == []
+    assert _warnings(tmp_path, "reveal sec[q]\nsec[q] = top(hand[p]).rank") == ["W104"]
+    assert _warnings(tmp_path, "reveal sec[q]\nif any d in hand[p] where d.rank == 13 { sec[q] = 1 }") == ["W104"]
+    assert _warnings(tmp_path, "reveal sec[q]\nsec[q] = 3") == []

@@ -863,6 +863,8 @@ class Bodies(Secrecy):
             self.local_defs.setdefault(id(sym), []).append((s.value, sc, None))
         if isinstance(sym, VarSym) and sym.visibility in ("public", "back"):     # the built-in score and current too
             self.warn_public_var_from_hidden(s, sym, sc)
+        elif isinstance(sym, VarSym):       # revealed, or an owner entry set from what its owner may not see
+            self.warn_secret_var_from_hidden(s, sym, sc)
         if isinstance(sym, LocalSym) and id(sym) in self.zone_values:      # may now be other zones too
             more = self.zones_named(s.value)
             if more is None:

@@ -414,6 +414,32 @@ class Secrecy(Expressions):
                           "from what everyone sees")
                 return
 
+    def warn_secret_var_from_hidden(self, s: A.Assign, var: VarSym, sc: Scope) -> None:
+        """W104 for a `hidden` or `owner` variable: an entry revealed to everyone (and not hidden since)
+        is public, judged as warn_public_var_from_hidden judges; an `owner` entry `v[x]` shows player x
+        what it is set from (`sec[p] = top(hand[q]).rank`: p's view shows q's card)."""
+        tgt = s.target
+        owner = tgt.args[0] if var.scope == "player" and isinstance(tgt, A.Index) and len(tgt.args) == 1 else None
+        if sc.was_revealed(var.name, owner):
+            self.warn_public_var_from_hidden(s, var, sc)
+            return
+        if var.visibility != "owner" or owner is None or sc.shows(s.value):
+            return
+        for name, o in self.zones_through_locals(s.value, sc):
+            z = self.globals.get(name)
+            if sc.was_revealed(name, o):
+                continue
+            if isinstance(z, VarSym) and self.var_unseen(z, o, owner):
+                told = f"{name} (a `{z.visibility}` variable)"
+            elif isinstance(z, ZoneSym) and z.decl is not None and self.unseen_by(z, o, owner):
+                told = f"the cards of {name}"
+            else:
+                continue
+            self.warn("W104", f"{var.name} is seen by the player it belongs to, and is set here from {told}, "
+                      "which that player may not see: their view would show it", s.value.span,
+                      "set it only from what its player may see, or reveal that first")
+            return
+
     def warn_branching_on_hidden(self, s: A.If, sc: Scope) -> None:
         """An `if` that tests the cards of a zone some players may not see tells them the answer by what
         its branches do where they see it: a `log` (W104, everyone reads whether it is written) or a
@@ -460,16 +486,23 @@ class Secrecy(Expressions):
         bodies = [b for _, b in s.branches] + ([s.orelse] if s.orelse is not None else [])
         if any(self.tells_table(n) for b in bodies for n in _statements(b)):
             return
-        zones: list[ZoneSym] = []       # what this branch's condition and those before it test
+        tested: list[tuple[ZoneSym, A.Expr | None]] = []   # what this branch's condition and those before it test
         for (c, body) in zip([c for c, _ in s.branches] + [None], bodies, strict=False):
             if c is not None:
-                zones += [z for name, owner in self.zones_through_locals(c, sc)
-                          if isinstance(z := self.globals.get(name), ZoneSym) and z.decl is not None
-                          and z.decl.visibility != "public" and not sc.was_revealed(name, owner)]
+                tested += [(z, owner) for name, owner in self.zones_through_locals(c, sc)
+                           if isinstance(z := self.globals.get(name), ZoneSym) and z.decl is not None
+                           and z.decl.visibility != "public" and not sc.was_revealed(name, owner)]
+            zones = [z for z, _ in tested]
             if not zones:
                 continue
             marked = {n.name for c, _ in s.branches for n in A.walk(c) if isinstance(n, A.Name)}
             for n in _statements(body):
+                entry = self.secret_entry_set(n, tested, sc)
+                if entry is not None:
+                    self.warn("W104", f"{entry} is set here only as the cards of {zones[0].name} are, and a player "
+                              "who sees it may not see them: their view shows whether it changed", n.span,
+                              "test what that player may know, or set it where the test does not decide")
+                    return
                 var = self.public_var_set(n, marked)
                 if var is not None:
                     self.warn("W104", f"{var} is public and is set here only as the cards of {zones[0].name} are, "
@@ -512,6 +545,23 @@ class Secrecy(Expressions):
         body = self.called_body(n) if depth < 8 else None
         return next((v for x in _statements(body or []) if (v := self.public_var_set(x, set(), depth + 1)) is not None),
                     None)
+
+    def secret_entry_set(self, n: A.Stmt, tested: list[tuple[ZoneSym, A.Expr | None]], sc: Scope) -> str | None:
+        """The entry of a `hidden` or `owner` variable statement ``n`` sets that a player who may not see
+        the ``tested`` cards sees (warn_effect_under_hidden): one revealed to everyone and not hidden
+        since, or an `owner` entry `v[x]` of a player x who may not see them."""
+        if not isinstance(n, A.Assign):
+            return None
+        r = n.target.ref
+        sym = r[1] if isinstance(r, tuple) and r[:1] == ("pvar",) else r
+        if not isinstance(sym, VarSym) or sym.visibility not in ("hidden", "owner"):
+            return None
+        owner = n.target.args[0] if sym.scope == "player" and isinstance(n.target, A.Index) \
+            and len(n.target.args) == 1 else None
+        if sc.was_revealed(sym.name, owner) or sym.visibility == "owner" and owner is not None \
+                and any(self.unseen_by(z, o, owner) for z, o in tested):
+            return sym.name
+        return None
 
     def moves_cards(self, n: A.Stmt, depth: int = 0) -> bool:
         """Whether statement ``n`` moves, deals or swaps cards, itself or in a rule or an effect it calls."""
