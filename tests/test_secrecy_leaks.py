@@ -84,3 +84,14 @@ def test_an_owner_entry_set_from_what_its_player_may_not_see_is_warned(tmp_path:
     assert _warnings(tmp_path, "reveal sec[q]\nsec[q] = top(hand[p]).rank") == ["W104"]
     assert _warnings(tmp_path, "reveal sec[q]\nif any d in hand[p] where d.rank == 13 { sec[q] = 1 }") == ["W104"]
     assert _warnings(tmp_path, "reveal sec[q]\nsec[q] = 3") == []
+
+
+def test_a_reveal_that_shows_nothing_does_not_tell_the_table(tmp_path: Path) -> None:
+    """Q9: `reveal hint` (public) or `reveal table` (a public zone) under an `if` on q's cards logs
+    nothing, so it does not excuse `hint += 1` beside it; a reveal of hidden cards does."""
+    cond = "if any d in hand[q] where d.rank == 13 "
+    assert _warnings(tmp_path, cond + "{ reveal hint\nhint += 1 }") == ["W104"]
+    assert _warnings(tmp_path, cond + "{ reveal table\nhint += 1 }") == ["W104"]
+    assert _warnings(tmp_path, cond + "{ reveal table\nlog \"x\" }") == ["W104"]
+    assert _warnings(tmp_path, cond + "{ reveal hand[q]\nhint += 1 }") == []
+    assert _warnings(tmp_path, cond + "{ reveal sec[q]\nhint += 1 }") == []

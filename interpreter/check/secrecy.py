@@ -23,6 +23,7 @@ from .symbols import (
     Scope,
     VarSym,
     ZoneSym,
+    _holds_cards,
     entry_key,
     expr_key,
     less,
@@ -457,7 +458,7 @@ class Secrecy(Expressions):
             if not zones:
                 continue
             stmts = _statements(body)
-            if any(isinstance(n, A.Reveal) and n.to is None or isinstance(n, A.Move) and (
+            if any(self.reveals_news(n) or isinstance(n, A.Move) and (
                     n.face == "up" or (ds := self.zones_named(n.dest)) is not None and bool(ds)
                     and all(d.decl is not None and d.decl.visibility == "public" for d in ds)) for n in stmts):
                 continue
@@ -524,13 +525,25 @@ class Secrecy(Expressions):
     def tells_table(self, n: A.Stmt, depth: int = 0) -> bool:
         """Whether statement ``n`` tells everyone it ran (warn_effect_under_hidden): a log, a decision,
         a reveal to all, a move face up or to a public zone — itself or in a rule or effect it calls."""
-        if isinstance(n, A.Log | A.Choose | A.Simultaneous) or isinstance(n, A.Reveal) and n.to is None:
+        if isinstance(n, A.Log | A.Choose | A.Simultaneous) or self.reveals_news(n):
             return True
         if isinstance(n, A.Move) and (n.face == "up" or bool(ds := self.zones_named(n.dest)) and all(
                 d.decl is not None and d.decl.visibility == "public" for d in ds or [])):
             return True
         body = self.called_body(n) if depth < 8 else None
         return any(self.tells_table(x, depth + 1) for x in _statements(body or []))
+
+    def reveals_news(self, n: A.Stmt) -> bool:
+        """Whether ``n`` is a reveal to everyone that may show something: not one of a public zone or a
+        public value (`reveal table`, `reveal hint`), which shows nothing and logs nothing."""
+        if not (isinstance(n, A.Reveal) and n.to is None):
+            return False
+        for name, _ in _zones_read(n.what):
+            sym = self.globals.get(name)
+            if not (isinstance(sym, ZoneSym) and sym.decl is not None and sym.decl.visibility == "public"
+                    or isinstance(sym, VarSym) and sym.visibility in ("public", "back") and not _holds_cards(sym.type)):
+                return True
+        return False
 
     def public_var_set(self, n: A.Stmt, marked: set[str], depth: int = 0) -> str | None:
         """The public variable (a `back` one, the built-in `score` and `current` too) that statement
