@@ -95,3 +95,13 @@ def test_a_reveal_that_shows_nothing_does_not_tell_the_table(tmp_path: Path) -> 
     assert _warnings(tmp_path, cond + "{ reveal table\nlog \"x\" }") == ["W104"]
     assert _warnings(tmp_path, cond + "{ reveal hand[q]\nhint += 1 }") == []
     assert _warnings(tmp_path, cond + "{ reveal sec[q]\nhint += 1 }") == []
+
+
+def test_a_log_written_either_way_tells_nothing(tmp_path: Path) -> None:
+    """Q14: `log "next"` in both branches of an `if` on q's cards was warned (it tells nothing) and,
+    counting as the branch telling the table, let `hint += 1` beside it pass."""
+    cond = "if any d in hand[q] where d.rank == 13 "
+    assert _warnings(tmp_path, cond + '{ log "next"\nhint += 1 } else { log "next" }') == ["W104"]
+    assert _warnings(tmp_path, cond + '{ log "next" } else { log "next" }') == []
+    assert _warnings(tmp_path, cond + '{ log "king" } else { log "next" }') == ["W104"]
+    assert _warnings(tmp_path, cond + '{ log "next" }') == ["W104"]

@@ -205,6 +205,15 @@ def _same_expr(a: A.Expr, b: A.Expr) -> bool:
     return False
 
 
+def _logged_either_way(s: A.If) -> set[str]:
+    """The logs an `if … else` writes whichever branch runs (the same text at the top of every branch):
+    they tell nothing of its test."""
+    if s.orelse is None:
+        return set()
+    return _every({repr(shape(n.text)) for n in b if isinstance(n, A.Log)}
+                  for b in [*(b for _, b in s.branches), s.orelse])
+
+
 def _set_by_choice(assigned: list[list[tuple[Any, str]]]) -> list[Any]:
     """What a secret decision's option blocks set, when what it holds afterwards tells which option
     was taken (`top_one { mode = 1 }`, `bottom_one { mode = 2 }`): all but what every option sets to
@@ -454,6 +463,7 @@ class Secrecy(Expressions):
                 if isinstance(z := self.globals.get(name), ZoneSym) and z.decl is not None
                 and z.decl.visibility != "public" and not sc.was_revealed(name, owner)])
         bodies = [b for _, b in s.branches] + ([s.orelse] if s.orelse is not None else [])
+        either_way = _logged_either_way(s)
         for body, zones in zip(bodies, tested + (tested[-1:] if s.orelse is not None else []), strict=True):
             if not zones:
                 continue
@@ -463,7 +473,7 @@ class Secrecy(Expressions):
                     and all(d.decl is not None and d.decl.visibility == "public" for d in ds)) for n in stmts):
                 continue
             for n in stmts:
-                if isinstance(n, A.Log):
+                if isinstance(n, A.Log) and repr(shape(n.text)) not in either_way:
                     self.warn("W104", f"this log is written only as the cards of {zones[0][0].name} are, which some "
                               "players may not see: whether it appears tells them", n.span,
                               "test what everyone may know, or `tell` the player who may see the cards")
@@ -485,7 +495,9 @@ class Secrecy(Expressions):
         decision, a reveal, a move face up or to a public zone: warned or shown as the rules say), nor
         a card's own variable set on a card the test reads (a mark on it: `c.told_rank = n`)."""
         bodies = [b for _, b in s.branches] + ([s.orelse] if s.orelse is not None else [])
-        if any(self.tells_table(n) for b in bodies for n in _statements(b)):
+        either_way = _logged_either_way(s)
+        if any(self.tells_table(n) and not (isinstance(n, A.Log) and repr(shape(n.text)) in either_way)
+               for b in bodies for n in _statements(b)):
             return
         tested: list[tuple[ZoneSym, A.Expr | None]] = []   # what this branch's condition and those before it test
         for (c, body) in zip([c for c, _ in s.branches] + [None], bodies, strict=False):
