@@ -105,3 +105,13 @@ def test_a_log_written_either_way_tells_nothing(tmp_path: Path) -> None:
     assert _warnings(tmp_path, cond + '{ log "next" } else { log "next" }') == []
     assert _warnings(tmp_path, cond + '{ log "king" } else { log "next" }') == ["W104"]
     assert _warnings(tmp_path, cond + '{ log "next" }') == ["W104"]
+
+
+def test_a_reverse_shuffle_or_hide_under_an_if_on_hidden_cards_is_warned(tmp_path: Path) -> None:
+    """Q10: the turn order, a shuffle and a hide are public: run only as q's cards are, they tell how
+    the test went, as a public variable set there does."""
+    cond = "if any d in hand[q] where d.rank == 13 "
+    assert _warnings(tmp_path, cond + "{ reverse direction }") == ["W104"]
+    assert _warnings(tmp_path, cond + "{ shuffle deck }") == ["W104"]
+    assert _warnings(tmp_path, cond + "{ hide table }") == ["W104"]
+    assert _warnings(tmp_path, "if size(hand[q]) > 2 { shuffle deck }") == []

@@ -528,6 +528,11 @@ class Secrecy(Expressions):
                               "players may not see: everyone sees the zones' sizes change, and so how the test "
                               "went", n.span, "test what everyone may know, or reveal the cards the test reads first")
                     return
+                if (event := self.public_event(n)) is not None:
+                    self.warn("W104", f"`{event}` runs here only as the cards of {zones[0].name} are, which some "
+                              "players may not see: everyone sees it, and so how the test went", n.span,
+                              "test what everyone may know, or reveal the cards the test reads first")
+                    return
                 if isinstance(n, A.Activate):
                     self.warn("W104", f"this effect is activated only as the cards of {zones[0].name} are, which "
                               "some players may not see: everyone sees it on the stack, and so how the test went",
@@ -587,6 +592,16 @@ class Secrecy(Expressions):
                 and any(self.unseen_by(z, o, owner) for z, o in tested):
             return sym.name
         return None
+
+    def public_event(self, n: A.Stmt, depth: int = 0) -> str | None:
+        """What statement ``n`` does that everyone sees, but a move or a set (warn_effect_under_hidden): a
+        `reverse direction`, a `shuffle` or a `hide` — itself or in a rule or an effect it calls."""
+        if isinstance(n, A.Reverse):
+            return "reverse direction"
+        if isinstance(n, A.Shuffle | A.Hide):
+            return type(n).__name__.lower()
+        body = self.called_body(n) if depth < 8 else None
+        return next((e for x in _statements(body or []) if (e := self.public_event(x, depth + 1)) is not None), None)
 
     def moves_cards(self, n: A.Stmt, depth: int = 0) -> bool:
         """Whether statement ``n`` moves, deals or swaps cards, itself or in a rule or an effect it calls."""
