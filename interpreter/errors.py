@@ -117,6 +117,11 @@ class IllegalAction(FudaError):
     """An action that is not legal now; the message lists the legal ones."""
 
 
+def a_noun(noun: str) -> str:
+    """A noun with its article, for messages built from a word: "an int", "an `owner`", "a card"."""
+    return f"an {noun}" if noun.lstrip("`")[:1] in "aeiou" else f"a {noun}"
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     # a two-character name with one wrong character differs by half; a one-letter name is not a
     # misspelt long one (r is not red)

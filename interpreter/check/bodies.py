@@ -13,7 +13,7 @@ from typing import Any
 from .. import ast as A
 from .. import sugar
 from .. import types as T
-from ..errors import Span, did_you_mean
+from ..errors import Span, a_noun, did_you_mean
 from .expressions import _comparable_key, _key_shown
 from .folding import _const_type
 from .secrecy import (
@@ -65,11 +65,6 @@ def _returns(body: list[A.Stmt]) -> bool:
             return all(_returns(o.body) for o in s.options) and (s.otherwise is None or _returns(s.otherwise))
         return False
     return False
-
-
-def _a(noun: str) -> str:
-    """A noun with its article: "an int", "a card"."""
-    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
 
 
 def _names_in(e: Any) -> set[str]:
@@ -218,7 +213,7 @@ class Bodies(Secrecy):
             sc.names[p.name] = p
         self.block(proc.body, sc, ctx)
         if proc.ret is not None and proc.kind == "rule" and not _returns(proc.body):
-            self.err("E312", f"rule {proc.name} must return {_a(str(proc.ret))} on every path", proc.span,
+            self.err("E312", f"rule {proc.name} must return {a_noun(str(proc.ret))} on every path", proc.span,
                      "end it with: return …")
 
     def check_show(self, d: A.ShowDecl) -> tuple[Proc, A.ShowDecl]:
@@ -431,7 +426,7 @@ class Bodies(Secrecy):
 
     def decide(self, s: A.Stmt, ctx: Ctx, what: str) -> None:
         if not ctx.may_decide or ctx.proc is None:
-            raise self.fail("E306", f"{what} cannot happen inside a {ctx.kind}", s.span,
+            raise self.fail("E306", f"{what} cannot happen inside {a_noun(ctx.kind)}", s.span,
                             "checks, functions and window conditions run without asking anyone")
         ctx.proc.suspends_direct = True
 
@@ -535,7 +530,7 @@ class Bodies(Secrecy):
                 elif not T.assignable(vt, ctx.ret):
                     self.err("E201", f"the rule returns {ctx.ret}, not {vt}", s.value.span)
             elif ctx.ret is not None:
-                self.err("E312", f"the rule returns a {ctx.ret}: say what", s.span)
+                self.err("E312", f"the rule returns {a_noun(str(ctx.ret))}: say what", s.span)
         elif isinstance(s, A.Move):
             self.cards_expr(s.cards, sc, ctx)
             self.dest_zone(s.dest, sc, ctx)

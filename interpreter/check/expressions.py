@@ -9,7 +9,7 @@ from dataclasses import replace
 from .. import ast as A
 from .. import distinct_values
 from .. import types as T
-from ..errors import Span, did_you_mean
+from ..errors import Span, a_noun, did_you_mean
 from .declarations import Declarations
 from .symbols import (
     ITEM_FIELDS,
@@ -570,7 +570,7 @@ class Expressions(Declarations):
             if et is None and rt.kind != "text":
                 raise self.fail("E201", f"`in` looks inside a list or a zone, not {rt}", e.right.span)
             if et is not None and not T.comparable(lt, et):
-                raise self.fail("E201", f"a {lt} is never in a {rt}", e.span)
+                raise self.fail("E201", f"{a_noun(str(lt))} is never in {a_noun(str(rt))}", e.span)
             return T.BOOL
         if op == "..":
             if not (T.assignable(lt, T.INT) and T.assignable(rt, T.INT)):

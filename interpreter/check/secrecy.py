@@ -11,6 +11,7 @@ from typing import Any
 from .. import ast as A
 from .. import secret_places
 from .. import types as T
+from ..errors import a_noun
 from ..sugar import PASS
 from .base import _flow_key
 from .expressions import Expressions
@@ -406,7 +407,7 @@ class Secrecy(Expressions):
             z = self.globals.get(name)
             if isinstance(z, VarSym) and self.var_unseen(z, owner, None) \
                     and not sc.was_revealed(name, owner):
-                args = ("W104", f"{var.name} is public and is set here from {name} (a `{z.visibility}` variable), "
+                args = ("W104", f"{var.name} is public and is set here from {name} ({a_noun('`' + z.visibility + '`')} variable), "
                         "which some players may not see: every player's view shows it", s.value.span,
                         f"`reveal {name}` first (everyone then sees it), or declare {var.name} hidden or owner")
                 if (key := _flow_key(sc.proc)) is not None:     # as a log of it is judged (judge_w104_across)
