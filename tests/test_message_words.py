@@ -38,3 +38,26 @@ def test_type_words_take_their_article(body: str, words: str) -> None:
     with pytest.raises(FudaError) as info:
         load_text(OWNER_VAR.replace("hint = sec[players[1]]", body))
     assert words in info.value.first.message
+
+
+NEG = """ruleset n
+players 2
+cards standard() in deck
+zone deck: pile hidden
+option neg: int -5..-1 = -2 "Neg"
+setup { }
+phase play { end game draw }
+"""
+
+
+@pytest.mark.parametrize("typed", ["-", "[1]", "x"])
+def test_a_set_value_that_is_no_number_is_quoted_as_typed_with_the_range(
+        typed: str, tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--set neg=-` said "given value [None]", YAML's reading of `-` (qa17 Q22)."""
+    from interpreter.runner.cli import main
+
+    (tmp_path / "n.fuda").write_text(NEG, encoding="utf-8")
+    assert main(["validate", str(tmp_path / "n.fuda"), "--set", f"neg={typed}"]) == 1
+    err = capsys.readouterr().err
+    assert f'option neg is a whole number; given value "{typed}" is not' in err
+    assert "hint: give a whole number within -5..-1" in err

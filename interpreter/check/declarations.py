@@ -208,7 +208,9 @@ class Declarations(CheckerBase):
                 except ValueError:
                     pass
             if isinstance(value, bool) or not isinstance(value, int):
-                raise self.fail("E402", f"option {sym.name} is a whole number; {what} value {_shown(value)} is not", span)
+                raise self.fail("E402", f"option {sym.name} is a whole number; {what} value {_shown(value)} is not", span,
+                                f"give a whole number within {sym.lo}..{sym.hi}"
+                                if sym.lo is not None and sym.hi is not None else None)
             if (sym.lo is not None and value < sym.lo) or (sym.hi is not None and value > sym.hi):
                 raise self.fail("E402", f"option {sym.name} must be within {sym.lo}..{sym.hi}; {what} value is {value}",
                                 span, None if given else _widen_hint(sym, value, span))

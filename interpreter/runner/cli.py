@@ -154,15 +154,18 @@ def _seat(text: str) -> int:
 
 def _scalar(v: str) -> Any:
     """A --set value as YAML reads it, but for a word it would make a bool that is no true or false
-    (on, off, yes, no): kept as typed, so that it names the member of that name (yaml_file.typed_word)."""
+    (on, off, yes, no): kept as typed, so that it names the member of that name (yaml_file.typed_word).
+    A reading that is a list or a mapping (`-` is a list of none) is kept as typed too: an option
+    holds one value, and a refusal then quotes what was typed."""
     import yaml
 
     from .yaml_file import typed_word
 
     try:
-        return typed_word(v, yaml.safe_load(v))
+        read = yaml.safe_load(v)
     except yaml.YAMLError:
         return v
+    return v if isinstance(read, list | dict) else typed_word(v, read)
 
 
 def _add_options(p: argparse.ArgumentParser) -> None:
