@@ -357,7 +357,8 @@ def _put_windows(d: A.WindowsDecl, base: list[A.Decl], diags: list[Diagnostic], 
     assert d.anchor is not None and d.anchor_span is not None
     if d.anchor not in names:
         diags.append(Diagnostic("E107", f"window {d.anchor} is not in the base's windows order", d.anchor_span,
-                                did_you_mean(d.anchor, names) or f"the base's order: windows {', '.join(names)}"))
+                                did_you_mean(d.anchor, names) or (f"the base's order: windows {', '.join(names)}"
+                                                                  if names else "the base has no windows")))
     new = [(n, sp) for n, sp in zip(d.names, d.name_spans, strict=True) if n not in names]
     for n, sp in zip(d.names, d.name_spans, strict=True):
         if n in names:

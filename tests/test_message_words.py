@@ -61,3 +61,30 @@ def test_a_set_value_that_is_no_number_is_quoted_as_typed_with_the_range(
     err = capsys.readouterr().err
     assert f'option neg is a whole number; given value "{typed}" is not' in err
     assert "hint: give a whole number within -5..-1" in err
+
+
+BASE_NO_WINDOWS = """ruleset vb "vb"
+players 2
+cards standard() in deck
+zone deck: pile hidden "Deck"
+option n: int 1..5 = 3 "N"
+require big: n >= 2 "n at least 2"
+setup { }
+phase play { end game draw }
+"""
+
+
+def _variant_errors(tmp_path, text: str) -> list:
+    from interpreter.api import check_ruleset
+
+    (tmp_path / "vb.fuda").write_text(BASE_NO_WINDOWS, encoding="utf-8")
+    (tmp_path / "v.fuda").write_text('ruleset v "v"\nextends vb\n' + text, encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(tmp_path / "v.fuda"))
+    return info.value.diagnostics
+
+
+def test_windows_after_in_a_variant_of_a_base_without_windows_says_so(tmp_path) -> None:
+    """The hint read "the base's order: windows " with nothing after it (qa17 Q21)."""
+    first = _variant_errors(tmp_path, "windows late after nowhere\n")[0]
+    assert first.code == "E107" and first.hint == "the base has no windows"
