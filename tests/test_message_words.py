@@ -88,3 +88,23 @@ def test_windows_after_in_a_variant_of_a_base_without_windows_says_so(tmp_path) 
     """The hint read "the base's order: windows " with nothing after it (qa17 Q21)."""
     first = _variant_errors(tmp_path, "windows late after nowhere\n")[0]
     assert first.code == "E107" and first.hint == "the base has no windows"
+
+
+@pytest.mark.parametrize("default", ["0", "9"])
+def test_an_option_default_out_of_range_is_the_only_error_not_the_base_s_require_too(tmp_path, default: str) -> None:
+    """The require was checked with the range's clamp, "n at least 2 (n = 1)", a value nobody wrote (qa17 Q17)."""
+    errors = _variant_errors(tmp_path, f"option n = {default}\n")
+    assert [(d.code, d.message) for d in errors] == \
+        [("E402", f"option n must be within 1..5; default value is {default}")]
+
+
+def test_a_given_option_value_out_of_range_is_the_only_error(tmp_path) -> None:
+    from interpreter.api import check_ruleset
+
+    (tmp_path / "vb.fuda").write_text(BASE_NO_WINDOWS, encoding="utf-8")
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(tmp_path / "vb.fuda"), {"n": 9})
+    assert [d.message for d in info.value.diagnostics] == ["option n must be within 1..5; given value is 9"]
+    with pytest.raises(FudaError) as info:
+        check_ruleset(str(tmp_path / "vb.fuda"), {"n": 1})
+    assert [d.message for d in info.value.diagnostics] == ["n at least 2 (n = 1)"]

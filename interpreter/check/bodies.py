@@ -128,7 +128,10 @@ class Bodies(Secrecy):
 
     def check_require(self, d: A.RequireDecl) -> None:
         """``require COND "message"``: the options chosen must meet COND (a fixed value), else E402
-        with the message and the values of the options it reads."""
+        with the message and the values of the options it reads. Not checked when an option it reads
+        was refused (out of range): its stand-in value is nobody's, and the refusal says what to fix."""
+        if any(self.options[n].refused for n in _names_in(d.cond) if n in self.options):
+            return
         try:
             ok = self.const(d.cond, None)
         except Abort:

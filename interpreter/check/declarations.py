@@ -182,6 +182,7 @@ class Declarations(CheckerBase):
         except Abort:
             # a refused default (reported) stands in as the type's first value: the rules that use the
             # option are not faulted for it too (a variant's `option six_colours = 1` in its base)
+            sym.refused = True
             stand_in = {"bool": False, "int": sym.lo if sym.lo is not None else 0, "number": 0,
                         "text": "", "enum": 0}.get(sym.type.kind)
             if sym.default is None and stand_in is not None:
@@ -270,7 +271,7 @@ class Declarations(CheckerBase):
                 sym.value = self.option_value(sym, self.given[sym.name], sym.span if sym.span.line > 0 else top,
                                               given=True)
             except Abort:
-                pass
+                sym.refused = True
             for d in self.diags[before:]:      # about this given value: a caller may show where it came from
                 d.subject = sym.name
         if sym.name == "players":

@@ -52,6 +52,7 @@ class OptionSym(Sym):
     lo: int | None = None
     hi: int | None = None
     default: Any = None
+    refused: bool = False       # its default or given value was reported: a `require` on it is not checked
 
 
 @dataclass(eq=False)
