@@ -29,6 +29,9 @@ def test_a_noun_takes_an_before_a_vowel_also_in_backquotes() -> None:
 def test_a_public_variable_set_from_an_owner_one_says_an_owner_variable() -> None:
     (w,) = [w for w in load_text(OWNER_VAR).prog.warnings if w.code == "W104"]
     assert "from sec (an `owner` variable)" in w.message
+    (w,) = [w for w in load_text(OWNER_VAR.replace("hint = sec[players[1]]", 'log "{sec[players[1]]}"')).prog.warnings
+            if w.code == "W104"]
+    assert w.message.startswith("this log shows sec (an `owner` variable)")
 
 
 @pytest.mark.parametrize("body, words", [

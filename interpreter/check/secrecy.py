@@ -781,8 +781,8 @@ class Secrecy(Expressions):
                 if isinstance(z, VarSym) and self.var_unseen(z, owner, chooser) \
                         and not revealed.was_revealed(name, owner):
                     whom = "the chooser" if chooser is not None else "some players"
-                    args = ("W104", f"this {what if chooser is not None else 'log'} shows {name} (a "
-                            f"`{z.visibility}` variable), which {whom} may not see", e.span,
+                    args = ("W104", f"this {what if chooser is not None else 'log'} shows {name} ("
+                            f"{a_noun('`' + z.visibility + '`')} variable), which {whom} may not see", e.span,
                             f"`reveal {name}` first (everyone then sees it), or `tell` the player who may see it")
                     if chooser is None and (key := _flow_key(revealed.proc)) is not None:
                         # a rule or phase: revealed where every call of it (every goto to it) stands?
