@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import MISSING, dataclass, field, fields
+from pathlib import PurePath
 from typing import Any, Literal
 
 from .errors import Span
@@ -794,6 +795,14 @@ BASE_CALL = "base"      # `base(…)` in an override calls the declaration it re
 def written(name: str) -> str:
     """How a call is written: the hidden name of a base's declaration (``NAME@FILE``) as ``base``."""
     return BASE_CALL if "@" in name else name
+
+
+def written_whole(name: str, file: str) -> str:
+    """A called declaration named in a message: a base's (hidden ``NAME@FILE``, declared in ``file``)
+    as `base (NAME of FILE.fuda)`, the call as written and what it calls."""
+    if "@" not in name:
+        return name
+    return f"{BASE_CALL} ({name.split('@')[0]} of {PurePath(file).name})"
 
 
 def bound_name(n: Node) -> str | None:

@@ -111,3 +111,26 @@ def test_a_given_option_value_out_of_range_is_the_only_error(tmp_path) -> None:
     with pytest.raises(FudaError) as info:
         check_ruleset(str(tmp_path / "vb.fuda"), {"n": 1})
     assert [d.message for d in info.value.diagnostics] == ["n at least 2 (n = 1)"]
+
+
+def test_a_w104_through_base_names_the_call_as_written_and_the_base_s_declaration(tmp_path) -> None:
+    """It named the hidden declaration `say@hb`, written nowhere (qa17 Q20)."""
+    from interpreter.api import load
+
+    (tmp_path / "hb.fuda").write_text("""ruleset hb "hb"
+players 2
+cards standard() in deck
+zone deck: pile hidden "Deck"
+zone hand: pile per player owner "Hand"
+rule say(c: card) { log "{c}" }
+setup { shuffle deck  deal 3 from deck to hand }
+phase play { end game draw }
+""", encoding="utf-8")
+    (tmp_path / "hv.fuda").write_text("""ruleset hv "hv"
+extends hb
+override rule say(c: card) {
+    base(top(hand[players[1]]))
+}
+""", encoding="utf-8")
+    (w,) = [w for w in load(str(tmp_path / "hv.fuda")).prog.warnings if w.code == "W104"]
+    assert w.message.startswith("base (say of hb.fuda) logs its c, given the cards of hand here")

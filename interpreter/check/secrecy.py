@@ -634,6 +634,7 @@ class Secrecy(Expressions):
             name = call.func
         if decl is None:
             return
+        name = A.written_whole(name, decl.span.file)
         given = {p.name: a for p, a in zip(decl.params, call.args, strict=False)}
         for prm, arg in zip(decl.params, call.args, strict=False):
             if sc.shows(arg):
