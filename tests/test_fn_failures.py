@@ -139,14 +139,20 @@ def test_a_function_named_with_a_unicode_digit_compiles():
 
 @pytest.mark.parametrize("quiet", [False, True])
 @pytest.mark.parametrize(("part", "said"), [
-    ("let c = second(players[0], 4)", "position 4 of row[P0], which holds 3 cards"),
-    ("move row[players[1]][n] to deck", "position 5 of row[P1], which holds 3 cards"),
-    ("let c = cards(row[players[0]])[0 - n]", "position -5 of row[P0], which holds 3 cards"),
-    ("let xs = [1, 2, 3]\n    let x = xs[n] + 1", "position 5 of a list of 3"),
+    ("let c = second(players[0], 4)", "past the end: position 4 of row[P0], which holds 3 cards"),
+    ("move row[players[1]][n] to deck", "past the end: position 5 of row[P1], which holds 3 cards"),
+    ("let c = cards(row[players[0]])[0 - n]",
+     "before the start: position -5 (counted from the end) of row[P0], which holds 3 cards"),
+    ("let xs = [1, 2, 3]\n    let x = xs[n] + 1", "past the end: position 5 of a list of 3"),
+    ("let c = row[players[0]][size(row[players[0]])]", "past the end: position 3 of row[P0], which holds 3 cards"),
+    ("let c = second(players[0], size(deck))", "past the end: position 46 of row[P0], which holds 3 cards"),
+    ("let c = cards(row[players[0]])[max(size(deck), n)]", "past the end: position 46 of row[P0], which holds 3 cards"),
+    ("let c = row[players[0]][random([5, 6])]", "past the end of a list or a zone"),     # not drawn again
 ])
 def test_a_position_past_the_end_is_said_with_the_position_and_the_size(part, said, quiet):
     """newcomer45 P7: E601 "a position past the end of a list or a zone" named neither; the zone
-    too, where the list is one."""
+    too, where the list is one. qa17 Q18: also with a pure built-in in the subscript (`size(…)`,
+    in a fn or not); a negative position is before the start."""
     src = ("ruleset ix\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\nzone row: pile per player hidden\n"
            "var n: int = 5\nfn second(p: player, i: int) -> card = row[p][i]\n"
            "setup { deal 3 from deck to row }\nphase play {\n    choose players[0] { go { } }\n    " + part
@@ -158,7 +164,7 @@ def test_a_position_past_the_end_is_said_with_the_position_and_the_size(part, sa
             g.playout(st, random.Random(1).random, quiet=True)
         else:
             st.apply(0, "go")
-    assert e.value.diagnostics[0].message == "a position past the end: " + said
+    assert e.value.diagnostics[0].message == "a position " + said
 
 
 ARGS = textwrap.dedent("""\

@@ -771,9 +771,10 @@ class Game:
         return _explain(e) + (f"; {' and '.join(names)} {'is' if len(names) == 1 else 'are'} none" if names else "")
 
     def _index_said(self, st: State) -> str | None:
-        """A position past the end, said with the values (`position 4 of row[P0], which holds 3
-        cards`): the failing subscript of the innermost generated line, worked out again in its
-        frame. None where that is not a plain subscript of reads (a call might change the state)."""
+        """A position past the end (or, negative, before the start), said with the values (`position 4
+        of row[P0], which holds 3 cards`): the failing subscript of the innermost generated line, worked
+        out again in its frame. None where that is not a plain subscript of reads and pure built-in
+        calls (`size(hand[p])` is `len(…)`; any other call might change the state or draw at random)."""
         fname = f"<fuda:{self.prog.name}>"
         tb, last = sys.exc_info()[2], None
         while tb is not None:
@@ -791,7 +792,7 @@ class Game:
         except SyntaxError:
             return None
         if not isinstance(node, pyast.Subscript) or any(
-                isinstance(n, pyast.Call) and not (isinstance(n.func, pyast.Name) and n.func.id == "tuple")
+                isinstance(n, pyast.Call) and not (isinstance(n.func, pyast.Name) and n.func.id in _PURE_CALLS)
                 for n in pyast.walk(node)):
             return None
 
@@ -812,6 +813,8 @@ class Game:
             return None
         what = f"{self.zone_name(st, zone)}, which holds {n} card{'' if n == 1 else 's'}" \
             if isinstance(zone, int) and 0 <= zone < len(st.z) else f"a list of {n}"
+        if pos < 0:
+            return f"a position before the start: position {pos} (counted from the end) of {what}"
         return f"a position past the end: position {pos} of {what}"
 
     def _locals_none(self, sid: int, sp: Span, words: set[str]) -> list[str]:
@@ -1538,6 +1541,11 @@ def _instruction_cols(code: Any, lasti: int, text: str) -> tuple[int, int] | Non
         return None
     raw = text.encode()         # the positions count UTF-8 bytes
     return len(raw[:pos[2]].decode(errors="ignore")), len(raw[:pos[3]].decode(errors="ignore"))
+
+
+# Python built-ins the generated code calls that read and never change anything: a failing subscript
+# made of these and reads is worked out again to say its position (_index_said)
+_PURE_CALLS = frozenset({"tuple", "list", "len", "abs", "min", "max", "sum", "int"})
 
 
 def _covering(sites: list[FnSite], text: str, cols: tuple[int, int] | None) -> list[list[FnSite]]:
