@@ -916,7 +916,8 @@ def test_reading_through_a_none_local_names_it(where: str) -> None:
 
 
 @pytest.mark.parametrize("call, said", [("wins(w)", "the parameter p of wins is none (given w)"),
-                                        ("twice(w)", "the parameter p of wins is none"),
+                                        ("twice(w)", "the parameter p of wins is none "
+                                                     "(given p, twice's parameter, given w)"),
                                         ("won[w]", "w is none")])
 def test_a_local_given_to_a_function_that_failed_on_it_is_named(call: str, said: str) -> None:
     """A function (inlined, or called) that reads through the none it was given: its parameter is
@@ -942,12 +943,19 @@ phase play {{
     ("let x = top(empty)\n    log \"{f(x)}\"", "; the parameter c of f is none (given x)"),
     ('log "{g(top(deck), top(empty))}"', "; the parameter e of g is none (given top(empty))"),
     ('log "{g(t, t)}"', "; the parameter d of g is none (given t)"),
-    ('log "{h(top(empty))}"', "; the parameter c of f is none (given d)"),
+    ('log "{h(top(empty))}"', "; the parameter c of f is none (given d, h's parameter, given top(empty))"),
+    ('log "{k(t, top(empty))}"', "; the parameter d of g is none (given a, k's parameter, given t)"),
+    ('log "{both(t, top(empty))}"',
+     "; the parameters c and d of pair are none (c given c, both's parameter, given t; "
+     "d given d, both's parameter, given top(empty))"),
+    ('log "{m(t, top(empty))}"', "; the parameters c and d of pair are none "
+     "(c given a, m's parameter, given t; d given b, m's parameter, given top(empty))"),
 ])
 def test_a_none_parameter_of_a_function_is_named_with_its_function(body: str, said: str) -> None:
     """fix22: a fn that reads through a none it was given named nothing (`f(top(empty))`) or the
     caller's local as if the fn's line read it; it names the parameter and the fn, with the argument
-    given — inlined (f), compiled on its own (g, of named steps) or called from another fn (h)."""
+    given — inlined (f), compiled on its own (g, of named steps) or called from another fn (h), and
+    then (qa17 Q19) followed out to what that fn was given; several parameters each with theirs."""
     text = RT_HEAD + f"""var t: card = none
 fn f(c: card) -> int = c.rank
 fn g(d: card, e: card) -> int {{
@@ -955,6 +963,10 @@ fn g(d: card, e: card) -> int {{
     d.rank + e.rank + x
 }}
 fn h(d: card) -> int = f(d) + 1
+fn k(a: card, b: card) -> int = g(a, b) * 2
+fn pair(c: card, d: card) -> int = [c, d][0].rank
+fn both(c: card, d: card) -> int = pair(c, d)
+fn m(a: card, b: card) -> int = pair(a, b) + 1
 setup {{ }}
 phase play {{
     {body}

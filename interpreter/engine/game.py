@@ -646,40 +646,71 @@ class Game:
             return None
         inner = where[1] if where is not None else calls[-1][0]
         said = self._calls_said(inner, calls)       # calls now end with inner's
-        frame, call = entered[len(calls) - 1]
+        frames = [(calls[i][0], *entered[i], calls[i][1]) for i in range(len(calls))]
         return (where[0] if where is not None else None), said, \
-            self._params_none(inner, frame, call, calls[-1][1], where[0] if where is not None else None)
+            self._params_none(frames, where[0] if where is not None else None)
 
-    def _params_none(self, fn: str, frame: Any, call: str | None, at: Span | None, failed: Span | None) -> str | None:
-        """The parameters of ``fn`` that are none, of those its failing expression ``failed`` reads
-        ("the parameter c of f is none (given top(empty))"): the values given them, read in ``frame``,
-        the one running ``fn`` (``call`` None) or the call's code ``call`` at ``at`` (the code the
-        compiler noted for each parameter, evaluated there: an argument is pure, `random` is never
-        inlined). None when none is found."""
+    def _params_none(self, frames: list[tuple[str, Any, str | None, Span | None]], failed: Span | None) -> str | None:
+        """The parameters of the innermost fn of ``frames`` that are none, of those its failing
+        expression ``failed`` reads ("the parameter c of f is none (given top(empty))"), with what
+        each was given — followed out through the fns that handed on their own parameter ("(given c,
+        h's parameter, given top(empty))"). ``frames``: for each fn called, outermost first, its name,
+        the frame running it (``call`` None) or the call's code ``call`` at ``at``. None when none is found."""
+        fn = frames[-1][0]
         f = self.prog.fns.get(fn)
         if f is None:
             return None
         read = None
         if failed is not None:
             read = set(re.findall(r"[^\W\d]\w*", self._span_text(failed)))
-        given: list[tuple[str, Any, Span | None]] = []
-        if call is None:
-            given = [(p.name, frame.f_locals.get(f"l{p.slot}", 0), None) for p in f.params]
-        elif at is not None:
-            for name, code, span in self.comp.fn_args.get((call, at), []):
-                try:
-                    value = eval(code, frame.f_globals, dict(frame.f_locals))   # noqa: S307 (the compiler's own code)
-                except Exception:
-                    value = 0       # not known: not said
-                given.append((name, value, span))
-        none = [(name, span) for name, value, span in given if value is None and (read is None or name in read)]
+        none = [(name, span) for name, value, span in self._given(*frames[-1])
+                if value is None and (read is None or name in read)]
         if not none:
             return None
-        if len(none) > 1:
-            return f"the parameters {' and '.join(n for n, _ in none)} of {fn} are none"
-        name, arg_at = none[0]
-        arg = " ".join(self._span_text(arg_at).split()) if arg_at is not None else ""
-        return f"the parameter {name} of {fn} is none" + (f" (given {arg})" if arg and arg != name and len(arg) <= 40 else "")
+        given = [(name, self._given_said(name, arg_at, frames)) for name, arg_at in none]
+        if len(given) > 1:
+            known = "; ".join(f"{name} given {g}" for name, g in given if g)
+            return f"the parameters {' and '.join(n for n, _ in given)} of {fn} are none" + (f" ({known})" if known else "")
+        name, g = given[0]
+        return f"the parameter {name} of {fn} is none" + (f" (given {g})" if g else "")
+
+    def _given(self, fn: str, frame: Any, call: str | None, at: Span | None) -> list[tuple[str, Any, Span | None]]:
+        """The values given to ``fn``'s parameters, with where each argument is written: read in
+        ``frame``, the one running ``fn`` (``call`` None: no place), or the call's code ``call`` at
+        ``at`` (the code the compiler noted for each parameter, evaluated there: an argument is pure,
+        `random` is never inlined)."""
+        f = self.prog.fns.get(fn)
+        if f is None:
+            return []
+        if call is None:
+            return [(p.name, frame.f_locals.get(f"l{p.slot}", 0), None) for p in f.params]
+        given: list[tuple[str, Any, Span | None]] = []
+        for name, code, span in self.comp.fn_args.get((call, at), []) if at is not None else []:
+            try:
+                value = eval(code, frame.f_globals, dict(frame.f_locals))   # noqa: S307 (the compiler's own code)
+            except Exception:
+                value = 0       # not known: not said
+            given.append((name, value, span))
+        return given
+
+    def _given_said(self, name: str, arg_at: Span | None, frames: list[tuple[str, Any, str | None, Span | None]]) -> str:
+        """What the parameter ``name`` of the last fn of ``frames`` was given, as ``arg_at`` writes it
+        ("top(empty)"); an argument that is the calling fn's own parameter is followed out to what
+        that fn was given ("c, h's parameter, given top(empty)"). Empty when nothing more is known
+        than the name."""
+        parts: list[str] = []
+        while arg_at is not None:
+            arg = " ".join(self._span_text(arg_at).split())
+            if not arg or len(arg) > 40:
+                break
+            frames = frames[:-1]
+            caller = self.prog.fns.get(frames[-1][0]) if frames else None
+            if caller is None or arg not in {p.name for p in caller.params}:
+                parts.append(arg)
+                break
+            parts.append(f"{arg}, {frames[-1][0]}'s parameter")
+            arg_at = next((sp for n, _, sp in self._given(*frames[-1]) if n == arg), None)
+        return "" if parts == [name] else ", given ".join(parts)
 
     def _span_text(self, sp: Span) -> str:
         """The source text ``sp`` covers."""
