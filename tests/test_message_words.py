@@ -134,3 +134,17 @@ override rule say(c: card) {
 """, encoding="utf-8")
     (w,) = [w for w in load(str(tmp_path / "hv.fuda")).prog.warnings if w.code == "W104"]
     assert w.message.startswith("base (say of hb.fuda) logs its c, given the cards of hand here")
+
+
+def test_black_maria_restates_the_moon_option_with_its_own_43() -> None:
+    """qa17 Q24: the moon's labels said 26 in the variant whose moon_points() is 43; labels are fixed
+    text (no `{moon_points()}`), so the variant restates them."""
+    from interpreter.api import load
+
+    from pathlib import Path
+
+    g = load(str(Path(__file__).parent.parent / "rulesets/tests/examples/hearts/black_maria.fuda"))
+    shown = g.prog.enums["moon"].shown
+    assert shown is not None and [s[0] for s in shown][:2] == ["the others score 43", "the shooter subtracts 43"]
+    assert [s[0] for s in load("hearts").prog.enums["moon"].shown or []][:2] == \
+        ["the others score 26", "the shooter subtracts 26"]
