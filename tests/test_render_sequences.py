@@ -616,3 +616,25 @@ phase play {
     row = next(ln for ln in render(v).splitlines() if ln.startswith("   0 "))
     top, single = v["zones"]["board[1,0]"]["cards"][-1], v["zones"]["board[2,0]"]["cards"][0]
     assert f"{v['labels'].get(top, top)}(4)" in row and f"{v['labels'].get(single, single)}(" not in row, row
+
+
+def test_a_face_down_card_shown_to_every_player_is_marked_for_each_until_it_is_turned_up():
+    """qa17 Q24: the brackets mark a card the viewer sees that lies face down — shown to them alone
+    or to every player alike (`reveal top(deck) to players`) — not only one shown to them alone; a
+    card turned face up (`reveal top(deck)`) is not marked."""
+    rules = """
+ruleset shown_all
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden "Deck"
+setup { reveal top(deck) to players }
+phase play { choose players[0] { wait { } } }
+"""
+    g = game_from(rules)
+    st = g.new_state(0)
+    top = st.view(0)["zones"]["deck"]["cards"][-1]
+    for p in (0, 1):
+        assert st.view(p)["zones"]["deck"]["peeked"] == [51]
+        assert f"({top})  ◀ top" in render(st.view(p))
+    up = game_from(rules.replace("reveal top(deck) to players", "reveal top(deck)")).new_state(0)
+    assert "peeked" not in up.view(0)["zones"]["deck"]

@@ -33,7 +33,8 @@ def half(label: str | None, lang: int) -> str:
 def cards(cs: list[str | None], labels: dict[str, str] | None = None, peeked: Iterable[int] = ()) -> str:
     """Cards as a hand shows them; labels of several words ("Plum Warbler") kept apart by " · ";
     three or more alike in a row as one, counted (a supply pile: "Copper ×46"); a card shown to
-    the viewer alone that lies face down (``peeked``, its position) in brackets: "(♣7)"."""
+    the viewer (alone or with every player) that lies face down (``peeked``, its position) in
+    brackets: "(♣7)"."""
     labels = labels or {}
     shown = [labels.get(c, c) if c is not None else "▒" for c in cs]
     for i in peeked:
