@@ -11,7 +11,7 @@ from typing import Any
 from .. import ast as A
 from .. import secret_places
 from .. import types as T
-from ..errors import a_noun
+from ..errors import Span, a_noun
 from ..sugar import PASS
 from .base import _flow_key
 from .expressions import Expressions
@@ -410,9 +410,7 @@ class Secrecy(Expressions):
                 args = ("W104", f"{var.name} is public and is set here from {name} ({a_noun('`' + z.visibility + '`')} variable), "
                         "which some players may not see: every player's view shows it", s.value.span,
                         f"`reveal {name}` first (everyone then sees it), or declare {var.name} hidden or owner")
-                if (key := _flow_key(sc.proc)) is not None:     # as a log of it is judged (judge_w104_across)
-                    keys = {name} if owner is None else {name, entry_key(name, owner)}
-                    self.w104_pending.append((key, frozenset(keys), sc.forgotten_here(), args))
+                if self.defer_w104(sc, name, owner, args):     # as a log of it is judged
                     continue
                 self.warn(*args)
                 return
@@ -645,12 +643,10 @@ class Secrecy(Expressions):
             for n, o in self.zones_through_locals(arg, sc):
                 z = self.globals.get(n)
                 if isinstance(z, VarSym) and self.var_unseen(z, o, None) and not sc.was_revealed(n, o):
-                    args = ("W104", f"{name} {does} its {prm.name}, given {n} here (a `{z.visibility}` variable), "
-                            "which some players may not see: every player would learn it", arg.span,
+                    args = ("W104", f"{name} {does} its {prm.name}, given {n} here ({a_noun('`' + z.visibility + '`')} "
+                            "variable), which some players may not see: every player would learn it", arg.span,
                             f"`reveal {n}` first (everyone then sees it), or give the rule what everyone may know")
-                    if (key := _flow_key(sc.proc)) is not None:     # as a log of it is judged (judge_w104_across)
-                        keys = {n} if o is None else {n, entry_key(n, o)}
-                        self.w104_pending.append((key, frozenset(keys), sc.forgotten_here(), args))
+                    if self.defer_w104(sc, n, o, args):     # as a log of it is judged
                         continue
                     self.warn(*args)
                     return
@@ -785,10 +781,7 @@ class Secrecy(Expressions):
                     args = ("W104", f"this {what if chooser is not None else 'log'} shows {name} ("
                             f"{a_noun('`' + z.visibility + '`')} variable), which {whom} may not see", e.span,
                             f"`reveal {name}` first (everyone then sees it), or `tell` the player who may see it")
-                    if chooser is None and (key := _flow_key(revealed.proc)) is not None:
-                        # a rule or phase: revealed where every call of it (every goto to it) stands?
-                        keys = {name} if owner is None else {name, entry_key(name, owner)}
-                        self.w104_pending.append((key, frozenset(keys), revealed.forgotten_here(), args))
+                    if chooser is None and self.defer_w104(revealed, name, owner, args):
                         continue
                     self.warn(*args)
                     return
@@ -807,6 +800,16 @@ class Secrecy(Expressions):
                               "reveal them instead (a reveal is logged with the cards, to whom it shows them), "
                               "or `tell` the player who may see them")
                     return
+
+    def defer_w104(self, sc: Scope, name: str, owner: A.Expr | None, args: tuple[str, str, Span, str]) -> bool:
+        """A W104 of a variable read in a rule or a phase waits for ``judge_w104_across``: revealed
+        where every call of it (every goto to it) stands, it is no leak. False outside one: warn now."""
+        key = _flow_key(sc.proc)
+        if key is None:
+            return False
+        keys = {name} if owner is None else {name, entry_key(name, owner)}
+        self.w104_pending.append((key, frozenset(keys), sc.forgotten_here(), args))
+        return True
 
     def judge_w104_across(self) -> None:
         """The logs of variables left to the calls: a rule's log of a variable is told to no one new when
