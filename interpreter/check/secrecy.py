@@ -637,7 +637,8 @@ class Secrecy(Expressions):
         for prm, arg in zip(decl.params, call.args, strict=False):
             if sc.shows(arg):
                 continue
-            does = "logs" if self.logs_param(decl, prm.name, given) else                 "sets a public variable from" if self.logs_param(decl, prm.name, given, sets=True) else None
+            does = "logs" if self.logs_param(decl, prm.name, given) else \
+                "sets a public variable from" if self.logs_param(decl, prm.name, given, sets=True) else None
             if does is None:
                 continue
             for n, o in self.zones_through_locals(arg, sc):
