@@ -22,8 +22,11 @@ def cheap(code: str) -> bool:
 class Hoister:
     """Collects loop-invariant expressions of an option enumeration, computed once before its loops."""
 
-    def __init__(self, variant: set[int], guarded: bool = False) -> None:
+    def __init__(self, variant: set[int], guarded: bool = False, frozen: bool = False) -> None:
         self.variant = variant
+        # the plain version beside a guarded one: it reads only what was computed ahead of the
+        # guard, and writes anything else in place (a new name would have no line computing it)
+        self.frozen = frozen
         self.lines: list[str] = []
         self.cache: dict[str, str] = {}
         self.guarded = guarded              # may read attributes of hoisted cards (under a guard)
@@ -36,6 +39,8 @@ class Hoister:
     def add(self, code: str) -> str:
         name = self.cache.get(code)
         if name is None:
+            if self.frozen:
+                return f"({code})"
             name = f"h{len(self.cache)}"
             self.cache[code] = name
             self.lines.append(f"{name} = {code}")

@@ -605,13 +605,9 @@ class Compiler:
             mode = "frame" if "fr" in args else "plain"
             hoist = Hoister(variant, guarded=bool(o.binders))
             eg = ExprGen(self, m, mode, hoist)
-            sources = [eg.iter_src(b.source) for b in o.binders]
-            where = eg.gen(o.where) if o.where is not None else None
             btypes = [_find_local(proc, b.var, b.span).type for b in o.binders]
-            # each action once (`r in [c.rank for c in hand[p]]`); a card is one object, so a list of
-            # cards is taken as it is (a list naming a card twice is a ruleset's own doing)
-            sources = [src if ty.kind == "card" or never_repeats(b.source) else f"_uniq({src})"
-                       for b, src, ty in zip(o.binders, sources, btypes, strict=True)]
+            sources = _binder_sources(eg, o.binders, btypes)
+            where = eg.gen(o.where) if o.where is not None else None
             guard = self.zone_guard(where, names, btypes, sources)
             guards.append(guard)
             i0 = 1
@@ -625,9 +621,12 @@ class Compiler:
                 # one option per card: its tuples exist once, not once per decision
                 table = self.const(f"OPT{site}_{k}", tuple((k, c) for c in range(len(self.p.cards.names))))
                 tup = f"{table}[{names[0]}]"
-            plain = Hoister(variant)
+            plain = Hoister(variant, frozen=True)
             plain.cache = {c: n for c, n in hoist.cache.items() if f"{n} = {c}" in hoist.lines}
-            slow = ExprGen(self, m, mode, plain).gen(o.where) if o.where is not None else None
+            eg_plain = ExprGen(self, m, mode, plain)
+            slow = eg_plain.gen(o.where) if o.where is not None else None
+            # where the cards' sources read hoisted attributes, they are read under the guard only
+            slow_sources = _binder_sources(eg_plain, o.binders, btypes) if hoist.guards else sources
             fixed = {"G", "fr", "it", "pl"} | {ln.split(" = ", 1)[0] for ln in hoist.lines}
             # `where A and B` with A the same for every option (and unable to fail): tested once, and
             # no loop at all while it is false (a phase or flag that rules the option out)
@@ -642,7 +641,7 @@ class Compiler:
                 _split(slow, fixed, self.p.players, pyast.Or)
             if split is not None and split_slow is not None and split[0] == split_slow[0]:
                 self.emit(i0, f"if {split[0]}:", osid)
-                self.option_loops(i0 + 1, None, o, proc, sources, tup, osid)
+                self.option_loops(i0 + 1, None, o, proc, slow_sources, tup, osid)
                 self.emit(i0, "else:", osid)
                 base, where, slow = i0 + 1, split[1], split_slow[1]
             if hoist.guards:
@@ -659,7 +658,7 @@ class Compiler:
                         self.emit(base + 1, h, osid)
                     self.option_loops(base + 1, where, o, proc, sources, tup, osid)
                 self.emit(base, "else:", osid)
-                self.option_loops(base + 1, slow, o, proc, sources, tup, osid)
+                self.option_loops(base + 1, slow, o, proc, slow_sources, tup, osid)
             else:
                 self.option_loops(base, where, o, proc, sources, tup, osid)
             infos.append(OptInfo(o.name, osid,
@@ -831,6 +830,14 @@ class Compiler:
                 self.emit(ind + 1 + k, text, sp)
         self.emit(ind, "else:", sid)
         self.emit(ind + 1, "raise RuntimeError('bad resume label')", sid)
+
+
+def _binder_sources(gen: ExprGen, binders: list[Any], btypes: list[T.T]) -> list[str]:
+    """What an option's binders range over. Each action once (`r in [c.rank for c in hand[p]]`); a
+    card is one object, so a list of cards is taken as it is (a list naming a card twice is a
+    ruleset's own doing)."""
+    return [gen.iter_src(b.source) if ty.kind == "card" or never_repeats(b.source) else f"_uniq({gen.iter_src(b.source)})"
+            for b, ty in zip(binders, btypes, strict=True)]
 
 
 def _split(code: str | None, fixed: set[str], players: int, op: type[pyast.boolop]) -> tuple[str, str] | None:

@@ -112,8 +112,8 @@ def _prune_prologues(out: list[tuple[int, str, int]]) -> None:
 
 
 def quiet_source(source: str) -> str:
-    """The generated module without its events (``st.ev.append(…)`` becomes ``pass``, so every
-    line keeps its number and rule span): for playouts whose log nobody reads (Game.playout quiet)."""
+    """The generated module without its events (``st.ev.append(…)`` becomes ``None``, which
+    Python compiles to nothing, so every line keeps its number and rule span): for playouts whose log nobody reads (Game.playout quiet)."""
     key = "st.ev.append("
     out: list[str] = []
     i = 0
@@ -133,7 +133,7 @@ def quiet_source(source: str) -> str:
                     k += 2 if source[k] == "\\" else 1
             k += 1
         pure = all(_pure(m.group(1)) for m in _CALLED.finditer(source, j + len(key), k - 1))
-        out.append("pass" if pure else source[j:k])   # a call that may draw: kept
+        out.append("None" if pure else source[j:k])   # a call that may draw: kept
         i = k
     out.append(source[i:])
     return "".join(out)

@@ -88,6 +88,12 @@ class State:
 
         return view(self, player, lang=lang, said=said)
 
+    def restore(self, other: State) -> None:
+        """Take back everything from ``other``, a clone of this state taken earlier (a native
+        playout that failed is played again from where it began: Game.playout)."""
+        for name in State.__slots__:
+            setattr(self, name, getattr(other, name))
+
     def clone(self) -> State:
         s = State.__new__(State)
         s.game = self.game

@@ -33,43 +33,59 @@ def paused_gc() -> Iterator[None]:
 
 
 def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int = 5, seed: int = 0,
-          note: Callable[[str], None] | None = None) -> dict[str, Any]:
+          note: Callable[[str], None] | None = None, native: bool = True) -> dict[str, Any]:
     """``note``: told how long the rounds will take, and each round's figures, when that is more than
-    a few seconds (a slow ruleset's default rounds take minutes)."""
+    a few seconds (a slow ruleset's default rounds take minutes), and before the rules are compiled
+    to C. ``native``: also time the rules compiled to C (Game.use_native), in the same rounds."""
     from ..api import load
+    from ..compile.native import NativeError
 
     game = load(ruleset, options)
     playout = game.playout
+    unavailable = "not asked for" if not native else None
+    if native:
+        try:
+            game.use_native(note=note)
+        except NativeError as e:
+            unavailable = str(e)
+        game.use_native(False)
+    kinds = [(False, False), (False, True)] + ([(True, False), (True, True)] if unavailable is None else [])
 
-    def playouts(n: int, base: int, quiet: bool = False) -> tuple[float, int]:
+    def playouts(n: int, base: int, quiet: bool = False, in_c: bool = False) -> tuple[float, int]:
         rnd = random.Random(base).random
         decisions = 0
+        game.use_native(in_c)
         t = time.perf_counter()
         for i in range(n):
             decisions += playout(game.new_state(base + i), rnd, quiet=quiet)
-        return time.perf_counter() - t, decisions
+        dt = time.perf_counter() - t
+        game.use_native(False)
+        return dt, decisions
 
     warm = max(10, games // 20)
-    expected = (playouts(warm, seed)[0] + playouts(warm, seed, quiet=True)[0]) * games / warm * rounds
+    expected = sum(playouts(warm, seed, quiet, in_c)[0] for in_c, quiet in kinds) * games / warm * rounds
     if expected < SILENT_SECONDS:
         note = None
     if note is not None:
         note(f"{ruleset}: about {expected:.0f} s for {rounds} rounds of {games} games, with the log and quiet "
              "(-n and --rounds make it shorter)")
-    best = None
-    best_quiet = None
+    best: dict[tuple[bool, bool], tuple[float, int]] = {}
     with paused_gc():
-        for r in range(rounds):     # with the log, then without it (simulate, rollouts): interleaved
-            dt, dec = playouts(games, seed + r * games)
-            if best is None or dt < best[0]:
-                best = (dt, dec)
-            dtq, _ = playouts(games, seed + r * games, quiet=True)
-            if best_quiet is None or dtq < best_quiet:
-                best_quiet = dtq
+        for r in range(rounds):     # Python with the log, quiet (simulate, rollouts), then the same in C: interleaved
+            took = []
+            for kind in kinds:
+                dt, dec = playouts(games, seed + r * games, kind[1], kind[0])
+                took.append(dt)
+                if kind not in best or dt < best[kind][0]:
+                    best[kind] = (dt, dec)
             if note is not None:
-                note(f"  round {r + 1}/{rounds}: {games / dt:,.0f} games/s with the log, {games / dtq:,.0f} quiet")
-    assert best is not None and best_quiet is not None
-    dt, dec = best
+                note(f"  round {r + 1}/{rounds}: " + ", ".join(
+                    f"{games / t:,.0f} games/s {what}" for t, what in zip(
+                        took, ("with the log", "quiet", "in C with the log", "in C quiet"), strict=False)))
+    dt, dec = best[False, False]
+    in_c = {"native_games_per_second": games / best[True, False][0] if unavailable is None else None,
+            "native_quiet_games_per_second": games / best[True, True][0] if unavailable is None else None,
+            "native_unavailable": unavailable}
     # clone and new-state cost, on states sampled along the first SAMPLED decisions of random games
     # (a game played to its decision limit would keep thousands of clones, each with its whole log)
     rng = random.Random(seed)
@@ -95,7 +111,7 @@ def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int 
         game.new_state(i)
     new_us = (time.perf_counter() - t) / 200 * 1e6
     return {"ruleset": ruleset, "players": game.n, "options": options, "games": games, "rounds": rounds,
-            "games_per_second": games / dt, "quiet_games_per_second": games / best_quiet,
+            "games_per_second": games / dt, "quiet_games_per_second": games / best[False, True][0], **in_c,
             "decisions_per_second": dec / dt, "decisions_per_game": dec / games,
             "clone_us": clone_us, "new_state_us": new_us}
 
@@ -151,9 +167,20 @@ def format_bench(r: dict[str, Any]) -> str:
             f"one core, best of {r['rounds']} rounds of {r['games']} random games:\n"
             f"  random playouts   {_rate(r['games_per_second'])} games/s  (with the game log)\n"
             f"  quiet playouts    {_rate(r['quiet_games_per_second'])} games/s  (no log: simulate, bots' rollouts)\n"
+            + _native_lines(r) +
             f"  decisions         {r['decisions_per_second']:10,.0f} /s  ({r['decisions_per_game']:.1f} per game)\n"
             f"  clone             {r['clone_us']:10.2f} µs\n"
             f"  new game (setup)  {r['new_state_us']:10.1f} µs")
+
+
+def _native_lines(r: dict[str, Any]) -> str:
+    if r["native_unavailable"] == "not asked for":
+        return ""
+    if r["native_unavailable"] is not None:
+        return f"  in C               not measured: {r['native_unavailable']}\n"
+    return (f"  in C, with the log{_rate(r['native_games_per_second'])} games/s  (the rules compiled by Cython: "
+            "simulate --native)\n"
+            f"  in C, quiet       {_rate(r['native_quiet_games_per_second'])} games/s\n")
 
 
 def _rate(x: float) -> str:

@@ -615,6 +615,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print("error: --address is the address of a Ray cluster: add --backend ray", file=sys.stderr)
         return 2
 
+    if args.native:
+        _native(args)
     if args.study:
         import time
 
@@ -657,6 +659,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for hint in simulate_hints(stats, args.seat or [], game.weighted, game.eval_fn is not None):
             print(f"hint: {hint}")
     return 0
+
+
+def _native(args: argparse.Namespace) -> None:
+    """--native: the rules compiled to C before the games start (the workers forked from here
+    inherit them); where they cannot be, the games are played in Python, told on stderr."""
+    from ..api import load
+    from ..compile.native import NativeError
+
+    try:
+        load(args.ruleset, _options(args)).use_native(note=lambda text: print(text, file=sys.stderr, flush=True))
+    except NativeError as e:
+        print(f"note: --native: {e}; the games are played in Python", file=sys.stderr)
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -881,7 +895,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(rp, ensure_ascii=False, indent=1) if args.json else format_profile(rp))
         return 0
     r = bench(args.ruleset, _options(args), args.n, args.rounds, args.seed,
-              note=lambda text: print(text, file=sys.stderr, flush=True))
+              note=lambda text: print(text, file=sys.stderr, flush=True), native=not args.no_native)
     print(json.dumps(r, ensure_ascii=False, indent=1) if args.json else format_bench(r))
     return 0
 
@@ -1002,6 +1016,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", choices=["local", "ray"], default="local",
                    help="local processes (default) or a Ray cluster (pip install 'fuda[ray]')")
     p.add_argument("--address", help="Ray cluster address (default: start or join a local one)")
+    p.add_argument("--native", action="store_true",
+                   help="play the games by the rules compiled to C by Cython (pip install 'fuda[native]' and a C "
+                        "compiler; built once per ruleset and options, up to a minute or two): the same games, "
+                        "about 1.5x faster")
     _add_options(p)
     p.set_defaults(fn=cmd_simulate)
 
@@ -1075,6 +1093,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=_count, default=5)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bot", help="measure a bot's search speed instead: --bot ismcts (iterations/s)")
+    p.add_argument("--no-native", action="store_true",
+                   help="time the rules in Python only (by default also compiled to C by Cython where it and a C "
+                        "compiler are installed, as simulate --native plays them)")
     p.add_argument("--profile", action="store_true",
                    help="show where random games spend their time, by the ruleset's rules, functions and "
                         "decisions (200 games unless -n)")
