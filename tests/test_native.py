@@ -102,7 +102,8 @@ def play_both(game, seeds, **kw) -> None:
 def test_the_rules_in_c_play_the_python_games():
     game = load_text(HIGH_CARD)
     game.use_native()
-    assert type(game.native[0][1][0]).__name__ == "cython_function_or_method"     # compiled, not Python
+    compiled = "cython_function_or_method"           # not Python's: the rules and the engine's helpers
+    assert type(game.native[0][1][0]).__name__ == compiled and type(game.native[0][0]["_shuffle"]).__name__ == compiled
     play_both(game, range(20))
 
 

@@ -62,6 +62,28 @@ def _cython_version() -> str:
     return str(Cython.__version__)
 
 
+def helpers_source(module: Any) -> str:
+    """A Python module's functions alone, without their annotations (which Cython would take for C
+    types): the engine's runtime helpers, compiled beside the rules; its classes, constants and
+    caches stay the Python module's, bound like any free name (``module_text``)."""
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    funcs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    for f in funcs:
+        f.returns = None
+        for node in ast.walk(f):
+            if isinstance(node, ast.arg):
+                node.annotation = None
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                node.returns = None
+        for node in ast.walk(f):
+            body = getattr(node, "body", None)
+            if isinstance(body, list):
+                node.body = [ast.Assign([s.target], s.value, lineno=s.lineno) if isinstance(s, ast.AnnAssign)
+                             and s.value is not None else s for s in body
+                             if not (isinstance(s, ast.AnnAssign) and s.value is None)] or [ast.Pass()]
+    return ast.unparse(ast.Module(funcs, type_ignores=[])) + "\n"
+
+
 def module_text(source: str, ns: dict[str, Any]) -> str:
     """The .pyx text: a first line binding the module's free names from ``PENDING`` (Cython must
     know every global when it compiles), then the source line for line."""
@@ -74,7 +96,7 @@ def module_text(source: str, ns: dict[str, Any]) -> str:
 
 
 def load(modules: list[tuple[str, dict[str, Any]]], label: str, note: Callable[[str], None] | None = None,
-         opt: str = OPT) -> list[dict[str, Any]]:
+         opt: str = OPT, once: str = "once for these rules and options") -> list[dict[str, Any]]:
     """The globals of each (source, namespace) compiled to C, its free names bound from the
     namespace; the ones the cache lacks are built first, side by side (a few seconds to a minute;
     ``note`` is told). Raises NativeError."""
@@ -90,8 +112,7 @@ def load(modules: list[tuple[str, dict[str, Any]]], label: str, note: Callable[[
             todo.append((text, modname, path))
     if todo:
         if note is not None:
-            note(f"{label}: compiling the rules to C with Cython, once for these rules and options "
-                 f"(up to a minute or two; kept in {where})")
+            note(f"{label}: compiling to C with Cython, {once} (up to a minute or two; kept in {where})")
         with ThreadPoolExecutor(max_workers=len(todo)) as pool:    # the work is in the compilers' processes
             list(pool.map(lambda job: _build(job[0], job[1], job[2], cc, opt, label), todo))
     return [_import(modname, path, ns) for (modname, path), (_, ns) in zip(paths, modules, strict=True)]

@@ -1436,8 +1436,16 @@ class Game:
         if on and self._native_rules is None:
             from ..compile import native, quiet_source
 
-            loud, quiet = native.load([(self.comp.source, self.comp.namespace),
-                                       (quiet_source(self.comp.source), self.quiet_rules()[0])],
+            # the engine's helpers compiled too (once for every ruleset), in place of the Python ones
+            helpers = native.load([(native.helpers_source(R), vars(R))], "the engine's helpers", note,
+                                  once="once for this version of fuda")[0]
+
+            def compiled(ns: dict[str, Any]) -> dict[str, Any]:
+                return {k: helpers[k] if k in helpers and v is getattr(R, k, None) and callable(v) else v
+                        for k, v in ns.items()}
+
+            loud, quiet = native.load([(self.comp.source, compiled(self.comp.namespace)),
+                                       (quiet_source(self.comp.source), compiled(self.quiet_rules()[0]))],
                                       self.prog.name, note)
             count = len(self.procs)
             self._native_rules = ((loud, [loud[f"P{fid}"] for fid in range(count)]),
