@@ -29,8 +29,11 @@ from typing import Any
 OPT = "-O1"          # gcc -O1: 2.5× faster than -O0 at run time, a third of -O2's build time
 # Calls between compiled functions through tp_call, which counts them against Python's recursion
 # limit: rules that recurse without end then stop with RecursionError, as in Python, instead of
-# overflowing the C stack (vectorcall skips the count; this costs ~4 % of a playout)
-DEFINES = ("-DCYTHON_VECTORCALL=0",)
+# overflowing the C stack (vectorcall skips the count; this costs ~4 % of a playout). Cython's
+# function type is shared by every module of a Cython version that names the same ABI, and one
+# built with vectorcall sets a flag ours would not honour: ours name an ABI of their own.
+ABI = "_fuda_novectorcall"
+DEFINES = ("-DCYTHON_VECTORCALL=0", f'-D__PYX_MONITORING_ABI_SUFFIX="{ABI}"')
 PENDING: dict[str, Any] = {}     # the namespace a module being imported binds its free names from
 _LOADED: dict[str, dict[str, Any]] = {}   # an extension loads once per process: its globals by module name
 
@@ -140,6 +143,14 @@ def _import(modname: str, path: Path, ns: dict[str, Any]) -> dict[str, Any]:
         raise NativeError(f"{path}: could not be loaded ({e}); removed, it is built again next time") from None
     finally:
         PENDING.clear()
+    kinds = {type(v).__module__ for v in vars(module).values() if type(v).__name__ == "cython_function_or_method"}
+    if any(ABI not in k for k in kinds):        # a Cython that no longer reads the define: unsafe to call
+        path.unlink(missing_ok=True)
+        raise NativeError(f"Cython {_cython_version()} does not build the functions fuda needs (their type is "
+                          f"{', '.join(sorted(kinds))}); Cython 3.1 to 3.3 does")
+    # kept for the process's life: a Cython module's constants are freed with the module object,
+    # while its functions (held by games) still use them
+    sys.modules[modname] = module
     _LOADED[modname] = module.__dict__
     return module.__dict__
 
