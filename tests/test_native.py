@@ -104,6 +104,8 @@ def test_the_rules_in_c_play_the_python_games():
     game.use_native()
     compiled = "cython_function_or_method"           # not Python's: the rules and the engine's helpers
     assert type(game.native[0][1][0]).__name__ == compiled and type(game.native[0][0]["_shuffle"]).__name__ == compiled
+    # a function type of their own, apart from that of modules Cython built with vectorcall (native.ABI)
+    assert native.ABI in type(game.native[0][1][0]).__module__
     play_both(game, range(20))
 
 

@@ -115,7 +115,7 @@ def load(modules: list[tuple[str, dict[str, Any]]], label: str, note: Callable[[
             todo.append((text, modname, path))
     if todo:
         if note is not None:
-            note(f"{label}: compiling to C with Cython, {once} (up to a minute or two; kept in {where})")
+            note(f"{label}: compiling to C with Cython, {once} (from seconds to a few minutes, by its size; kept in {where})")
         with ThreadPoolExecutor(max_workers=len(todo)) as pool:    # the work is in the compilers' processes
             list(pool.map(lambda job: _build(job[0], job[1], job[2], cc, opt, label), todo))
     return [_import(modname, path, ns) for (modname, path), (_, ns) in zip(paths, modules, strict=True)]

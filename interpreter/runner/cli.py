@@ -1018,7 +1018,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--address", help="Ray cluster address (default: start or join a local one)")
     p.add_argument("--native", action="store_true",
                    help="play the games by the rules compiled to C by Cython (pip install 'fuda[native]' and a C "
-                        "compiler; built once per ruleset and options, up to a minute or two): the same games, "
+                        "compiler; built once per ruleset and options, from seconds to a few minutes by its size): the same games, "
                         "about 1.5x faster")
     _add_options(p)
     p.set_defaults(fn=cmd_simulate)
