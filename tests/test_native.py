@@ -195,3 +195,16 @@ def test_fuda_simulate_native_plays_the_same_games(tmp_path, capsys):
         stats.append(s)
     assert stats[0] == stats[1]
     load(str(path)).use_native(False)
+
+
+def test_a_function_too_large_for_the_c_compiler_stays_in_python(tmp_path, monkeypatch):
+    """gcc takes minutes on one huge function (a turn with every continuation spliced in): such a
+    function is left out of the C module and bound to its Python version; the rest is compiled."""
+    monkeypatch.setenv("FUDA_CACHE", str(tmp_path))
+    monkeypatch.setattr(native, "MAX_FUNCTION", 60)
+    source = "def small(x):\n    return x + 1\ndef large(x):\n    return small(x) + small(x) + small(x) + small(x) + 1\n"
+    python: dict = {}
+    exec(source, python)
+    (ns,) = native.load([(source, python)], "sizes")
+    assert ns["large"] is python["large"] and ns["small"] is not python["small"]
+    assert type(ns["small"]).__name__ == "cython_function_or_method" and ns["large"](1) == 9

@@ -34,6 +34,10 @@ OPT = "-O1"          # gcc -O1: 2.5× faster than -O0 at run time, a third of -O
 # built with vectorcall sets a flag ours would not honour: ours name an ABI of their own.
 ABI = "_fuda_novectorcall"
 DEFINES = ("-DCYTHON_VECTORCALL=0", f'-D__PYX_MONITORING_ABI_SUFFIX="{ABI}"')
+# gcc's time grows faster than a function's size: 超ページワン's largest procedure (51 kB of Python)
+# compiles in seconds, a 275 kB one (gin_rummy's turn, every continuation spliced in) in minutes;
+# functions above this many characters stay in Python (the rest of the module still runs in C)
+MAX_FUNCTION = 100_000
 PENDING: dict[str, Any] = {}     # the namespace a module being imported binds its free names from
 _LOADED: dict[str, dict[str, Any]] = {}   # an extension loads once per process: its globals by module name
 
@@ -70,26 +74,31 @@ def helpers_source(module: Any) -> str:
     types): the engine's runtime helpers, compiled beside the rules; its classes, constants and
     caches stay the Python module's, bound like any free name (``module_text``)."""
     tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
-    funcs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
-    for f in funcs:
-        f.returns = None
-        for node in ast.walk(f):
-            if isinstance(node, ast.arg):
-                node.annotation = None
-            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                node.returns = None
-        for node in ast.walk(f):
-            body = getattr(node, "body", None)
-            if isinstance(body, list):
-                node.body = [ast.Assign([s.target], s.value, lineno=s.lineno) if isinstance(s, ast.AnnAssign)
-                             and s.value is not None else s for s in body
-                             if not (isinstance(s, ast.AnnAssign) and s.value is None)] or [ast.Pass()]
+    funcs: list[ast.stmt] = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    for node in ast.walk(ast.Module(funcs, type_ignores=[])):
+        if isinstance(node, ast.arg):
+            node.annotation = None
+        elif isinstance(node, ast.FunctionDef):
+            node.returns = None
+        if isinstance(node, ast.FunctionDef | ast.For | ast.While | ast.If | ast.With | ast.Try | ast.ExceptHandler):
+            # `x: T = v` → `x = v`; a bare `x: T` goes
+            node.body = [ast.Assign([s.target], s.value, lineno=s.lineno) if isinstance(s, ast.AnnAssign)
+                         and s.value is not None else s for s in node.body
+                         if not (isinstance(s, ast.AnnAssign) and s.value is None)] or [ast.Pass()]
     return ast.unparse(ast.Module(funcs, type_ignores=[])) + "\n"
 
 
 def module_text(source: str, ns: dict[str, Any]) -> str:
     """The .pyx text: a first line binding the module's free names from ``PENDING`` (Cython must
-    know every global when it compiles), then the source line for line."""
+    know every global when it compiles), then the source, but for functions too large to compile
+    (``MAX_FUNCTION``), which are left out and bound to their Python version in ``ns``."""
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    for f in tree.body:
+        if isinstance(f, ast.FunctionDef) and f.name in ns and f.end_lineno is not None \
+                and sum(map(len, lines[f.lineno - 1:f.end_lineno])) > MAX_FUNCTION:
+            lines[f.lineno - 1:f.end_lineno] = [""] * (f.end_lineno - f.lineno + 1)
+    source = "".join(lines)
     tree = ast.parse(source)
     own = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
     own |= {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
