@@ -34,6 +34,13 @@ def random_game(game: Game, seed: int, max_steps: int = 100_000) -> State:
     return st
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _native_cache(request: pytest.FixtureRequest) -> None:
+    """The rules compiled to C (`fuda bench`, `simulate --native`) are kept in pytest's cache
+    directory, not the user's: a second run of the suite does not build them again."""
+    os.environ["FUDA_CACHE"] = str(request.config.cache.mkdir("fuda"))  # type: ignore[union-attr]
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if SOAK:
         return

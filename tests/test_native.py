@@ -1,7 +1,7 @@
 """The native target (compile/native.py, Game.use_native): the rules compiled to C by Cython play
 exactly the games the Python rules play — the same events, states and ends for the same seeds —
 and a failure in C is reported as Python reports it. Built extensions are kept in pytest's cache
-directory, so a second run of the suite does not build them again."""
+directory (conftest.py), so a second run of the suite does not build them again."""
 
 from __future__ import annotations
 
@@ -18,11 +18,6 @@ from interpreter.runner.cli import main
 
 pytestmark = pytest.mark.skipif(native.available() is not None,
                                 reason=f"the native target cannot be built here: {native.available()}")
-
-
-@pytest.fixture(autouse=True)
-def _cache(request, monkeypatch):
-    monkeypatch.setenv("FUDA_CACHE", str(request.config.cache.mkdir("fuda-native")))
 
 
 HIGH_CARD = """
