@@ -26,8 +26,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-# gcc -O2: 超ページワン's playouts 6–14 % faster than at -O1 (and -O0 is slower than Python), for a
-# build of 71 s instead of 40 s, once per ruleset and options
+# gcc -O2: playouts of the largest bundled ruleset 6–14 % faster than at -O1 (and -O0 is slower than
+# Python), for a build of 71 s instead of 40 s, once per ruleset and options
 OPT = "-O2"
 # Calls between compiled functions through tp_call, which counts them against Python's recursion
 # limit: rules that recurse without end then stop with RecursionError, as in Python, instead of
@@ -36,8 +36,8 @@ OPT = "-O2"
 # built with vectorcall sets a flag ours would not honour: ours name an ABI of their own.
 ABI = "_fuda_novectorcall"
 DEFINES = ("-DCYTHON_VECTORCALL=0", f'-D__PYX_MONITORING_ABI_SUFFIX="{ABI}"')
-# gcc's time grows faster than a function's size: 超ページワン's largest procedure (51 kB of Python)
-# compiles in seconds, a 275 kB one (gin_rummy's turn, every continuation spliced in) in minutes;
+# gcc's time grows faster than a function's size: the largest bundled ruleset's largest procedure
+# (51 kB of Python) compiles in seconds, a 275 kB one (a turn with every continuation spliced in) in minutes;
 # functions above this many characters stay in Python (the rest of the module still runs in C)
 MAX_FUNCTION = 100_000
 PENDING: dict[str, Any] = {}     # the namespace a module being imported binds its free names from
