@@ -35,10 +35,12 @@ def random_game(game: Game, seed: int, max_steps: int = 100_000) -> State:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _native_cache(request: pytest.FixtureRequest) -> None:
+def _native_cache(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The rules compiled to C (`fuda bench`, `simulate --native`) are kept in pytest's cache
-    directory, not the user's: a second run of the suite does not build them again."""
-    os.environ["FUDA_CACHE"] = str(request.config.cache.mkdir("fuda"))  # type: ignore[union-attr]
+    directory, not the user's: a second run of the suite does not build them again (without
+    pytest's cache, `-p no:cacheprovider`, in a directory of this run)."""
+    cache = getattr(request.config, "cache", None)
+    os.environ["FUDA_CACHE"] = str(cache.mkdir("fuda") if cache is not None else tmp_path_factory.mktemp("fuda"))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
