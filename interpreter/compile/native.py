@@ -94,16 +94,17 @@ def module_text(source: str, ns: dict[str, Any]) -> str:
     """The .pyx text: a first line binding the module's free names from ``PENDING`` (Cython must
     know every global when it compiles), then the source, but for functions too large to compile
     (``MAX_FUNCTION``), which are left out and bound to their Python version in ``ns``."""
-    tree = ast.parse(source)
     lines = source.splitlines(keepends=True)
-    for f in tree.body:
-        if isinstance(f, ast.FunctionDef) and f.name in ns and f.end_lineno is not None \
-                and sum(map(len, lines[f.lineno - 1:f.end_lineno])) > MAX_FUNCTION:
-            lines[f.lineno - 1:f.end_lineno] = [""] * (f.end_lineno - f.lineno + 1)
+    own: set[str] = set()
+    for n in ast.parse(source).body:
+        if isinstance(n, ast.FunctionDef) and n.name in ns and n.end_lineno is not None \
+                and sum(map(len, lines[n.lineno - 1:n.end_lineno])) > MAX_FUNCTION:
+            lines[n.lineno - 1:n.end_lineno] = [""] * (n.end_lineno - n.lineno + 1)     # its lines stay, empty
+        elif isinstance(n, ast.FunctionDef | ast.ClassDef):
+            own.add(n.name)
+        elif isinstance(n, ast.Assign):
+            own |= {t.id for t in n.targets if isinstance(t, ast.Name)}
     source = "".join(lines)
-    tree = ast.parse(source)
-    own = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
-    own |= {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
     free = sorted(k for k in ns if k.isidentifier() and not k.startswith("__") and k not in own)
     first = f"import {__name__} as _native; _NS = _native.PENDING; " + "; ".join(f"{k} = _NS[{k!r}]" for k in free)
     return first + "\n" + source
@@ -112,8 +113,8 @@ def module_text(source: str, ns: dict[str, Any]) -> str:
 def load(modules: list[tuple[str, dict[str, Any]]], label: str, note: Callable[[str], None] | None = None,
          opt: str = OPT, once: str = "once for these rules and options") -> list[dict[str, Any]]:
     """The globals of each (source, namespace) compiled to C, its free names bound from the
-    namespace; the ones the cache lacks are built first, side by side (a few seconds to a minute;
-    ``note`` is told). Raises NativeError."""
+    namespace; the ones the cache lacks are built first, side by side (seconds to minutes by their
+    size; ``note`` is told). Raises NativeError."""
     cc = _compiler()
     where = cache_dir()
     todo: list[tuple[str, str, Path]] = []
