@@ -156,6 +156,18 @@ def test_a_damaged_cache_file_is_refused_in_words_and_built_again(tmp_path, monk
     assert ns["P0"](None, None) == "damaged" and path.exists()
 
 
+def test_a_cache_that_cannot_be_written_is_said_in_words(tmp_path, monkeypatch, capsys):
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    monkeypatch.setenv("FUDA_CACHE", str(blocked))
+    with pytest.raises(native.NativeError, match="cannot build in .*a file/native: .*set FUDA_CACHE to a writable"):
+        native.load([("def P0(st, fr):\n    return 'blocked'\n", {})], "tiny")
+    path = tmp_path / "high_card_blocked.fuda"
+    path.write_text(HIGH_CARD.replace("high_card", "high_card_blocked"))
+    assert main(["simulate", str(path), "-n", "5", "--native", "-q"]) == 0
+    assert "note: --native: cannot build in" in capsys.readouterr().err
+
+
 def test_fuda_bench_times_the_rules_in_c(tmp_path, capsys):
     path = tmp_path / "high_card.fuda"
     path.write_text(HIGH_CARD)

@@ -128,8 +128,12 @@ def load(modules: list[tuple[str, dict[str, Any]]], label: str, note: Callable[[
     if todo:
         if note is not None:
             note(f"{label}: compiling to C with Cython, {once} (from seconds to a few minutes, by its size; kept in {where})")
-        with ThreadPoolExecutor(max_workers=len(todo)) as pool:    # the work is in the compilers' processes
-            list(pool.map(lambda job: _build(job[0], job[1], job[2], cc, opt, label), todo))
+        try:
+            with ThreadPoolExecutor(max_workers=len(todo)) as pool:    # the work is in the compilers' processes
+                list(pool.map(lambda job: _build(job[0], job[1], job[2], cc, opt, label), todo))
+        except OSError as e:        # the cache cannot be written (a file in the way, a full disk)
+            raise NativeError(f"cannot build in {where}: {e.strerror or e}; set FUDA_CACHE to a writable "
+                              "directory") from None
     return [_import(modname, path, ns) for (modname, path), (_, ns) in zip(paths, modules, strict=True)]
 
 
