@@ -130,6 +130,19 @@ def test_a_rule_failing_in_c_is_reported_as_in_python():
     assert said[0] == said[1] and "a value the rule needed was none" in said[0]
 
 
+def test_a_setup_failing_in_c_is_reported_as_in_python():
+    """A new game sets up in C too (bench and simulate time it); failing there, it is set up again
+    in Python, which reports the rule."""
+    game = load_text(NO_TOP.replace("move top(deck) to discard", "move top(discard) to hand[current]"))
+    said = []
+    for in_c in (False, True):
+        game.use_native(in_c)
+        with pytest.raises(RuleRuntimeError) as e:
+            game.new_state(0)
+        said.append(str(e.value))
+    assert said[0] == said[1] and ":8:" in said[0] and "^" in said[0]
+
+
 def test_rules_recursing_without_end_stop_in_c_as_in_python():
     """Calls between compiled functions count against Python's recursion limit (native.DEFINES):
     an endless recursion stops the game with E601, not the process with a crashed C stack."""

@@ -342,7 +342,22 @@ class Game:
         first phase starts (scenario files edit the state there, then call ``begin``);
         ``skip_setup``: do not run setup at all (all cards stay where the deck starts);
         ``carried``: the `carried` variables' values from the match's previous game
-        (``carried_values``), which this game starts with instead of their initial values."""
+        (``carried_values``), which this game starts with instead of their initial values.
+
+        After ``use_native`` the setup runs in C too; should it fail there, the game is set up
+        again in Python (a new game depends on its seed alone), to be reported at the rule."""
+        if self.native is not None:
+            procs = self.procs
+            self.procs = self.native[0][1]
+            try:
+                return self._new_state(seed, hold, skip_setup, carried)
+            except Exception:
+                pass
+            finally:
+                self.procs = procs
+        return self._new_state(seed, hold, skip_setup, carried)
+
+    def _new_state(self, seed: int, hold: bool, skip_setup: bool, carried: Mapping[str, Any] | None) -> State:
         prog = self.prog
         st = State.__new__(State)
         st.game = self
