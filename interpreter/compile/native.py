@@ -123,7 +123,7 @@ def load(modules: list[tuple[str, dict[str, Any]]], label: str, note: Callable[[
         text = module_text(source, ns)
         modname, path = target(text, cc, opt)
         paths.append((modname, path))
-        if modname not in _LOADED and not path.exists():
+        if modname not in _LOADED and not _intact(path):
             todo.append((text, modname, path))
     if todo:
         if note is not None:
@@ -142,6 +142,20 @@ def target(text: str, cc: list[str], opt: str = OPT) -> tuple[str, Path]:
     key = hashlib.sha256("\0".join((text, _cython_version(), sys.version, " ".join(cc), opt, *DEFINES)).encode())
     modname = f"fuda_native_{key.hexdigest()[:24]}"
     return modname, cache_dir() / (modname + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _intact(path: Path) -> bool:
+    """The extension is there and as it was built: the dynamic loader would crash the process
+    (SIGBUS, an assertion) on a truncated or damaged file instead of raising ImportError."""
+    sums = path.with_name(path.name + ".sha256")
+    try:
+        return sums.read_text(encoding="ascii").strip() == _digest(path)
+    except OSError:
+        return False
 
 
 def _import(modname: str, path: Path, ns: dict[str, Any]) -> dict[str, Any]:
@@ -182,7 +196,11 @@ def _build(text: str, modname: str, path: Path, cc: list[str], opt: str, label: 
         include = sysconfig.get_paths()["include"]
         _run([*cc, "-shared", "-fPIC", opt, *DEFINES, "-w", "-I", include, str(c), "-o", str(so)],
              f"the C compiler on {label}")
-        os.replace(so, path)        # whole or not at all: another process may be loading it
+        sums = Path(tmp) / (path.name + ".sha256")
+        sums.write_text(_digest(so) + "\n", encoding="ascii")
+        # whole or not at all: another process may be loading it; its checksum first (_intact)
+        os.replace(sums, path.with_name(sums.name))
+        os.replace(so, path)
 
 
 def _run(cmd: list[str], what: str) -> None:
