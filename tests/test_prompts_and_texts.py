@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from interpreter.api import load_text
+from interpreter.errors import FudaError
 from interpreter.runner.play import play
 
 PROMPTS = """
@@ -299,3 +302,35 @@ phase play {
     labels = [a.label for a in game.new_state(0).legal_actions(0)]
     assert labels[0] == "give Gold Gold | give 金 金"
     assert labels[-1] == "see hand[P1][0]"        # a card the chooser cannot see: still by its place
+
+
+LABELLED = """
+ruleset labelled "Labels"
+players 2
+cards standard(jokers = 0) in deck
+option n: int = 3 "deal cards"
+option style: {calm "calm", bold "bold"} = calm
+enum tint { rose "rose", blue }
+zone deck: pile hidden "the deck"
+zone hand: hand per player owner "hand"
+var k: tint = rose "k"
+require n > 0 "need cards"
+setup { shuffle deck deal n from deck to hand }
+phase play "Play" {
+    choose current { go "go {n}" { log "dealt {n}, {{n}} as written" } }
+    end game
+}
+"""
+
+
+@pytest.mark.parametrize("label, what", [
+    ('"Labels"', "the ruleset's title"), ('"deal cards"', "the label of n"), ('calm "calm"', "the label of calm"),
+    ('rose "rose"', "the label of rose"), ('"the deck"', "the label of deck"), ('owner "hand"', "the label of hand"),
+    ('rose "k"', "the label of k"), ('"need cards"', "a require's message"), ('"Play"', "the label of play")])
+def test_a_declaration_label_that_would_show_a_value_is_e309_not_printed_as_braces(label, what):
+    """Helpers saw `hand of {…}` on screen: a declaration's label is fixed text."""
+    load_text(LABELLED)     # `{n}` in a choice's option and a log, `{{n}}` anywhere: fine
+    with pytest.raises(FudaError) as info:
+        load_text(LABELLED.replace(label, label[:-1] + ' {n}"', 1))
+    assert info.value.first.code == "E309" and f"{what} is plain text: it cannot show values" in info.value.first.message
+    assert "`{{` and `}}` write the braces" in (info.value.first.hint or "")

@@ -91,6 +91,7 @@ class Checker(Bodies):
             self.declare(cd.name, chk, cd.span)
             self.checks.append(chk)
         self.members_named_like_enums(by(A.EnumDecl), by(A.OptionDecl))
+        self.fixed_labels(decls)
         for gd in by(A.OptionsDecl):        # a group's parameters, as a rule's: no global's name
             for prm in gd.params:
                 self.no_shadow(prm.name, prm.span)

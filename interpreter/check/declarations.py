@@ -874,11 +874,30 @@ class Declarations(CheckerBase):
         raise self.fail("E101", f"unknown type {t.name}", t.span,
                         did_you_mean(t.name, [*T.BASIC, *self.enums]))
 
-    def plain_label(self, label: A.Text, what: str) -> None:
+    def plain_label(self, label: A.Text, what: str,
+                    hint: str = "write the values where they are said during the game: a log, a prompt, "
+                                "a choice's option") -> None:
         """A declaration's label names a thing once for all: plain text, no `{…}` values in it."""
         if any(not isinstance(x, str) for half in label.parts for x in half):
             self.err("E309", f"{what} is plain text: it cannot show values", label.span,
-                     "write the values where they are shown: a log, a prompt, an option's label")
+                     f"{hint}; `{{{{` and `}}}}` write the braces themselves")
+
+    def fixed_labels(self, decls: list[A.Decl]) -> None:
+        """The labels that name a declaration (printed as written, a `{…}` as "{…}") hold no values."""
+        for d in decls:
+            if isinstance(d, A.RulesetDecl) and d.title is not None:
+                self.plain_label(d.title, "the ruleset's title")
+            elif isinstance(d, A.RequireDecl):     # said before any game, with the options' values after it
+                self.plain_label(d.text, "a require's message",
+                                 "the refusal names the options the condition read, with their values")
+            elif isinstance(d, A.ZoneDecl | A.VarDecl | A.PhaseDecl | A.EffectDecl | A.CheckDecl | A.OptionDecl) \
+                    and d.label is not None:
+                self.plain_label(d.label, f"the label of {d.name}")
+            members = d.members if isinstance(d, A.EnumDecl) else \
+                d.type.members if isinstance(d, A.OptionDecl) and d.type is not None else []
+            for m in members:
+                if m.label is not None:
+                    self.plain_label(m.label, f"the label of {m.name}")
 
     def params(self, ps: list[A.Param], proc: Proc | None, into: list[LocalSym], labelled: bool = False) -> None:
         """``labelled``: an effect's parameters, which may carry labels (the stack item's fields on screens)."""
