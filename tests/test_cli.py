@@ -476,10 +476,12 @@ def test_bench_of_a_slow_bot_without_an_evaluation_advises_one(capsys, monkeypat
     assert real(str(ROOT / "tests/constructs/evaluate.fuda"), {}, "ismcts", states=1, seconds=0.02)["evaluates"]
     slow = {"ruleset": "x", "bot": "ismcts", "players": 4, "positions": 8, "evaluates": False,
             "iterations_per_second": 16.0, "seconds_per_move": 1.0, "default_move_seconds": 18.75,
-            "decisions_per_game": 190.0}
+            "decisions_per_game": 190.0, "native_iterations_per_second": 20.0, "native_default_move_seconds": 15.0,
+            "native_unavailable": None}
     monkeypatch.setattr(bench_mod, "bench_bot", lambda *a, **k: slow)
     code, out, _ = run(capsys, "bench", "american_page_one", "--bot", "ismcts")
     assert code == 0 and "18.75 s a move" in out and "evaluate … after N decisions" in out
+    assert "in C (simulate --native): 20 iterations/s, 15.00 s a move" in out
     monkeypatch.setattr(bench_mod, "bench_bot", lambda *a, **k: {**slow, "evaluates": True})
     code, out, _ = run(capsys, "bench", "american_page_one", "--bot", "ismcts")
     assert "evaluate …" not in out and "--profile" in out

@@ -194,6 +194,26 @@ def test_fuda_bench_times_the_rules_in_c(tmp_path, capsys):
     assert "in C" not in capsys.readouterr().out
 
 
+def test_bench_bot_times_the_search_in_c_too_and_the_search_chooses_as_in_python():
+    from interpreter.bots.ismcts import ISMCTS
+    from interpreter.runner.bench import bench_bot
+
+    r = bench_bot("american_page_one", {}, "ismcts", states=1, seconds=0.05)
+    assert r["native_unavailable"] is None and r["native_iterations_per_second"] > 0
+    assert bench_bot("american_page_one", {}, "ismcts", states=1, seconds=0.05,
+                     native=False)["native_iterations_per_second"] is None
+    game = load("american_page_one")
+    for seed in range(3):
+        st = game.new_state(seed)
+        p = st.to_move()[0]
+        chosen = []
+        for in_c in (False, True):
+            game.use_native(in_c)
+            chosen.append(ISMCTS(seed, iterations=60).choose(st, p, st.legal_actions(p)))
+        game.use_native(False)
+        assert chosen[0] == chosen[1]
+
+
 def test_without_a_c_compiler_bench_says_so_and_simulate_plays_in_python(tmp_path, capsys, monkeypatch):
     path = tmp_path / "high_card_nocc.fuda"
     path.write_text(HIGH_CARD.replace("high_card", "high_card_nocc"))

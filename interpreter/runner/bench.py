@@ -117,19 +117,28 @@ def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int 
 
 
 def bench_bot(ruleset: str, options: dict[str, Any], bot: str, states: int = 8, seconds: float = 1.0,
-              seed: int = 0) -> dict[str, Any]:
-    """Search speed of a bot: iterations per second, over positions sampled along random games."""
+              seed: int = 0, native: bool = True, note: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Search speed of a bot: iterations per second, over positions sampled along random games.
+    ``native``: each position searched again with the rules compiled to C (``simulate --native``)."""
     from ..api import load
     from ..bots.ismcts import DEFAULT_ITERATIONS, ISMCTS
+    from ..compile.native import NativeError
 
     if bot.split(":")[0] != "ismcts":
         from ..errors import error
 
         raise error("E505", f"only ismcts has iterations to measure, not {bot!r}")
     game = load(ruleset, options)
+    unavailable = "not asked for" if not native else None
+    if native:
+        try:
+            game.use_native(note=note)
+        except NativeError as e:
+            unavailable = str(e)
+        game.use_native(False)
     rng = random.Random(seed)
-    total_it = 0
-    total_s = 0.0
+    total_it = {False: 0, True: 0}
+    total_s = {False: 0.0, True: 0.0}
     done = 0
     i = 0
     while done < states and i < states * 20:
@@ -146,19 +155,25 @@ def bench_bot(ruleset: str, options: dict[str, Any], bot: str, states: int = 8, 
         legal = st.legal_actions(p)
         if len(legal) < 2:
             continue
-        b = ISMCTS(seed + i, seconds=seconds)
-        t = time.perf_counter()
-        with paused_gc():
-            b.choose(st, p, legal)
-        total_s += time.perf_counter() - t
-        total_it += b.last_iterations
+        for in_c in (False, True) if unavailable is None else (False,):
+            b = ISMCTS(seed + i, seconds=seconds)
+            game.use_native(in_c)
+            t = time.perf_counter()
+            with paused_gc():
+                b.choose(st, p, legal)
+            total_s[in_c] += time.perf_counter() - t
+            game.use_native(False)
+            total_it[in_c] += b.last_iterations
         done += 1
-    rate = total_it / total_s if total_s else 0.0
+    rate, rate_c = (total_it[k] / total_s[k] if total_s[k] else 0.0 for k in (False, True))
     rnd = random.Random(seed).random      # how long a random game is: what a rollout plays, at most
     lengths = [game.playout(game.new_state(seed + k), rnd, quiet=True) for k in range(20)]
     return {"ruleset": ruleset, "bot": bot, "players": game.n, "positions": done, "evaluates": game.eval_fn is not None,
             "iterations_per_second": rate, "seconds_per_move": seconds,
             "default_move_seconds": DEFAULT_ITERATIONS / rate if rate else None,
+            "native_iterations_per_second": rate_c if unavailable is None else None,
+            "native_default_move_seconds": DEFAULT_ITERATIONS / rate_c if unavailable is None and rate_c else None,
+            "native_unavailable": unavailable,
             "decisions_per_game": sum(lengths) / len(lengths)}
 
 
