@@ -32,23 +32,31 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
+def _native_unavailable(game: Any, native: bool, note: Callable[[str], None] | None) -> str | None:
+    """Why the rules in C cannot be timed (``None``: they can, built now if not cached)."""
+    from ..compile.native import NativeError
+
+    if not native:
+        return "not asked for"
+    try:
+        game.use_native(note=note)
+    except NativeError as e:
+        return str(e)
+    finally:
+        game.use_native(False)
+    return None
+
+
 def bench(ruleset: str, options: dict[str, Any], games: int = 1000, rounds: int = 5, seed: int = 0,
           note: Callable[[str], None] | None = None, native: bool = True) -> dict[str, Any]:
     """``note``: told how long the rounds will take, and each round's figures, when that is more than
     a few seconds (a slow ruleset's default rounds take minutes), and before the rules are compiled
     to C. ``native``: also time the rules compiled to C (Game.use_native), in the same rounds."""
     from ..api import load
-    from ..compile.native import NativeError
 
     game = load(ruleset, options)
     playout = game.playout
-    unavailable = "not asked for" if not native else None
-    if native:
-        try:
-            game.use_native(note=note)
-        except NativeError as e:
-            unavailable = str(e)
-        game.use_native(False)
+    unavailable = _native_unavailable(game, native, note)
     kinds = [(False, False), (False, True)] + ([(True, False), (True, True)] if unavailable is None else [])
 
     def playouts(n: int, base: int, quiet: bool = False, in_c: bool = False) -> tuple[float, int]:
@@ -122,20 +130,13 @@ def bench_bot(ruleset: str, options: dict[str, Any], bot: str, states: int = 8, 
     ``native``: each position searched again with the rules compiled to C (``simulate --native``)."""
     from ..api import load
     from ..bots.ismcts import DEFAULT_ITERATIONS, ISMCTS
-    from ..compile.native import NativeError
 
     if bot.split(":")[0] != "ismcts":
         from ..errors import error
 
         raise error("E505", f"only ismcts has iterations to measure, not {bot!r}")
     game = load(ruleset, options)
-    unavailable = "not asked for" if not native else None
-    if native:
-        try:
-            game.use_native(note=note)
-        except NativeError as e:
-            unavailable = str(e)
-        game.use_native(False)
+    unavailable = _native_unavailable(game, native, note)
     rng = random.Random(seed)
     total_it = {False: 0, True: 0}
     total_s = {False: 0.0, True: 0.0}
