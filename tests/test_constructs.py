@@ -101,6 +101,30 @@ def test_standard_deck_size_and_jokers_follow_the_option(jokers):
     assert v["jk2_colour"] == ("black" if jokers == 2 else None)
 
 
+def test_a_card_label_from_a_text_value_holding_both_halves_gives_each_language_its_own():
+    """newcomer49 P1: `card "{g[0]}" "{g[2]}"` with g[2] = "Apple | りんご" labelled the card with
+    the whole text in English, and the options naming it were cut at the card's bar ("take Apple")."""
+    st = load_text(textwrap.dedent("""
+        ruleset bar_label
+        players 2
+        cards {
+            for g in [("a", "Apple | りんご"), ("b", "Bean | 豆")] { card "{g[0]}" "{g[1]}" }
+        } in deck
+        zone deck: pile public
+        zone hand: hand per player owner
+        setup { }
+        phase play {
+            choose players[0] {
+                take cs in [cards(deck)] "take {cs} | {cs} を取る" { move cs to hand[players[0]] }
+                one c in deck "take {c} alone | {c} だけ取る" { move c to hand[players[0]] }
+            }
+        }
+        """)).new_state(0)
+    assert [a.label for a in st.legal_actions(0)] == [
+        "take Apple Bean | りんご 豆 を取る", "take Apple alone | りんご だけ取る", "take Bean alone | 豆 だけ取る"]
+    assert st.view(0)["labels"] == {"a": "Apple", "b": "Bean"} and st.view(0, lang=1)["labels"] == {"a": "りんご", "b": "豆"}
+
+
 def test_cards_with_labels_are_read_by_their_labels_and_named_by_their_names():
     """A card's label ("Pine bright | 松に光") is how players read it, in their language: option
     labels, prompts, logs, events and the screen; its name stays its id (actions, scenarios, saves)."""

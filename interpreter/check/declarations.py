@@ -696,7 +696,9 @@ class Declarations(CheckerBase):
                     self.card_spans.setdefault(name, it.span)
                     if it.label is not None:
                         parts = it.label.parts
-                        halves = (self.fixed_text(parts[0], env, 0), self.fixed_text(parts[-1], env, 1))
+                        # a text value that holds both halves ("Apple | りんご") gives each language its own
+                        halves = (self.fixed_text(parts[0], env, 0).split(" | ")[0],
+                                  self.fixed_text(parts[-1], env, 1).split(" | ")[-1])
                         self.card_labels[name] = halves
                         self.label_spans[name] = it.label.span
                     for a in attrs:
