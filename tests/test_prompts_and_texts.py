@@ -334,3 +334,27 @@ def test_a_declaration_label_that_would_show_a_value_is_e309_not_printed_as_brac
         load_text(LABELLED.replace(label, label[:-1] + ' {n}"', 1))
     assert info.value.first.code == "E309" and f"{what} is plain text: it cannot show values" in info.value.first.message
     assert "`{{` and `}}` write the braces" in (info.value.first.hint or "")
+
+
+def test_a_folded_menu_entry_gives_its_example_as_the_player_reads_the_cards_and_the_example_is_accepted():
+    """newcomer49 P8: Jaipur's 134 exchanges folded into one entry whose example named the cards by
+    ids the screen never shows (`exchange dia1 silv1 gold5 spic3`)."""
+    game = load_text("""
+ruleset fold
+players 2
+cards { for i in 1..9 { card "c{i}" "Fruit {i} | 果物{i}" } } in deck
+zone deck: pile public
+zone hand: hand per player owner
+setup { }
+phase play {
+    choose players[0] { take cs in subsets(cards(deck), 3) "take {cs}" { move cs to hand[players[0]] } }
+}
+""")
+    for lang, example in ((0, "take Fruit 1, Fruit 2, Fruit 3"), (1, "take 果物1 果物2 果物3")):
+        out = io.StringIO()
+        answers = iter(["", example])       # a line to see the menu, then its example as typed
+        play(game, ["human", "random"], seed=1, inp=lambda _prompt, a=answers: next(a), out=out, lang=lang)
+        text = out.getvalue()
+        assert "84 choices" in text or "84 通り" in text
+        assert f"{example}\n" in text and "c1" not in text
+        assert f"P0: {example}" in text.replace("を取る", "")

@@ -73,7 +73,7 @@ class Human:
         print("", file=self.out)
         print(render(v, self.lang, title=st.game.title_in(self.lang), order=st.game.card_index,
                      people=self.table.get("people")), file=self.out)
-        print(render_choices(v["decision"], self.lang), file=self.out)
+        print(render_choices(v["decision"], self.lang, card_labels=v.get("labels")), file=self.out)
         while True:
             try:
                 raw = self.input(f"{st.game.seat(player, self.lang)}> ").strip()
@@ -91,7 +91,7 @@ class Human:
             if command == "undo" and not rest:
                 raise Undo()
             if command == "list" and not rest:
-                print(render_choices(v["decision"], self.lang), file=self.out)
+                print(render_choices(v["decision"], self.lang, card_labels=v.get("labels")), file=self.out)
                 continue
             if command == "log" and not rest:     # as `fuda replay --player` shows it: a deal on a line a path
                 from .replay import format_events
@@ -124,7 +124,7 @@ class Human:
                 if why:             # right below the refusal, above the menu (a newcomer read past it there)
                     print(why, file=self.out)
                 if len(legal) <= SHORT_LIST:
-                    print(render_choices(v["decision"], self.lang), file=self.out)
+                    print(render_choices(v["decision"], self.lang, card_labels=v.get("labels")), file=self.out)
 
 
 def _by_number(raw: str, legal: list[Action], lang: int = 0) -> Action | str | None:

@@ -402,9 +402,11 @@ def _field(x: Any, code: str, lang: int, members: dict[str, dict[str, str]] | No
     return f"#{x}" if code == "item" and x is not None else _val(x, code, lang, members)
 
 
-def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None = None) -> str:
+def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None = None,
+                   card_labels: dict[str, str] | None = None) -> str:
     """The numbered legal actions; a long list in columns across the terminal (``columns``: its
-    width), numbered down each column, so that the board above stays on the screen."""
+    width), numbered down each column, so that the board above stays on the screen.
+    ``card_labels``: the view's, to write a folded entry's example as the player reads the cards."""
     lines = []
     if decision.get("prompt"):
         lines.append(half(decision["prompt"], lang))
@@ -429,7 +431,8 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
                 run = next(k for k in range(i, len(ids) + 1) if k == len(ids) or ids[k].split(" ", 1)[0] != name) - i
                 # its numbers, when they run in a row (not spread through the hand's order)
                 at = f"{i + 1:>2}–{i + run}. " if run == counts[name] else "    "
-                entries.append(at + say("many_choices", lang, a=name, n=counts[name], ex=ids[i]))
+                entries.append(at + say("many_choices", lang, a=name, n=counts[name],
+                                        ex=typed_by_label(ids[i], card_labels or {})))
             i += 1
             continue
         entries.append(f"{i + 1:>2}. {menu_entry(legal[i], labels, lang)}")
@@ -442,6 +445,14 @@ def render_choices(decision: dict[str, Any], lang: int = 0, columns: int | None 
         row = [entries[c * nrow + r] for c in range(ncol) if c * nrow + r < len(entries)]
         lines.append("  " + "".join(pad(e, wide) for e in row[:-1]) + row[-1])
     return "\n".join(lines)
+
+
+def typed_by_label(action_id: str, card_labels: dict[str, str]) -> str:
+    """An action's id with its cards by their labels (`exchange Diamonds Gold`, not `dia1 gold5`),
+    as a player who sees only the labels types it; labels of several words apart by commas."""
+    name, *values = action_id.split(" ")
+    shown = [card_labels.get(v, v) for v in values]
+    return " ".join([name, (", " if any(" " in v for v in shown) else " ").join(shown)]) if shown else name
 
 
 def menu_entry(a: dict[str, Any], labels: Counter[str], lang: int) -> str:
