@@ -4238,3 +4238,25 @@ def test_an_empty_list_of_cards_leaves_no_space_in_an_action_id():
     assert ids == ["pick 1", f"pick 1 {c}", "pick 2", f"pick 2 {c}"]
     st.apply(0, "pick 1 ")
     assert "P0: pick 1" in [e["text"] for e in st.view(1)["log"]]
+
+
+def test_tuples_compare_part_by_part_and_a_comprehension_nests_in_an_element():
+    """newcomer49 P5: both worked, while the reference said `<`/`>` took numbers, texts and keys."""
+    st = load_text(textwrap.dedent("""
+        ruleset tuples
+        players 2
+        cards standard(jokers = 0) in deck
+        zone deck: pile hidden
+        var bonus: int per player = 0
+        setup { }
+        phase play {
+            score[players[0]] += 1
+            bonus[players[1]] += 2
+            let a = (score[players[0]], bonus[players[0]])
+            let b = (score[players[1]], bonus[players[1]])
+            log "{a > b} {a < b} {(1, 2) < (1, 3)} {(1, 2) >= (1, 2)}"
+            log "{flatten([[q for q in players] for r in 1..2])}"
+            end game
+        }
+        """)).new_state(0)
+    assert log_texts(st)[-3:-1] == ["true false true true", "P0 P1 P0 P1"]
