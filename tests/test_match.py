@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.runner.cli import main
-from interpreter.runner.match import MatchStore, default_db
+from interpreter.runner.match import SCHEMA, MatchStore, default_db
 from interpreter.runner.replay import GameLog, replay
 
 
@@ -494,3 +494,57 @@ def test_a_study_row_that_names_no_game_or_holds_text_for_a_number_is_said_in_wo
         code, _, err = run(capsys, *argv)
         assert code == 1 and f"error[E503]: the study file {sdb} is damaged: studies.base_seed of study 's' " \
             "is not a seed: 'P0'" in err, (argv, err)
+
+
+def test_a_match_first_to_n_wins_ends_when_a_seat_has_them_and_refuses_more_games(capsys, tmp_path):
+    """newcomer49 P3: a best of three (Jaipur's seals, a Lost Cities match) could not be a match."""
+    db = str(tmp_path / "m.sqlite")
+    code, out, err = run(capsys, "play", "john", "--match", "bo3", "--match-db", db, "--first-to", "2",
+                         "--seat", "random", "--seat", "random", "--games", "10", "--seed", "1")
+    assert code == 0, err
+    with MatchStore(db) as store:
+        m = store.get("bo3")
+        assert m is not None and m.first_to == 2 and max(m.wins) == 2 and m.games < 10
+        assert m.winners == [m.wins.index(2)]
+    assert out.count("first to 2 wins: not won yet") == m.games - 1
+    assert out.rstrip().endswith(f"match bo3 is over: P{m.winners[0]} won it, first to 2 wins")
+    # over: no game more, and the way on is said
+    code, _, err = run(capsys, "play", "--match", "bo3", "--match-db", db, "--games", "1")
+    assert code == 2 and "match bo3 is over" in err and f"--first-to {max(m.wins) + 1}" in err
+    # a higher target is remembered, and the match plays on to it
+    code, out, err = run(capsys, "play", "--match", "bo3", "--match-db", db, "--first-to", "3", "--games", "10")
+    assert code == 0, err
+    with MatchStore(db) as store:
+        m = store.get("bo3")
+        assert m is not None and m.first_to == 3 and max(m.wins) == 3
+    code, out, _ = run(capsys, "match", "bo3", "--match-db", db, "--json")
+    assert json.loads(out)["first_to"] == 3 and json.loads(out)["winners"] == m.winners
+    # without a target (0) it plays on as a plain match
+    code, out, err = run(capsys, "play", "--match", "bo3", "--match-db", db, "--first-to", "0", "--games", "1")
+    assert code == 0 and "is over" not in out + err
+    with MatchStore(db) as store:
+        m2 = store.get("bo3")
+        assert m2 is not None and m2.first_to is None and m2.games == m.games + 1
+
+
+def test_games_or_first_to_without_a_match_is_refused(capsys):
+    for flag, value in (("--games", "2"), ("--first-to", "2")):
+        code, out, err = run(capsys, "play", "john", flag, value, "--seat", "random", "--seat", "random")
+        assert code == 2 and f"error: {flag} counts the games of a match: give it with --match NAME" in err
+        assert out == ""
+
+
+def test_a_match_file_from_before_first_to_gains_the_column(tmp_path):
+    db = tmp_path / "old.sqlite"
+    before = SCHEMA.split(",\n    first_to INTEGER")
+    assert len(before) == 2
+    con = sqlite3.connect(db)      # the tables as fuda wrote them before `first_to`
+    con.executescript(before[0] + before[1].split("\n", 1)[1])
+    con.execute("INSERT INTO matches (name, ruleset, players, options, seats, games, created, updated) "
+                "VALUES ('old', 'john', 2, '{}', '[\"random\", \"random\"]', 0, 'x', 'x')")
+    con.executemany("INSERT INTO seats (match, seat, score, wins) VALUES ('old', ?, 0, 0)", [(0,), (1,)])
+    con.commit()
+    con.close()
+    with MatchStore(db) as store:
+        m = store.get("old")
+        assert m is not None and m.first_to is None and m.winners == []

@@ -107,6 +107,17 @@ def _as_given(e: FudaError, args: argparse.Namespace) -> FudaError:
     return FudaError(diags, {**e.sources, path: text})
 
 
+def _wins(text: str) -> int:
+    """A match's target: a whole number of wins from 0 (none)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of wins (0 for none)")
+    return n
+
+
 def _count(text: str) -> int:
     """A number of games, rounds or workers: a whole number from 1."""
     try:
@@ -280,6 +291,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if getattr(args, "match", None):
         return _play_match(args)
+    if args.games is not None or args.first_to is not None:
+        print(f"error: {'--games' if args.games is not None else '--first-to'} counts the games of a match: "
+              "give it with --match NAME", file=sys.stderr)
+        return 2
     resume = None
     carried: dict[str, Any] = {}
     rules = match = None
@@ -407,7 +422,8 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
             game = load(args.ruleset, given)
             seats = _seats(args.seat, game.n)
             where = str(Path(args.ruleset).resolve()) if args.ruleset.endswith(".fuda") else args.ruleset
-            m = store.create(args.match, where, game.n, dict(given), seats)   # a file: found from anywhere
+            m = store.create(args.match, where, game.n, dict(given), seats,    # a file: found from anywhere
+                             args.first_to or None)
             print(f"new match {m.name} ({store.path})")
         else:
             if args.ruleset and args.ruleset != m.ruleset and not (
@@ -431,6 +447,13 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                             hint="; ".join(x for x in (bad[1].hint, "--seat KIND … replaces the saved seats") if x))
             seats = _seats(args.seat or m.seats, game.n)
             print(m.standings(_score_name(game, _lang(args)), game.seats_in(_lang(args))))
+        if args.first_to is not None and args.first_to != m.first_to:     # remembered, as options are
+            m = store.set_first_to(m, args.first_to or None)
+            print(m.standings(_score_name(game, _lang(args)), game.seats_in(_lang(args))).splitlines()[-1])
+        if m.winners:
+            print(f"error: match {m.name} is over: {_won_by(m, game, _lang(args))}; to play on, raise its "
+                  f"target ({flags.strip()} --first-to {max(m.wins) + 1}) or start another match", file=sys.stderr)
+            return 2
         played = 0
         while True:
             if resumed is not None:
@@ -476,6 +499,9 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                 raise
             played += 1
             print(m.standings(_score_name(game, _lang(args)), game.seats_in(_lang(args))))
+            if m.winners:
+                print(f"match {m.name} is over: {_won_by(m, game, _lang(args))}")
+                return 0
             if args.games is not None:
                 if played >= args.games:
                     return 0
@@ -490,6 +516,12 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                     print(f"saved: continue with fuda play --match {m.name}"
                           + (f" --match-db {args.match_db}" if args.match_db else ""))
                     return 0
+
+
+def _won_by(m: Any, game: Any, lang: int) -> str:
+    names = game.seats_in(lang)
+    return " and ".join(names[p] if names else f"P{p}" for p in m.winners) + \
+        f" won it, first to {m.first_to} win{'s' if m.first_to != 1 else ''}"
 
 
 def _carried_into(game: Any, kept: dict[str, Any], kinds: dict[str, str] | None = None) -> dict[str, Any]:
@@ -604,7 +636,7 @@ def _score_name(game: Any, lang: int) -> str:
 def _match_dict(m: Any) -> dict[str, Any]:
     return {"name": m.name, "ruleset": m.ruleset, "players": m.players, "options": m.options, "seats": m.seats,
             "games": m.games, "scores": m.scores, "wins": m.wins, "created": m.created, "updated": m.updated,
-            "carried": m.carried}
+            "carried": m.carried, "first_to": m.first_to, "winners": m.winners}
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -980,6 +1012,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--match-db", metavar="FILE", help="the SQLite file of matches (default ~/.fuda/matches.sqlite)")
     p.add_argument("--games", type=_count, metavar="N",
                    help="with --match: play N games (default: one, or ask after each game when a human plays)")
+    p.add_argument("--first-to", type=_wins, metavar="N",
+                   help="with --match: the match is over when a seat has won N games (best of three: 2); "
+                        "remembered; 0 removes it")
     _add_options(p)
     p.set_defaults(fn=cmd_play)
 

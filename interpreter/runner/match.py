@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS matches (
     seats    TEXT NOT NULL,          -- JSON: the seat kinds (human, random, …)
     games    INTEGER NOT NULL DEFAULT 0,
     created  TEXT NOT NULL,
-    updated  TEXT NOT NULL
+    updated  TEXT NOT NULL,
+    first_to INTEGER                 -- the wins that end the match (NULL: it goes on while games are played)
 );
 CREATE TABLE IF NOT EXISTS seats (
     match    TEXT NOT NULL REFERENCES matches(name) ON DELETE CASCADE,
@@ -68,6 +69,7 @@ class MatchRow(Row):
     games: int = Field(ge=0, description="a count of games")
     created: str = Field(description="a time")
     updated: str = Field(description="a time")
+    first_to: int | None = Field(ge=1, description="a count of wins or NULL")
 
 
 class SeatRow(Row):
@@ -139,6 +141,14 @@ class Match:
     updated: str = ""
     carried: dict[str, Any] = field(default_factory=dict)   # what the next game starts with (`carried` variables)
     carried_kinds: dict[str, str] = field(default_factory=dict)     # their kinds in the game they come from
+    first_to: int | None = None     # a seat with this many wins has won the match, which is then over
+
+    @property
+    def winners(self) -> list[int]:
+        """The seats that won the match (several when one game made them all reach the target)."""
+        if self.first_to is None:
+            return []
+        return [p for p in range(self.players) if self.wins[p] >= self.first_to]
 
     def standings(self, score_name: str = "score", seat_names: list[str] | None = None) -> str:
         """A small table: seat (by its name, when the ruleset names seats), kind, total score (by the
@@ -152,6 +162,10 @@ class Match:
             score = self.scores[p]
             shown = number_text(score)
             lines.append(f"  {seats[p]:<{named}}  {kind:<{width}}  {score_name} {shown:>6}  wins {self.wins[p]}")
+        if self.first_to is not None:
+            won = " and ".join(seats[p] for p in self.winners)
+            lines.append(f"first to {self.first_to} win{'s' if self.first_to != 1 else ''}: "
+                         + (f"{won} won the match" if won else "not won yet"))
         return "\n".join(lines)
 
 
@@ -165,8 +179,11 @@ class MatchStore:
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_db()
-        self.db = connect(self.path, SCHEMA, "match")
+        self.db = connect(self.path, SCHEMA, "match", added_later=frozenset({"first_to"}))
         self.db.execute("PRAGMA foreign_keys = ON")
+        with guarded(self.path, "match"):
+            if "first_to" not in {r[1] for r in self.db.execute("PRAGMA table_info(matches)")}:
+                self.db.execute("ALTER TABLE matches ADD COLUMN first_to INTEGER")
 
     def __enter__(self) -> MatchStore:
         return self
@@ -184,7 +201,8 @@ class MatchStore:
             if row is None:
                 return None
             r = MatchRow.read(row, f"match {name}")
-            m = Match(r.name, r.ruleset, r.players, r.options, r.seats, r.games, created=r.created, updated=r.updated)
+            m = Match(r.name, r.ruleset, r.players, r.options, r.seats, r.games, created=r.created, updated=r.updated,
+                      first_to=r.first_to)
             if len(m.seats) != m.players:
                 raise ValueError(f"matches.seats of match {name} names {len(m.seats)} seats for {m.players} players")
             m.scores = [0.0] * m.players
@@ -242,16 +260,17 @@ class MatchStore:
             return None
 
     # -------------------------------------------------------------- writing
-    def create(self, name: str, ruleset: str, players: int, options: dict[str, Any], seats: list[str]) -> Match:
+    def create(self, name: str, ruleset: str, players: int, options: dict[str, Any], seats: list[str],
+               first_to: int | None = None) -> Match:
         with guarded(self.path, "match"):
             if self.get(name) is not None:
                 raise error("E503", f"a match named {name!r} already exists in {self.path}")
             now = _now()
             with self.db:
-                self.db.execute("INSERT INTO matches (name, ruleset, players, options, seats, games, created, updated) "
-                                "VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+                self.db.execute("INSERT INTO matches (name, ruleset, players, options, seats, games, created, updated, "
+                                "first_to) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)",
                                 (name, ruleset, players, json.dumps(options, ensure_ascii=False),
-                                 json.dumps(seats), now, now))
+                                 json.dumps(seats), now, now, first_to))
                 self.db.executemany("INSERT INTO seats (match, seat, score, wins) VALUES (?, ?, 0, 0)",
                                     [(name, p) for p in range(players)])
             m = self.get(name)
@@ -278,6 +297,15 @@ class MatchStore:
                 self.db.execute("UPDATE matches SET games = ?, options = ?, seats = ?, updated = ? WHERE name = ?",
                                 (number, json.dumps(options, ensure_ascii=False),
                                  json.dumps(seats if seats is not None else m.seats), now, m.name))
+            new = self.get(m.name)
+            assert new is not None
+            return new
+
+    def set_first_to(self, m: Match, first_to: int | None) -> Match:
+        """A new target for the match (``None``: none): given when it is continued, remembered."""
+        with guarded(self.path, "match"):
+            with self.db:
+                self.db.execute("UPDATE matches SET first_to = ? WHERE name = ?", (first_to, m.name))
             new = self.get(m.name)
             assert new is not None
             return new
