@@ -17,8 +17,9 @@ from .load import load_source, read_text
 if TYPE_CHECKING:
     from .engine.game import Game
 
-# (name or path, options) → (game, [(file, mtime)…]): a simulation's thousands of games load once
-_CACHE: dict[tuple[str, str], tuple[Game, list[tuple[Path, float]]]] = {}
+# (name or path as given, where it lies, options) → (game, [(file, mtime)…]): a simulation's thousands
+# of games load once; "mine.fuda" in another folder is another ruleset
+_CACHE: dict[tuple[str, str, str], tuple[Game, list[tuple[Path, float]]]] = {}
 
 
 def check_ruleset(name_or_path: str, options: dict[str, Any] | None = None,
@@ -31,8 +32,8 @@ def load(name_or_path: str, options: dict[str, Any] | None = None) -> Game:
     """A playable Game for a bundled ruleset name or a .fuda path, with option overrides."""
     options = dict(options or {})
     try:
-        key: tuple[str, str] | None = (name_or_path,
-                                       json.dumps(options, sort_keys=True, ensure_ascii=False, default=str))
+        key: tuple[str, str, str] | None = (name_or_path, _where(name_or_path),
+                                            json.dumps(options, sort_keys=True, ensure_ascii=False, default=str))
     except ValueError:      # a value that holds itself (a YAML anchor loop): the check below says what is wrong
         key = None
     hit = _CACHE.get(key) if key else None
@@ -47,6 +48,15 @@ def load(name_or_path: str, options: dict[str, Any] | None = None) -> Game:
     if key:
         _CACHE[key] = (game, [(f, _mtime(f)) for f in src.files])
     return game
+
+
+def _where(name_or_path: str) -> str:
+    """The file a path names, wherever the process now stands (a bundled name stays itself)."""
+    try:
+        path = Path(name_or_path)
+        return str(path.resolve()) if path.is_file() else name_or_path
+    except (OSError, ValueError):
+        return name_or_path
 
 
 def _mtime(path: Path) -> float:

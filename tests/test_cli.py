@@ -1684,3 +1684,18 @@ def test_a_pause_phase_shows_the_hands_end_to_the_humans_before_the_next_deal():
     assert plain.ev == st.ev                      # the same events as a game nobody paused
     bots = play(game, ["random", "random"], seed=3, inp=lambda _p: pytest.fail("bots do not pause"), out=io.StringIO())
     assert bots.over
+
+
+def test_the_same_file_name_in_another_folder_is_another_ruleset(tmp_path, monkeypatch):
+    """Two tests' `mine.fuda` (4 and 2 players) in two folders: the second loaded the first's game,
+    its cache keyed by the path as typed, and its log was refused as damaged (4 seats for 2)."""
+    from interpreter.api import load
+
+    for folder, players in (("a", 4), ("b", 2)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "mine.fuda").write_text(
+            (ROOT / "tests" / "errors" / "_valid_minimal.fuda").read_text(encoding="utf-8")
+            .replace("players 2..4 default 2", f"players {players}"), encoding="utf-8")
+    for folder, players in (("a", 4), ("b", 2), ("a", 4)):
+        monkeypatch.chdir(tmp_path / folder)
+        assert load("mine.fuda").n == players
