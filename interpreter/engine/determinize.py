@@ -327,13 +327,16 @@ def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: rand
         for c in bad:
             if ok(sigma[c]):
                 continue
+            others = [b for b in bad if b != c]     # tried first: one swap may mend both
+            rng.shuffle(others)
             rng.shuffle(order)
-            for c2 in order:
+            for c2 in (*others, *order):
                 if c2 == c:
                     continue
+                was = ok(sigma[c2])
                 swap(c, c2)
-                if ok(sigma[c]) and ok(sigma[c2]):
-                    break
+                if ok(sigma[c]) + ok(sigma[c2]) > was:   # fewer misplaced: a token of one pile dealt into
+                    break                               # another's goes on from there (a cycle of three)
                 swap(c, c2)
     if game.belief_weighted and len(unseen) > 1:
         _weigh(unseen, at, sigma, log_weight, swap, rng)
