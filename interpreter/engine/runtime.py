@@ -724,8 +724,12 @@ def _distinct_lists(face: tuple[int, ...], lists: Any) -> tuple[Any, ...]:
     """The card lists whose multiset of faces was not seen before."""
     seen: set[tuple[int, ...]] = set()
     out = []
+    of = face.__getitem__
     for cs in lists:
-        key = tuple(sorted(face[c] for c in cs if c is not None))
+        try:
+            key = tuple(sorted(map(of, cs)))
+        except TypeError:       # a none among them names no face
+            key = tuple(sorted(face[c] for c in cs if c is not None))
         if key not in seen:
             seen.add(key)
             out.append(cs)
