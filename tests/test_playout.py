@@ -33,6 +33,31 @@ def test_playout_plays_the_game_apply_raw_plays(name):
         assert n == driven.ndec
 
 
+@pytest.mark.parametrize("name", [*bundled_rulesets(), "coup", "tichu", "six_nimmt"])
+def test_a_playout_cut_short_stops_inline_where_apply_raw_stops(name):
+    """Bots' rollouts stop after N decisions (`evaluate … after N`, the rollout limit): the rules take
+    the decisions inline up to there and wait at the next one, as a driver loop of N apply_raw
+    calls leaves them — and the game played on from there is the same game."""
+    game = load(name)
+    for seed in range(3):
+        for cut in (1, 7, 40):
+            inline, driven = game.new_state(seed), game.new_state(seed)
+            rnd, rnd2 = random.Random(seed).random, random.Random(seed).random
+            n = game.playout(inline, rnd, cut)
+            k = 0
+            while not driven.over and k < cut:
+                for p in driven.to_move():
+                    opts = driven.opts if driven.schosen is None else driven.sopts[driven.pend[1].index(p)]
+                    game.apply_raw(driven, p, opts[int(rnd2() * len(opts))])
+                    k += 1
+                    if driven.over or k >= cut:
+                        break
+            assert n == k and inline.ev == driven.ev and inline.to_json() == driven.to_json()
+            game.playout(inline, rnd)
+            drive(game, driven, rnd2)
+            assert inline.to_json() == driven.to_json()
+
+
 @pytest.mark.parametrize("name", bundled_rulesets())
 def test_a_quiet_playout_plays_the_same_game_and_leaves_the_log_alone(name):
     """quiet=True (simulate's all-random games, bots' rollouts): the rules compiled without their

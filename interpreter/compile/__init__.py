@@ -48,6 +48,7 @@ def compile_program(prog: Program) -> Compiled:
     ns["ZM"] = None   # set by Game: the zone visibility masks
     ns["NSTATIC"] = None   # set by Game: how many zones are fixed (ZM covers them)
     ns["AUTO"] = None   # Game.playout: a random generator; decisions are then taken inside the rules
+    ns["STOP"] = runtime.NEVER  # Game.playout cut short: the decision count at which the rules wait again
     code = compile(comp.source, f"<fuda:{prog.name}>", "exec")
     exec(code, ns)
     comp.namespace = ns

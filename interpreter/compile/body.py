@@ -862,7 +862,7 @@ class BodyGen:
             who = "_pp"
         self.line(ind, f"if {who} is None: raise _RuleFailure('a decision for nobody: the player is none', {sp})", sp)
         pend = self.cg.const(f"PEND{site}", tuple((site, (p,)) for p in range(self.cg.p.players)))
-        self.line(ind, "if AUTO is None:", sp)
+        self.line(ind, "if AUTO is None or st.ndec >= STOP:", sp)
         self.line(ind + 1, f"st.pend = {pend}[{who}]; st.opts = _o; fr[1] = {resume}; return 1", sp)
         for text in auto_choice(site, who, "_o", infos, self.cg.p.limit, True, not self.cg.p.seq_count):
             self.line(ind, text, sp)

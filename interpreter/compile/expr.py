@@ -40,7 +40,7 @@ _CONST_TUPLE = re.compile(r"\(*\(((?:\s*-?\d+\s*,)*(?:\s*-?\d+\s*)?)\)\)*")
 
 
 _PY_BUILTINS = set(dir(pybuiltins))
-_RUNTIME_NAMES = set(dir(runtime)) | {"ALL", "AUTO", "ZM", "NSTATIC", "_RuleFailure", "_Goto", "_frame"}
+_RUNTIME_NAMES = set(dir(runtime)) | {"ALL", "AUTO", "STOP", "ZM", "NSTATIC", "_RuleFailure", "_Goto", "_frame"}
 
 
 def _is_local_name(name: str, consts: dict[str, Any]) -> bool:

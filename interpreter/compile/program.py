@@ -486,7 +486,7 @@ class Compiler:
             self.emit(4, "opts.append((-1,)); fr[6] = pl", sid)
             if d.once:
                 self.emit(4, f"fr[7] = (*(fr[7] or ()), {key})", sid)
-            self.emit(4, "if AUTO is None:", sid)
+            self.emit(4, "if AUTO is None or st.ndec >= STOP:", sid)
             self.emit(5, f"st.pend = ({w.site}, (pl,)); st.opts = opts; fr[1] = 3; return 1", sid)
             for text in auto_choice(w.site, "pl", "opts", self.sites[w.site].options, self.p.limit, False,
                                     not self.p.seq_count):

@@ -1413,20 +1413,22 @@ class Game:
         if quiet:
             st.ev = []          # what the runtime's helpers and apply_raw still log is dropped with it
         try:
-            if max_decisions is not None or (weighted and self.weighted):
-                return self._playout_steps(st, rnd, 10**9 if max_decisions is None else max_decisions,
-                                           weighted and self.weighted)
+            if weighted and self.weighted:
+                return self._playout_steps(st, rnd, R.NEVER if max_decisions is None else max_decisions, True)
             start = st.ndec
+            stop = R.NEVER if max_decisions is None else start + max_decisions
             ns["AUTO"] = rnd
+            ns["STOP"] = stop       # cut short (a rollout's evaluation): the rules wait at that decision
             try:
-                while not st.over:
+                while not st.over and st.ndec < stop:
                     for p in st.to_move():
                         opts = st.opts if st.schosen is None else st.sopts[st.pend[1].index(p)]  # type: ignore[index,union-attr]
                         self.apply_raw(st, p, opts[int(rnd() * len(opts))])  # type: ignore[index,arg-type]
-                        if st.over:
+                        if st.over or st.ndec >= stop:
                             break
             finally:
                 ns["AUTO"] = None
+                ns["STOP"] = R.NEVER
             return st.ndec - start
         finally:
             self.procs = procs

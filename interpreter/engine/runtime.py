@@ -924,6 +924,9 @@ def _over(st: State) -> None:
 _ONE_CARD = ((1, False),)      # an option whose only value is one card ("play ♥7")
 
 
+NEVER = 1 << 62      # a playout's STOP when it is not cut short: no count of decisions reaches it
+
+
 def _capped(st: State) -> None:
     """The decision limit is reached: the game ends drawn for those still playing."""
     st.capped = True
