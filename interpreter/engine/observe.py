@@ -375,16 +375,29 @@ def seen_span(st: State, ev: tuple[Any, ...], everyone: bool) -> str:
 
 
 def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
-    """Who saw each of an action's cards right after it: the masks of the moves and reveals of the
-    card that the action itself caused (the events up to the next action)."""
+    """Who saw each of an action's cards where the action put it: the masks of the card's reveals
+    and of its first move after the action (the action's own), up to the next action. A second
+    move, a swap or a shuffle of its zone takes the card on elsewhere (gathered and dealt anew
+    before anyone acts): whoever sees it there did not see this action's card (newcomer50's leak)."""
     seen = dict.fromkeys(cards, 0)
+    where: dict[int, int] = {}      # the zone of a card its first move put somewhere
+    done: set[int] = set()
     for ev in st.ev[at + 1:]:
-        if ev[0] == R.EV_ACT:
+        k = ev[0]
+        if k == R.EV_ACT:
             break
-        if ev[0] == R.EV_MOVE and ev[2] in seen:
-            seen[ev[2]] |= ev[5]
-        elif ev[0] == R.EV_REVEAL and ev[2] in seen:
+        if k == R.EV_MOVE and ev[2] in seen and ev[2] not in done:
+            if ev[2] in where:
+                done.add(ev[2])
+            else:
+                seen[ev[2]] |= ev[5]
+                where[ev[2]] = ev[4]
+        elif k == R.EV_REVEAL and ev[2] in seen and ev[2] not in done:
             seen[ev[2]] |= ev[3]
+        elif k == R.EV_SWAP:
+            done.update(c for c in (ev[2], ev[3]) if c in seen)
+        elif k == R.EV_SHUFFLE:
+            done.update(c for c, z in where.items() if z == ev[2])
     return seen
 
 
