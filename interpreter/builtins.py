@@ -164,6 +164,13 @@ def _remove(ts: list[T.T]) -> T.T:
     return T.list_of(et)
 
 
+def _replaced(ts: list[T.T]) -> T.T:
+    _need(ts[0].kind in ("list", "any"), f"replaced takes a list, not {ts[0]}")
+    _need(T.assignable(ts[1], T.INT), "a position is a whole number (0 is the first)")
+    _need(ts[0].elem is None or T.assignable(ts[2], ts[0].elem), f"cannot store {ts[2]} in {ts[0]}")
+    return T.list_of(ts[0].elem or ts[2])
+
+
 def _same_list(ts: list[T.T]) -> T.T:
     return T.list_of(_iter(ts[0]))
 
@@ -370,6 +377,8 @@ B: list[Builtin] = [
             "index_of(list, x): its position (0 first), -1 if absent"),
     Builtin("remove", 2, 2, _remove, lambda a, t, c: f"_remove({_seq_src(a[0], t[0])}, {a[1]})",
             "remove(list, x): the list without the first x"),
+    Builtin("replaced", 3, 3, _replaced, lambda a, t, c: f"_replaced({a[0]}, {a[1]}, {a[2]})",
+            "replaced(list, i, x): the list with x at position i (what `xs[i] = x` stores)"),
     Builtin("unique", 1, 1, _same_list, lambda a, t, c: f"tuple(dict.fromkeys({_seq_src(a[0], t[0])}))",
             "unique(list): the list without repeats, each element where it first occurs"),
     Builtin("distinct", 1, 1, _distinct, _distinct_src,

@@ -4260,3 +4260,61 @@ def test_tuples_compare_part_by_part_and_a_comprehension_nests_in_an_element():
         }
         """)).new_state(0)
     assert log_texts(st)[-3:-1] == ["true false true true", "P0 P1 P0 P1"]
+
+
+ITEMS = """
+ruleset items
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+var xs: list of int = [1, 2, 3]
+var stakes: list of int per player = [10, 20]
+var grid: list of list of int = [[0, 0], [0, 0]]
+var marks: list of int per card = [0, 0]
+setup { }
+phase play {
+    xs[1] = 7
+    xs[0] += 5
+    stakes[players[1]][1] -= 3
+    grid[1][0] = 9
+    let c = top(deck)
+    c.marks[-1] = 4
+    let ys = [4, 5]
+    ys[-1] = 6
+    BODY
+    log "{xs}; {stakes[players[0]]}; {stakes[players[1]]}; {grid}; {c.marks}; {ys}"
+    end game
+}
+"""
+
+
+def test_an_item_of_a_list_is_assigned_in_any_variable_or_local():
+    """newcomer50 P3 and newcomer51 P1: `stakes[p][i] = n` was E204 without a hint; both rebuilt
+    their lists with slices, one helper function per element type."""
+    st = load_text(ITEMS.replace("BODY", "")).new_state(0)
+    assert log_texts(st)[-2] == "6 7 3; 10 20; 10 17; 0 0 9 0; 0 4; 4 6"
+
+
+@pytest.mark.parametrize("body, code, words", [
+    ('xs[0] = "a"', "E201", "cannot store text in list of int"),
+    ("xs[0][1] = 2", "E204", "this holds an int, not a list: only a list's items can be assigned"),
+    ("xs[random([0, 1])] += 1", "E204", "+= reads the item and sets it: its position would be worked out twice"),
+    ("deck[0] = 1", "E204", "this cannot be assigned"),
+])
+def test_an_item_assignment_that_cannot_be_is_refused_in_words(body, code, words):
+    with pytest.raises(FudaError) as info:
+        load_text(ITEMS.replace("BODY", body))
+    assert info.value.first.code == code and words in info.value.first.message
+
+
+def test_an_item_past_the_end_fails_as_reading_it_does():
+    with pytest.raises(RuleRuntimeError) as info:
+        load_text(ITEMS.replace("BODY", "xs[3] = 1")).new_state(0)
+    assert info.value.first.code == "E601" and "past the end" in info.value.first.message
+
+
+def test_a_public_list_item_set_from_hidden_cards_is_warned():
+    game_text = ITEMS.replace("BODY", "xs[0] = top(deck).rank")
+    from interpreter.api import check_ruleset
+    warnings = [d for d in check_ruleset("items.fuda", text=game_text).warnings if d.code == "W104"]
+    assert warnings and "xs is public" in warnings[0].message

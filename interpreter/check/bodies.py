@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from copy import deepcopy
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -842,7 +843,30 @@ class Bodies(Secrecy):
                 ok = False
         return ok
 
+    def item_assignment(self, s: A.Assign, sc: Scope, ctx: Ctx) -> None:
+        """`xs[i] = x` (`hands[p][i] += 1`, `c.marks[i] = …`) is `xs = replaced(xs, i, x)`: the
+        variable itself is set, so everything said of setting it holds (secrecy, checks run after).
+        A player's entry of a per-player variable is not a list item; other targets are refused
+        as they were (E204)."""
+        while isinstance(t := s.target, A.Index) and len(t.args) == 1 and not (
+                isinstance(t.obj, A.Name) and sc.lookup(t.obj.name) is None
+                and isinstance(g := self.globals.get(t.obj.name), VarSym) and g.scope == "player"):
+            held = self.expr(deepcopy(t.obj), sc, ctx)
+            if held.kind in ("zone", "zonefam", "seq", "seqfam", "grid"):
+                break           # a zone's card or a player's zone: refused as such below
+            if held.kind not in ("list", "any"):
+                raise self.fail("E204", f"this holds {a_noun(str(held))}, not a list: only a list's items "
+                                        "can be assigned", t.obj.span)
+            if s.op != "=" and any(isinstance(n, A.Call) and (n.func == "random" or isinstance(self.globals.get(n.func), RuleSym))
+                                   for n in A.walk(t)):
+                raise self.fail("E204", f"{s.op} reads the item and sets it: its position would be worked out "
+                                        "twice", t.args[0].span, "work it out first: let i = …, then xs[i] += …")
+            new = s.value if s.op == "=" else A.Binary(span=s.span, op=s.op[:-1], left=deepcopy(t), right=s.value)
+            s.value = A.Call(span=s.span, func="replaced", args=[deepcopy(t.obj), t.args[0], new])
+            s.target, s.op = t.obj, "="
+
     def assign(self, s: A.Assign, sc: Scope, ctx: Ctx) -> None:
+        self.item_assignment(s, sc, ctx)
         tgt = s.target
         tt = self.lvalue(tgt, sc, ctx)
         vt = self.value_expr(s.value, sc, ctx)

@@ -736,6 +736,12 @@ def _distinct_lists(face: tuple[int, ...], lists: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _replaced(seq: Any, i: int, x: Any) -> tuple[Any, ...]:
+    out = list(seq)
+    out[i] = x          # a position past the end fails as reading it does
+    return tuple(out)
+
+
 def _remove(seq: Any, x: Any) -> tuple[Any, ...]:
     out = list(seq)
     if x in out:
