@@ -1699,3 +1699,18 @@ def test_the_same_file_name_in_another_folder_is_another_ruleset(tmp_path, monke
     for folder, players in (("a", 4), ("b", 2), ("a", 4)):
         monkeypatch.chdir(tmp_path / folder)
         assert load("mine.fuda").n == players
+
+
+def test_a_log_line_not_found_shows_the_nearest_lines_first(tmp_path):
+    """newcomer50 P9: the line that differed by a word lay early in a 68-line log, beyond the
+    last 12 shown; it was found by bisecting substrings."""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "s.yaml").write_text(
+        "ruleset: " + str(ROOT / "tests" / "constructs" / "redealt_action_card.fuda") + "\nseed: 0\n"
+        'setup: {zones: {"hand[P0]": [♠A, ♠2], "hand[P1]": [♥A, ♥2]}}\n'
+        "steps:\n  - P0: bury ♠A\n  - expect: {view: [{player: P1, log: {includes: ['P0: bury ♠K']}}]}\n",
+        encoding="utf-8")
+    outcome = run_scenario(str(tmp_path / "s.yaml"))
+    assert not outcome.passed
+    assert "nothing contains 'P0: bury ♠K'; nearest ['P0: bury a card']; found (the last 12 of" in outcome.message

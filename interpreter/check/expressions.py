@@ -563,6 +563,9 @@ class Expressions(Declarations):
                 hint = None if self.in_where is None else (
                     f"`{self.in_where} … where` takes everything after it: for ({self.in_where} x in L where C) "
                     f"{op} 1, put the quantifier in parentheses")
+                if hint is None and lt.kind == rt.kind == "card":
+                    hint = f"to compare cards by their place in the deck (as sorted orders them): " \
+                           f"index_of(all_cards, a) {op} index_of(all_cards, b); by rank: a.rank {op} b.rank"
                 raise self.fail("E201", f"{op} compares numbers (or ordering keys); here {lt} and {rt}", e.span, hint)
             return T.BOOL
         if op in ("in", "notin"):

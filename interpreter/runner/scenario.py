@@ -1088,7 +1088,9 @@ class Runner:
                                          ("sequence", spec.sequence))})
         for t in spec.includes or []:
             if not any(_within(t, x) for x in texts):
-                raise self.fail(path, f"{what}: nothing contains {t!r}; found {_last(texts, 12)}")
+                near = _nearest(t, texts)
+                raise self.fail(path, f"{what}: nothing contains {t!r}; "
+                                + (f"nearest {near}; found " if near else "found ") + _last(texts, 12))
         for t in spec.excludes or []:
             if any(_within(t, x) for x in texts):
                 raise self.fail(path, f"{what}: {t!r} should not appear; found "
@@ -1297,6 +1299,16 @@ def _is_scenario(path: Path) -> bool:
 
 def _viewer(p: int | None) -> str:
     return "the spectator" if p is None else f"P{p}"
+
+
+def _nearest(t: str, texts: list[str], n: int = 3) -> list[str]:
+    """The texts sharing the longest run with an expected one (at least half of it), best first:
+    in a long log the line that differs by a word (`tradeoff a card, Pink`) is the one to see."""
+    def run(x: str) -> int:
+        m = difflib.SequenceMatcher(None, t, x, autojunk=False)
+        return m.find_longest_match(0, len(t), 0, len(x)).size
+    scored = sorted(((run(x), i) for i, x in enumerate(texts)), key=lambda r: (-r[0], r[1]))
+    return [texts[i] for size, i in scored[:n] if size * 2 >= len(t)]
 
 
 def _last(texts: list[str], n: int) -> str:
