@@ -1088,9 +1088,9 @@ class Runner:
                                          ("sequence", spec.sequence))})
         for t in spec.includes or []:
             if not any(_within(t, x) for x in texts):
-                near = _nearest(t, texts)
+                nearest = _nearest(t, texts)
                 raise self.fail(path, f"{what}: nothing contains {t!r}; "
-                                + (f"nearest {near}; found " if near else "found ") + _last(texts, 12))
+                                + (f"nearest {nearest}; found " if nearest else "found ") + _last(texts, 12))
         for t in spec.excludes or []:
             if any(_within(t, x) for x in texts):
                 raise self.fail(path, f"{what}: {t!r} should not appear; found "
