@@ -1714,3 +1714,10 @@ def test_a_log_line_not_found_shows_the_nearest_lines_first(tmp_path):
     outcome = run_scenario(str(tmp_path / "s.yaml"))
     assert not outcome.passed
     assert "nothing contains 'P0: bury ♠K'; nearest ['P0: bury a card']; found (the last 12 of" in outcome.message
+
+
+def test_an_empty_list_variable_shows_as_nothing_yet_like_an_empty_zone():
+    """newcomer50 P5: `Favour [] · Actions used []` on every seat line all game long."""
+    from interpreter.runner.render import _val
+
+    assert _val([], "list:int", 0) == "—" and _val([1, 2], "list:int", 0) == "[1, 2]"

@@ -377,7 +377,7 @@ def _val(x: Any, code: str = "", lang: int = 0, members: dict[str, dict[str, str
     """A variable's value for the terminal as the language writes it: players as P1, true/false
     (はい/いいえ), none as —, a member of an enum by its label (``members``: the view's enum_labels),
     a card by its label (``members["card"]``: the view's labels), also in a list."""
-    if x is None or x == "":
+    if x is None or x == "" or x == []:      # nothing yet, as an empty zone shows
         return "—"
     if isinstance(x, bool):
         return say("true" if x else "false", lang)
