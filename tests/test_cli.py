@@ -407,6 +407,33 @@ phase play { end game }
     assert sum(line.strip().startswith("reveal") for line in each) == 4
 
 
+def test_replay_groups_a_deal_by_path_but_keeps_one_rules_cards_in_their_order():
+    """newcomer51 P3: Blackjack's deal, one rule called for each card (P0, P1, the dealer, P0, P1,
+    the hole), read as P1's two cards before the dealer's up card."""
+    from interpreter.api import load_text
+    from interpreter.runner.replay import format_events
+
+    st = load_text("""ruleset dealt
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone hand: hand per player public
+zone dealer: pile public
+zone hole: pile hidden
+rule draw_to(z: zone) { move top(deck) to z }
+setup {
+    deal 2 from deck to hand
+    for z in [hand[players[0]], hand[players[1]], dealer, hand[players[0]], hand[players[1]], hole] { draw_to(z) }
+}
+phase play { end game }
+""").new_state(0)
+    moves = [line.split(":")[0].split("move")[1].strip() for line in format_events(st, spans=False).splitlines()
+             if line.strip().startswith("move")]
+    assert moves == ["deck → hand[P0]", "deck → hand[P1]",         # the deal, round the players: a line each
+                     "deck → hand[P0]", "deck → hand[P1]", "deck → dealer", "deck → hand[P0]", "deck → hand[P1]",
+                     "deck → hole"]
+
+
 def test_replay_rejects_a_damaged_log(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "fuda-log/1", "ruleset": "american_page_one", "seed": 1, "actions": [[0, "fly"]]}',

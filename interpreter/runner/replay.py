@@ -225,6 +225,26 @@ def option_labels(st: State, carried: dict[str, Any] | None = None) -> dict[int,
     return out
 
 
+def _move_lines(moves: list[dict[str, Any]]) -> list[tuple[str, list[str]]]:
+    """The moves of one statement as lines of (path, cards): a line per path when they went round
+    the paths in turn (a deal: P0, P1, P0, P1 …), else a line per run along one path, in order —
+    one rule dealing a card at a time to P0, P1, the dealer, P0, P1 must not read as P1's two
+    cards before the dealer's."""
+    paths = [m["path"] for m in moves]
+    cycle = list(dict.fromkeys(paths))
+    dealt_round = all(p == cycle[i % len(cycle)] for i, p in enumerate(paths))
+    out: list[tuple[str, list[str]]] = []
+    for m in moves:
+        card = m["text"][:-len(m["path"]) - 2]      # "CARD: PATH"
+        line = next((ln for ln in out if ln[0] == m["path"]), None) if dealt_round else \
+            (out[-1] if out and out[-1][0] == m["path"] else None)
+        if line is None:
+            out.append((m["path"], [card]))
+        else:
+            line[1].append(card)
+    return out
+
+
 def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, spans: bool = True,
                   moves: bool = True, each_move: bool = False, said: dict[int, str] | None = None) -> str:
     """The game's events as the viewer saw them, one a line. The moves one statement makes in a
@@ -249,10 +269,8 @@ def format_events(st: State, viewer: int | None | str = "all", lang: int = 0, sp
         elif r["kind"] in ("reveal", "hide"):
             lines.extend(f"{r['kind']:>8}  {t}{rule}" for t in fold_reveals([m["text"] for _, m in shown[k:k + run]], lang))
         else:
-            paths: dict[str, list[str]] = {}
-            for _, m in shown[k:k + run]:
-                paths.setdefault(m["path"], []).append(m["text"][:-len(m["path"]) - 2])     # "CARD: PATH"
-            lines.extend(f"{'move':>8}  {path}: {cards_seen(cards, lang)}{rule}" for path, cards in paths.items())
+            lines.extend(f"{'move':>8}  {path}: {cards_seen(cards, lang)}{rule}"
+                         for path, cards in _move_lines([m for _, m in shown[k:k + run]]))
         k += run
     if not st.over:
         who = st.to_move()
