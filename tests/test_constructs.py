@@ -1326,6 +1326,8 @@ phase play {
     ("win [players[0]] draw players[2]", ["win", "lose", "draw"], [1, 3, 2], "winner: P0; draw: P2"),
     ("win [] draw [players[1], players[2]]", ["lose", "draw", "draw"], [2, 1, 1], "nobody wins; draw: P1, P2"),
     ("win players[1] draw []", ["lose", "win", "lose"], [2, 1, 2], "winner: P1"),
+    # newcomer51 P6: nobody beat or tied the dealer: place 2, as `lose players` gives (it was 1)
+    ("win [] draw []", ["lose", "lose", "lose"], [2, 2, 2], "nobody wins"),
 ])
 def test_each_player_gets_their_own_result_against_a_house(statement, outcomes, places, text):
     g = load_text(f"ruleset house\nplayers 3\ncards standard() in deck\nzone deck: pile hidden\n"

@@ -826,7 +826,10 @@ def _win(st: State, who: Any, sp: int, drawn: Any = ()) -> None:
     winners = (who,) if isinstance(who, int) else tuple(p for p in dict.fromkeys(who) if p is not None)
     drawn = tuple(p for p in ((drawn,) if isinstance(drawn, int) else tuple(drawn)) if p not in winners and p is not None)
     draw_place = 2 if winners else 1
-    lose_place = draw_place + 1 if drawn else draw_place
+    # after the drawn, or after the winners; with neither, 2 as `lose players` gives (the house's 1
+    # is nobody's), never past the last place
+    lose_place = draw_place + 1 if drawn else 2
+    lose_place = min(lose_place, n)
     for p in range(n):
         if p in winners:
             g[2 + 3 * n + p], g[2 + n + p] = WIN, 1
