@@ -293,7 +293,7 @@ def view(st: State, p: int | None, log_tail: int | None = None, lang: int = 0,
         "turn_begun": prog.sets_current or any(e[0] == R.EV_TURN for e in st.ev),
         "direction": g[1],
         "phase": prog.phases[st.phase].name if 0 <= st.phase < len(prog.phases) else "setup",
-        "phase_label": _labelled(prog.phases[st.phase], lang) if 0 <= st.phase < len(prog.phases) else "setup",
+        "phase_label": _on_screen(prog.phases[st.phase], lang) if 0 <= st.phase < len(prog.phases) else "setup",
         "to_move": to_move,
         "over": st.over,
         "seats": [{"player": q, "out": bool(g[bs["out"] + q]), "place": g[bs["place"] + q],
@@ -663,6 +663,15 @@ def _slot_name(game: Game, slot: int, lang: int = 0) -> str:
     v, i = found
     name = _labelled(v, lang)
     return f"{name}[P{i}]" if v.scope == "player" else name
+
+
+def _on_screen(sym: Any, lang: int) -> str:
+    """A phase as a screen heads it: by its label in the reader's language where it has one (the
+    log keeps the English name, which scenarios and tests match)."""
+    decl = getattr(sym, "decl", None)
+    if decl is not None and getattr(decl, "label", None) is not None:
+        return text_plain(decl.label, lang)
+    return str(sym.name)
 
 
 def _labelled(sym: Any, lang: int) -> str:
