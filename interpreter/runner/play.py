@@ -390,8 +390,10 @@ def menu_first(legal: list[Action], found: Action, typed: str) -> Action:
 
 
 def hand_order(legal: list[Action], v: dict[str, Any], deck: dict[str, int]) -> list[Action]:
-    """The choices in the order the hand is shown (by the first card an action names: deck order, or
-    the ruleset's ``show … sorted by``), the others after them as the rules list them; the view's
+    """The choices of each option together, the options in the rules' order (Jaipur's one "take
+    Silver" no longer after 31 exchanges), and within one in the order the hand is shown (by the
+    first card an action names: deck order, or the ruleset's ``show … sorted by``), the others
+    after them as the rules list them; the view's
     list is put in the same order, so a number picks what it shows. The cards of a pile, which the
     screen shows as they lie, go together in the pile's order (bottom first, as it reads left to
     right), where the first of them would stand."""
@@ -404,13 +406,16 @@ def hand_order(legal: list[Action], v: dict[str, Any], deck: dict[str, int]) -> 
         if w is not None and w in laid:
             anchor[laid[w][0]] = min(anchor.get(laid[w][0], by[w]), by[w])
 
-    def key(i: int) -> tuple[int, int, int, int]:
+    kinds = {name: k for k, name in enumerate(dict.fromkeys(a.id.split(" ", 1)[0] for a in legal))}
+
+    def key(i: int) -> tuple[int, int, int, int, int]:
+        kind = kinds[legal[i].id.split(" ", 1)[0]]      # each option's actions together, in the rules' order
         w = first[i]
         if w is None:
-            return (1, 0, 0, i)
+            return (kind, 1, 0, 0, i)
         if w in laid:
-            return (0, anchor[laid[w][0]], 1 + laid[w][1], i)
-        return (0, by[w], 0, i)
+            return (kind, 0, anchor[laid[w][0]], 1 + laid[w][1], i)
+        return (kind, 0, by[w], 0, i)
 
     perm = sorted(range(len(legal)), key=key)
     if v.get("decision"):
