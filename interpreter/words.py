@@ -79,8 +79,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "true": ("true", "はい"),
     "false": ("false", "いいえ"),
     # fuda play (runner/play.py)
-    "table": ("{title} — {n} players, seed {seed}: ", "{title} — {n}人, シード {seed}: "),
-    "table_hot": ("{title} — {n} players, seed told when the game is over (it deals every hand): ",
+    "table": ("{title} — {n} player{s}, seed {seed}: ", "{title} — {n}人, シード {seed}: "),
+    "table_hot": ("{title} — {n} player{s}, seed told when the game is over (it deals every hand): ",
                   "{title} — {n}人, シードは終局後に (配られた札が全部分かるため): "),
     "seed_was": ("seed {seed}", "シード {seed}"),
     "undo_over": ("the game is over and its seed, which dealt every hand, has been told: start a new game",

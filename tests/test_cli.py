@@ -1749,3 +1749,42 @@ def test_an_empty_list_variable_shows_as_nothing_yet_like_an_empty_zone():
     from interpreter.runner.render import _val
 
     assert _val([], "list:int", 0) == "—" and _val([1, 2], "list:int", 0) == "[1, 2]"
+
+
+PATIENCE = """ruleset patience
+players 1
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone table: pile public
+setup { shuffle deck }
+phase play {
+    repeat 3 {
+        choose players[0] {
+            draw "draw" { move top(deck) to table  if top(table).rank == 13 { win players } }
+            give_up "give up" { lose players }
+        }
+    }
+    lose players
+}
+"""
+
+
+def test_a_one_player_game_is_said_as_one_and_a_lost_one_is_no_place_1(tmp_path, capsys):
+    """newcomer48 (Klondike) P2, P3, P5: a lost patience was place 1 (which wins), `simulate` printed
+    a first-player line for the one seat, and every command said "1 players"."""
+    from interpreter.api import load
+
+    path = tmp_path / "patience.fuda"
+    path.write_text(PATIENCE, encoding="utf-8")
+    game = load(str(path))
+    st = game.new_state(0)
+    st.apply(0, "give_up")
+    assert game.result(st) == [{"player": 0, "outcome": "lose", "place": 2, "score": 0}]
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 0 and "(patience, 1 player, 52 cards" in out
+    code, out, _ = run(capsys, "list", str(path))
+    assert "— 1 player" in out and "(default" not in out.splitlines()[0]
+    code, out, _ = run(capsys, "simulate", str(path), "-n", "40", "-q")
+    assert code == 0 and "first player wins" not in out and "P0 " in out
+    mean_place = float(out.splitlines()[2].split()[-1])
+    assert 1.0 < mean_place <= 2.0

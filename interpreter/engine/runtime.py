@@ -828,8 +828,7 @@ def _win(st: State, who: Any, sp: int, drawn: Any = ()) -> None:
     draw_place = 2 if winners else 1
     # after the drawn, or after the winners; with neither, 2 as `lose players` gives (the house's 1
     # is nobody's), never past the last place
-    lose_place = draw_place + 1 if drawn else 2
-    lose_place = min(lose_place, n)
+    lose_place = min(draw_place + 1 if drawn else 2, _last_place(n))
     for p in range(n):
         if p in winners:
             g[2 + 3 * n + p], g[2 + n + p] = WIN, 1
@@ -839,6 +838,12 @@ def _win(st: State, who: Any, sp: int, drawn: Any = ()) -> None:
             g[2 + 3 * n + p], g[2 + n + p] = LOSE, max(lose_place, g[2 + n + p])
     st.ev.append((EV_WIN, sp, winners, drawn) if drawn else (EV_WIN, sp, winners))
     _over(st)
+
+
+def _last_place(n: int) -> int:
+    """The worst place a loser takes: the last seat's — but 2 for a lone player, beaten by the game
+    itself (a lost patience is no place 1, which wins)."""
+    return max(n, 2)
 
 
 def _lose(st: State, who: Any, sp: int) -> None:
@@ -860,7 +865,7 @@ def _lose(st: State, who: Any, sp: int) -> None:
             g[2 + n + q] = best
     # the place after the worst winner's, as against a house (1 then 2 when nobody had finished; 2 for
     # a whole table that loses together, a cooperative game lost: the house's 1 is nobody's)
-    after = min(max((g[2 + n + q] for q in range(n) if q not in losers), default=1) + 1, n)    # never past the last
+    after = min(max((g[2 + n + q] for q in range(n) if q not in losers), default=1) + 1, _last_place(n))
     for q in range(n):
         g[2 + 3 * n + q] = LOSE if q in losers else WIN
     for q in losers:

@@ -150,7 +150,7 @@ def _name(text: str) -> str:
 def _players(prog: Any) -> str:
     """"2–6 players", or "4 players" when the count is fixed."""
     lo, hi = prog.min_players, prog.max_players
-    return f"{lo} players" if lo == hi else f"{lo}–{hi} players"
+    return f"{lo} player{'s' if lo != 1 else ''}" if lo == hi else f"{lo}–{hi} players"
 
 
 def _seat(text: str) -> int:
@@ -256,8 +256,9 @@ def cmd_list(args: argparse.Namespace) -> int:
             continue
         base = f" (extends {prog.chain[1].rsplit('/', 1)[-1].removesuffix('.fuda')})" if len(prog.chain) > 1 else ""
         title = prog.title if args.lang is None else _half(prog.title, _lang(args))
-        print(f"{name}{base} — {title} — {_players(prog)} "
-              f"(default {prog.options['players'].default})")
+        fixed = prog.min_players == prog.max_players
+        print(f"{name}{base} — {title} — {_players(prog)}"
+              + ("" if fixed else f" (default {prog.options['players'].default})"))
         if args.verbose or args.name == name:
             for oname, o in prog.options.items():
                 if oname == "players":
@@ -347,7 +348,8 @@ def _table_line(game: Any, seats: list[str], seed: int, lang: int) -> str:
     """The first line of a game: who sits where, and the seed — unless several humans share the
     screen: the seed deals every hand (`fuda replay --seed` shows them), so it is told at the end."""
     hot = seats.count("human") > 1
-    return say("table_hot" if hot else "table", lang, title=game.title_in(lang), n=game.n, seed=seed) \
+    return say("table_hot" if hot else "table", lang, title=game.title_in(lang), n=game.n,
+               s="" if game.n == 1 else "s", seed=seed) \
         + ", ".join(f"{game.seat(i, lang)} {s}" for i, s in enumerate(seats))
 
 

@@ -446,7 +446,7 @@ def format_stats(s: dict[str, Any]) -> str:
         lo, hi = t["ci95"]
         lines.append(f"every game ended alike for every seat (a cooperative game): the table won {t['wins']} "
                      f"of {s['games']}, {t['win_rate']:.1%} [{lo:.1%}, {hi:.1%}]")
-    elif fp["games"]:
+    elif fp["games"] and len(s["seats"]) > 1:      # a lone player's seat line says it all (a patience)
         # against the rate of a seat on average: where everyone but one wins, that is the base line
         base = sum(x["win_rate"] for x in s["seats"]) / len(s["seats"]) if s["seats"] else 0.0
         lines.append(f"first player wins {fp['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of {fp['games']} games "
