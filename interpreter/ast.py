@@ -777,6 +777,7 @@ class ScoreDecl(Decl):
 class LimitDecl(Decl):
     count: int
     unit: str
+    then: str = "draw"              # what the players still in the game get: draw, or lose (a patience)
 
     @property
     def key(self) -> str:

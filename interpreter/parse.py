@@ -856,7 +856,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
                              name=str(name) if isinstance(name, Token) else None, cond=c[-2], text=c[-1])
 
     def limit_decl(self, meta: Any, c: list[Any]) -> A.LimitDecl:
-        return A.LimitDecl(span=self.sp(meta), count=int(c[0]), unit=str(c[1]))
+        return A.LimitDecl(span=self.sp(meta), count=int(c[0]), unit=str(c[1]),
+                           **({"then": str(c[2])} if len(c) > 2 else {}))
 
     def evaluate_decl(self, meta: Any, c: list[Any]) -> A.EvaluateDecl:
         after = (int(c[3]), str(c[4])) if len(c) > 3 else (None, None)

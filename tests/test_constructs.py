@@ -4320,3 +4320,23 @@ def test_a_public_list_item_set_from_hidden_cards_is_warned():
     from interpreter.api import check_ruleset
     warnings = [d for d in check_ruleset("items.fuda", text=game_text).warnings if d.code == "W104"]
     assert warnings and "xs is public" in warnings[0].message
+
+
+@pytest.mark.parametrize("players, then, outcomes, places", [
+    (1, "", ["draw"], [1]), (1, " then lose", ["lose"], [2]),
+    (2, " then draw", ["draw", "draw"], [1, 1]), (2, " then lose", ["lose", "lose"], [2, 2]),
+])
+def test_the_decision_limit_draws_or_loses_as_the_ruleset_says(players, then, outcomes, places):
+    """newcomer48 P4: a patience stopped at the limit was a draw, which a searching bot prefers to
+    giving up (a loss): it played every game on to the limit."""
+    g = load_text(f"ruleset capped\nplayers {players}\ncards standard() in deck\nzone deck: pile hidden\n"
+                  f"limit 5 decisions{then}\nsetup {{ }}\n"
+                  "phase play { while true { choose current { wait \"wait\" { } }  current = next(current) } }\n")
+    st = g.new_state(0)
+    g.playout(st, random.Random(0).random)
+    assert st.capped and st.ndec == 5
+    assert [r["outcome"] for r in g.result(st)] == outcomes and [r["place"] for r in g.result(st)] == places
+    driven = g.new_state(0)
+    while not driven.over:
+        driven.apply(driven.to_move()[0], "wait")
+    assert g.result(driven) == g.result(st)

@@ -108,6 +108,9 @@ class Checker(Bodies):
                          score_label.span, "score \"Points | 点\" (or leave `score` out: it reads score)")
         if limit is not None and limit.unit != "decisions":
             self.err("E309", f"limit counts decisions, not {limit.unit}", limit.span, "write: limit 2000 decisions")
+        if limit is not None and limit.then not in ("draw", "lose"):
+            self.err("E309", f"at the limit the players still in the game draw or lose, not {limit.then!r}",
+                     limit.span, "write: limit 2000 decisions then lose (or then draw, as without it)")
 
         # bodies
         for f in self.fns.values():
@@ -183,7 +186,7 @@ class Checker(Bodies):
             seq_count=seq_count, vars=self.vars, g_size=g_size, fns=self.fns, rules=self.rules,
             phases=self.phases, effects=self.effects, item_fields=self.item_fields, item_field_labels=self.item_field_labels, windows=order,
             checks=self.checks, orderings=self.orderings, setup=setup, procs=self.procs,
-            limit=limit.count if limit else 100_000,
+            limit=limit.count if limit else 100_000, limit_loses=limit is not None and limit.then == "lose",
             warnings=[w for w in self.warnings if not _silenced(w, self.src.sources)],
             builtin_slots=self.builtin_slots, show=self.show, evaluate=evaluate, eval_range=self.eval_range,
             allies=allies, belief=belief, score_label=score_label, seat_names=self.seat_names,

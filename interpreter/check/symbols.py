@@ -261,6 +261,7 @@ class Program:
     setup: Proc
     procs: list[Proc]
     limit: int
+    limit_loses: bool       # `limit N decisions then lose`: those still playing lose there (else draw)
     warnings: list[Diagnostic]
     builtin_slots: dict[str, int]
     show: tuple[Proc, A.ShowDecl] | None = None

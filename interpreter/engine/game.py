@@ -98,6 +98,7 @@ class Game:
             if suit is not None and set(ASCII_SUITS) <= set(suit.members) else {}
         self.static_slots = prog.static_slots
         self.limit = prog.limit
+        self.limit_loses = prog.limit_loses
         # phases at whose start play stops, waiting for ``run`` (a scenario's `until_phase`: the end
         # of a hand seen before the next one's deal); empty in play
         self.stop_before: frozenset[int] = frozenset()

@@ -942,11 +942,18 @@ NEVER = 1 << 62      # a playout's STOP when it is not cut short: no count of de
 
 
 def _capped(st: State) -> None:
-    """The decision limit is reached: the game ends drawn for those still playing."""
+    """The decision limit is reached: the game ends drawn for those still playing — or lost, after
+    every place taken (`limit N decisions then lose`: a patience not finished is lost)."""
     st.capped = True
     st.frames.clear()
     st.ev.append((EV_CAP, -1, st.ndec))
-    _end(st, True, -1)
+    loses = st.game.limit_loses and not st.over
+    if loses:
+        g, n = st.g, st.game.n
+        for p in range(n):
+            if g[2 + n + p] == 0:
+                g[2 + n + p] = _last_place(n)
+    _end(st, not loses, -1)
 
 
 def _amask(st: State, site: int, opt: tuple[Any, ...], player: int) -> int | tuple[int, tuple[int, ...]]:
