@@ -149,6 +149,11 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+def n_players(n: int) -> str:
+    """"1 player", "4 players"."""
+    return f"{n} player{'s' if n != 1 else ''}"
+
+
 def say(key: str, lang: int = 0, **values: object) -> str:
     """The words for ``key`` in ``lang``, with ``values`` filled in."""
     return WORDS[key][1 if lang else 0].format(**values)

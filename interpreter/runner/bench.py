@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ..words import n_players
+
 SAMPLED = 400            # decisions of a game along which states are cloned to time a clone
 SILENT_SECONDS = 10.0      # rounds expected to take longer are announced, and each round told
 
@@ -179,7 +181,7 @@ def bench_bot(ruleset: str, options: dict[str, Any], bot: str, states: int = 8, 
 
 
 def format_bench(r: dict[str, Any]) -> str:
-    return (f"{r['ruleset']} ({r['players']} players{', ' + str(r['options']) if r['options'] else ''}), "
+    return (f"{r['ruleset']} ({n_players(r['players'])}{', ' + str(r['options']) if r['options'] else ''}), "
             f"one core, best of {r['rounds']} rounds of {r['games']} random games:\n"
             f"  random playouts   {_rate(r['games_per_second'])} games/s  (with the game log)\n"
             f"  quiet playouts    {_rate(r['quiet_games_per_second'])} games/s  (no log: simulate, bots' rollouts)\n"

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Diagnostic, FudaError, Span, os_reason
-from ..words import say
+from ..words import n_players, say
 
 EPILOG = "Rulesets are named (fuda list) or given as .fuda files. Docs: docs/cli.md, docs/language.md in the fuda source."
 
@@ -150,7 +150,7 @@ def _name(text: str) -> str:
 def _players(prog: Any) -> str:
     """"2–6 players", or "4 players" when the count is fixed."""
     lo, hi = prog.min_players, prog.max_players
-    return f"{lo} player{'s' if lo != 1 else ''}" if lo == hi else f"{lo}–{hi} players"
+    return n_players(lo) if lo == hi else f"{lo}–{hi} players"
 
 
 def _seat(text: str) -> int:
@@ -916,7 +916,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             print(f"{rb['ruleset']}: no decision with two or more actions came up in random games: nothing to search")
             return 0
         print(json.dumps(rb, ensure_ascii=False, indent=1) if args.json else
-              f"{rb['ruleset']} ({rb['players']} players): {rb['bot']} searches "
+              f"{rb['ruleset']} ({n_players(rb['players'])}): {rb['bot']} searches "
               f"{rb['iterations_per_second']:,.0f} iterations/s ({rb['positions']} positions, "
               f"{rb['seconds_per_move']} s each); the default strength takes "
               f"{rb['default_move_seconds'] or 0:.2f} s a move" + _native_search_line(rb))
