@@ -1788,3 +1788,24 @@ def test_a_one_player_game_is_said_as_one_and_a_lost_one_is_no_place_1(tmp_path,
     assert code == 0 and "first player wins" not in out and "P0 " in out
     mean_place = float(out.splitlines()[2].split()[-1])
     assert 1.0 < mean_place <= 2.0
+
+
+def test_a_run_of_legal_actions_as_a_failure_lists_it_is_accepted_back(tmp_path):
+    """newcomer48 P10: `build ♦K 2..7`, copied from the E502 listing into `legal:`, was refused by
+    the very list that printed it."""
+    from interpreter.runner.scenario import run_scenario
+
+    (tmp_path / "bets.fuda").write_text("""ruleset bets
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+setup { }
+phase play { choose players[0] { bet n in 2..7 "bet {n}" { end game }  fold "fold" { end game } } }
+""", encoding="utf-8")
+    for expect, passes in (("{includes: ['bet 2..7']}", True), ("['bet 2..7', fold]", True),
+                           ("{excludes: ['bet 2..7']}", False), ("{includes: ['bet 2..8']}", False)):
+        (tmp_path / "s.yaml").write_text(f"ruleset: bets.fuda\nsteps:\n  - expect: {{legal: {expect}}}\n",
+                                         encoding="utf-8")
+        outcome = run_scenario(str(tmp_path / "s.yaml"))
+        assert outcome.passed == passes, (expect, outcome.message)
+    assert "found ['bet 2..7', 'fold']" in outcome.message
