@@ -191,6 +191,20 @@ def format_bench(r: dict[str, Any]) -> str:
             f"  new game (setup)  {r['new_state_us']:10.1f} µs")
 
 
+def format_bench_bot(rb: dict[str, Any]) -> str:
+    """The search's speed in Python, and in C where it was timed."""
+    line = (f"{rb['ruleset']} ({n_players(rb['players'])}): {rb['bot']} searches "
+            f"{rb['iterations_per_second']:,.0f} iterations/s ({rb['positions']} positions, "
+            f"{rb['seconds_per_move']} s each); the default strength takes "
+            f"{rb['default_move_seconds'] or 0:.2f} s a move")
+    if rb["native_unavailable"] == "not asked for":
+        return line
+    if rb["native_unavailable"] is not None:
+        return f"{line}\n  in C: not measured: {rb['native_unavailable']}"
+    return (f"{line}\n  in C (simulate --native): {rb['native_iterations_per_second']:,.0f} iterations/s, "
+            f"{rb['native_default_move_seconds'] or 0:.2f} s a move")
+
+
 def _native_lines(r: dict[str, Any]) -> str:
     if r["native_unavailable"] == "not asked for":
         return ""

@@ -895,31 +895,18 @@ def cmd_test(args: argparse.Namespace) -> int:
     return 1 if failed or not files else 0
 
 
-def _native_search_line(rb: dict[str, Any]) -> str:
-    if rb["native_unavailable"] == "not asked for":
-        return ""
-    if rb["native_unavailable"] is not None:
-        return f"\n  in C: not measured: {rb['native_unavailable']}"
-    return (f"\n  in C (simulate --native): {rb['native_iterations_per_second']:,.0f} iterations/s, "
-            f"{rb['native_default_move_seconds'] or 0:.2f} s a move")
-
-
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import bench, format_bench
 
     if args.bot:
-        from .bench import bench_bot
+        from .bench import bench_bot, format_bench_bot
 
         rb = bench_bot(args.ruleset, _options(args), args.bot, seed=args.seed, native=not args.no_native,
                        note=lambda text: print(text, file=sys.stderr, flush=True))
         if not rb["positions"] and not args.json:
             print(f"{rb['ruleset']}: no decision with two or more actions came up in random games: nothing to search")
             return 0
-        print(json.dumps(rb, ensure_ascii=False, indent=1) if args.json else
-              f"{rb['ruleset']} ({n_players(rb['players'])}): {rb['bot']} searches "
-              f"{rb['iterations_per_second']:,.0f} iterations/s ({rb['positions']} positions, "
-              f"{rb['seconds_per_move']} s each); the default strength takes "
-              f"{rb['default_move_seconds'] or 0:.2f} s a move" + _native_search_line(rb))
+        print(json.dumps(rb, ensure_ascii=False, indent=1) if args.json else format_bench_bot(rb))
         if not args.json and (rb["default_move_seconds"] or 0) > 1:
             if not rb["evaluates"] and rb["decisions_per_game"] > 40:
                 print(f"  over a second: the random rollouts play this ruleset to its end "
