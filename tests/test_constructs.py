@@ -4297,16 +4297,30 @@ def test_an_item_of_a_list_is_assigned_in_any_variable_or_local():
     assert log_texts(st)[-2] == "6 7 3; 10 20; 10 17; 0 0 9 0; 0 4; 4 6"
 
 
-@pytest.mark.parametrize("body, code, words", [
-    ('xs[0] = "a"', "E201", "cannot store text in list of int"),
-    ("xs[0][1] = 2", "E204", "this holds an int, not a list: only a list's items can be assigned"),
-    ("xs[random([0, 1])] += 1", "E204", "+= reads the item and sets it: its position would be worked out twice"),
-    ("deck[0] = 1", "E204", "this cannot be assigned"),
+@pytest.mark.parametrize("body, code, words, at", [
+    ('xs[0] = "a"', "E201", "cannot store text in an item of list of int", '"a"'),
+    ('xs["a"] = 1', "E201", "a position is a whole number (0 is the first): expected int, got text", '"a"'),
+    ("xs[0] /= 2", "E201", "/= would make a fraction but the target is a whole number", "xs[0] /= 2"),
+    ("grid[1][0] = [1]", "E201", "cannot store list of int in an item of list of int", "[1]"),
+    ("xs[0][1] = 2", "E204", "this holds an int, not a list: only a list's items can be assigned", "xs[0]"),
+    ("xs[random([0, 1])] += 1", "E204", "+= reads the item and sets it: its position would be worked out twice",
+     "random([0, 1])"),
+    ("grid[random([0, 1])][0] = 1", "E204", "the list is read and then set: this would be worked out twice",
+     "random([0, 1])"),
+    ("random(cards(deck)).marks[0] = 1", "E204", "the list is read and then set", "random(cards(deck))"),
+    ("deck[0] = 1", "E204", "this cannot be assigned", "deck[0]"),
 ])
-def test_an_item_assignment_that_cannot_be_is_refused_in_words(body, code, words):
+def test_an_item_assignment_that_cannot_be_is_refused_in_words(body, code, words, at):
+    """Said of the item, where the mistake is — not of `replaced`, which the designer never wrote; a
+    list worked out by chance would be read from one list and stored in another (grid's row 2 set to
+    row 3's values with the 0 changed)."""
     with pytest.raises(FudaError) as info:
         load_text(ITEMS.replace("BODY", body))
-    assert info.value.first.code == code and words in info.value.first.message
+    d = info.value.first
+    assert d.code == code and words in d.message and len(info.value.diagnostics) == 1
+    assert "replaced" not in d.message + (d.hint or "")
+    line = ITEMS.replace("BODY", body).splitlines()[d.span.line - 1]
+    assert line[d.span.col - 1:].startswith(at)
 
 
 def test_an_item_past_the_end_fails_as_reading_it_does():

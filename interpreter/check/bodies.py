@@ -847,7 +847,9 @@ class Bodies(Secrecy):
         """`xs[i] = x` (`hands[p][i] += 1`, `c.marks[i] = …`) is `xs = replaced(xs, i, x)`: the
         variable itself is set, so everything said of setting it holds (secrecy, checks run after).
         A player's entry of a per-player variable is not a list item; other targets are refused
-        as they were (E204)."""
+        as they were (E204). The list is written twice (read, then set), so it must name the same
+        one both times; mistakes are said of the item, not of `replaced`, which the designer never wrote."""
+        inner = True
         while isinstance(t := s.target, A.Index) and len(t.args) == 1 and not (
                 isinstance(t.obj, A.Name) and sc.lookup(t.obj.name) is None
                 and isinstance(g := self.globals.get(t.obj.name), VarSym) and g.scope == "player"):
@@ -857,13 +859,31 @@ class Bodies(Secrecy):
             if held.kind not in ("list", "any"):
                 raise self.fail("E204", f"this holds {a_noun(str(held))}, not a list: only a list's items "
                                         "can be assigned", t.obj.span)
-            if s.op != "=" and any(isinstance(n, A.Call) and (n.func == "random" or isinstance(self.globals.get(n.func), RuleSym))
-                                   for n in A.walk(t)):
+            if (chance := self.worked_out_anew(t.obj)) is not None:
+                raise self.fail("E204", "the list is read and then set: this would be worked out twice, maybe "
+                                        "differently", chance.span, "work it out first: let x = …, then set its item")
+            if s.op != "=" and (chance := self.worked_out_anew(t.args[0])) is not None:
                 raise self.fail("E204", f"{s.op} reads the item and sets it: its position would be worked out "
-                                        "twice", t.args[0].span, "work it out first: let i = …, then xs[i] += …")
+                                        "twice", chance.span, "work it out first: let i = …, then xs[i] += …")
+            self.expr(deepcopy(t), sc, ctx)         # its position is one: said as reading the item says it
+            if inner and held.elem is not None:     # the outer lists take the inner list, of their type
+                said = len(self.diags)
+                self.check_store(s, held.elem, self.value_expr(deepcopy(s.value), sc, ctx), f"an item of {held}")
+                if len(self.diags) > said:
+                    raise Abort()
+            inner = False
             new = s.value if s.op == "=" else A.Binary(span=s.span, op=s.op[:-1], left=deepcopy(t), right=s.value)
             s.value = A.Call(span=s.span, func="replaced", args=[deepcopy(t.obj), t.args[0], new])
             s.target, s.op = t.obj, "="
+
+    def worked_out_anew(self, e: A.Expr) -> A.Call | None:
+        """A call in ``e`` that may give another value each time it is worked out (`random`, a rule)."""
+        from ..builtins import BUILTINS
+        for n in A.walk(e):
+            if isinstance(n, A.Call) and ((b := BUILTINS.get(n.func)) is not None and b.impure
+                                          or isinstance(self.globals.get(n.func), RuleSym)):
+                return n
+        return None
 
     def assign(self, s: A.Assign, sc: Scope, ctx: Ctx) -> None:
         self.item_assignment(s, sc, ctx)
@@ -893,9 +913,13 @@ class Bodies(Secrecy):
                 del self.zone_values[id(sym)]
             else:
                 self.zone_values[id(sym)] = self.zone_values[id(sym)] + more
+        self.check_store(s, tt, vt, str(tt))
+
+    def check_store(self, s: A.Assign, tt: T.T, vt: T.T, target: str) -> None:
+        """``s`` stores a ``vt`` in ``target``, which is ``tt``: the types fit, for its operator."""
         if s.op == "=":
             if not T.assignable(vt, tt):
-                self.err("E201", f"cannot store {vt} in {tt}", s.value.span)
+                self.err("E201", f"cannot store {vt} in {target}", s.value.span)
         elif s.op == "+=" and tt.kind in ("list", "text"):
             if tt.kind == "list" and not T.assignable(vt, tt):
                 self.err("E201", f"+= on a list adds a list; got {vt}", s.value.span, "x += [item]")
