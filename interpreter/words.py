@@ -51,6 +51,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "hidden_again": ("hidden again: {v}", "再び非公開: {v}"),
     "cap": ("decision limit reached ({n}): the game ends, a draw for the players still in it",
             "決定数の上限 ({n}) に達したので終了: 残っている全員が引き分け"),
+    "cap_lose": ("decision limit reached ({n}): the game ends, lost for the players still in it",
+                 "決定数の上限 ({n}) に達したので終了: 残っている全員の負け"),
     "reversed": ("turn order reversed", "手番の順が逆になった"),
     # the play screen (runner/render.py)
     "head_phase": ("phase {x}", "フェーズ {x}"),

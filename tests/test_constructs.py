@@ -4354,3 +4354,6 @@ def test_the_decision_limit_draws_or_loses_as_the_ruleset_says(players, then, ou
     while not driven.over:
         driven.apply(driven.to_move()[0], "wait")
     assert g.result(driven) == g.result(st)
+    # the log says which (it said "a draw" when they lost)
+    said = "lost for the players still in it" if then == " then lose" else "a draw for the players still in it"
+    assert f"decision limit reached (5): the game ends, {said}" in log_texts(st)

@@ -576,7 +576,7 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
                     for x, z, pos in zip((a, b), ev[5], ev[6], strict=True))
         text = say("swap", lang, a=a, b=b)
     elif k == R.EV_CAP:
-        text = say("cap", lang, n=ev[2])
+        text = say("cap_lose" if game.limit_loses else "cap", lang, n=ev[2])
     elif k == R.EV_INSERT:
         _, _, seq, slot, front = ev
         z = game.prog.zones[game.seq_decl[seq]]
