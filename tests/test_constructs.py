@@ -125,6 +125,18 @@ def test_a_card_label_from_a_text_value_holding_both_halves_gives_each_language_
     assert st.view(0)["labels"] == {"a": "Apple", "b": "Bean"} and st.view(0, lang=1)["labels"] == {"a": "りんご", "b": "豆"}
 
 
+@pytest.mark.parametrize("card_line", ['card "Apple | りんご"', 'for g in [("a", "Apple | りんご")] { card "{g[1]}" }'])
+def test_a_card_name_in_two_languages_is_refused(card_line):
+    """A name is the card's id: written in two halves its Japanese half was dropped unsaid; taken
+    from a text value holding " | " it cut every option naming the card ("take Apple | りんご alone")."""
+    with pytest.raises(FudaError) as info:
+        load_text(f"ruleset bar_name\nplayers 2\ncards {{\n    {card_line}\n}} in deck\nzone deck: pile public\n"
+                  "setup { }\nphase play { }\n")
+    d = info.value.first
+    assert d.code == "E309" and "a card's name is its id, one text in every language" in d.message
+    assert 'card "apple" "Apple | りんご"' in (d.hint or "")
+
+
 def test_cards_with_labels_are_read_by_their_labels_and_named_by_their_names():
     """A card's label ("Pine bright | 松に光") is how players read it, in their language: option
     labels, prompts, logs, events and the screen; its name stays its id (actions, scenarios, saves)."""

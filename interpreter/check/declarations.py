@@ -687,6 +687,11 @@ class Declarations(CheckerBase):
                         attrs[it.name] = [defaults[it.name]] * len(names)
                 elif isinstance(it, A.CardDef):
                     name = self.fixed_text(it.name.parts[0], env)
+                    if len(it.name.parts) > 1 or " | " in name:     # its second half was dropped unsaid
+                        raise self.fail("E309", f"a card's name is its id, one text in every language: "
+                                                f"{' | '.join(self.fixed_text(h, env) for h in it.name.parts)!r} "
+                                                "holds two", it.name.span,
+                                        "the label says it in each language: card \"apple\" \"Apple | りんご\"")
                     if name in names:       # each time its own message: a loop's ten are counted as such
                         times = self.card_repeats[name] = self.card_repeats.get(name, 1) + 1
                         raise self.fail("E102", f"card {name} is declared " + ("twice" if times == 2 else
