@@ -4348,6 +4348,24 @@ def test_a_public_list_item_set_from_hidden_cards_is_warned():
     assert warnings and "xs is public" in warnings[0].message
 
 
+@pytest.mark.parametrize("body, warned", [
+    ("top(deck).marks[0] = 1", False), ("top(deck).marks[0] += 1", False),
+    ("let d = top(deck)\n    d.marks[0] += 1", False),
+    ("top(deck).marks[0] = top(deck).rank", True), ("xs[top(deck).rank % 3] = 1", True),
+    ("xs[0] += top(deck).rank", True),
+])
+def test_a_card_list_item_set_on_an_unseen_card_is_not_warned_for_its_own_old_value(body, warned):
+    """`top(deck).marks[0] = 1` stores replaced(top(deck).marks, 0, 1): the card's own marks, read
+    where they are set, show only with the card (as `c.marks = …` of a local c); W104 said marks
+    were set from the deck. The position and the value set still tell."""
+    from interpreter.api import check_ruleset
+    text = ITEMS.replace("BODY", body)
+    first = ITEMS.splitlines().index("    BODY") + 1      # the body's lines (the fixture's log warns of c)
+    lines = range(first, first + body.count("\n") + 1)
+    diags = check_ruleset("items.fuda", text=text).warnings
+    assert any(d.code == "W104" and d.span.line in lines for d in diags) == warned
+
+
 @pytest.mark.parametrize("players, then, outcomes, places", [
     (1, "", ["draw"], [1]), (1, " then lose", ["lose"], [2]),
     (2, " then draw", ["draw", "draw"], [1, 1]), (2, " then lose", ["lose", "lose"], [2, 2]),

@@ -403,7 +403,7 @@ class Secrecy(Expressions):
                 and n.ty is not None and T.CARD in (n.ty, n.ty.elem) for n in A.walk(s.value)) else None
         if sc.shows(s.value):       # `reveal bottom(talon)`, then `trump_card = bottom(talon)`
             return
-        for name, owner in self.zones_through_locals(s.value, sc, skip=own):
+        for name, owner in [x for e in self.told_by(s.value) for x in self.zones_through_locals(e, sc, skip=own)]:
             z = self.globals.get(name)
             if isinstance(z, VarSym) and self.var_unseen(z, owner, None) \
                     and not sc.was_revealed(name, owner):
@@ -423,6 +423,17 @@ class Secrecy(Expressions):
                           "from what everyone sees")
                 return
 
+    def told_by(self, value: A.Expr) -> list[A.Expr]:
+        """What an assignment's value tells: all of it, but for `xs[i] = e` (set to `replaced(xs, i,
+        e)`, `+=` to `replaced(xs, i, xs[i] + e)`) only the positions and e — the list's own value,
+        read where it is set, tells nothing (`top(deck).marks[0] += 1` reads the marks of a card
+        unseen, and shows them only with it)."""
+        if isinstance(value, A.Call) and id(value) in self.item_values:
+            return [value.args[1], *self.told_by(value.args[2])]
+        if isinstance(value, A.Binary) and id(value) in self.item_values:
+            return [value.right]
+        return [value]
+
     def warn_secret_var_from_hidden(self, s: A.Assign, var: VarSym, sc: Scope) -> None:
         """W104 for a `hidden` or `owner` variable: an entry revealed to everyone (and not hidden since)
         is public, judged as warn_public_var_from_hidden judges; an `owner` entry `v[x]` shows player x
@@ -434,7 +445,7 @@ class Secrecy(Expressions):
             return
         if var.visibility != "owner" or owner is None or sc.shows(s.value):
             return
-        for name, o in self.zones_through_locals(s.value, sc):
+        for name, o in [x for e in self.told_by(s.value) for x in self.zones_through_locals(e, sc)]:
             z = self.globals.get(name)
             if sc.was_revealed(name, o):
                 continue
