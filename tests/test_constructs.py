@@ -4352,7 +4352,7 @@ def test_a_public_list_item_set_from_hidden_cards_is_warned():
     ("top(deck).marks[0] = 1", False), ("top(deck).marks[0] += 1", False),
     ("let d = top(deck)\n    d.marks[0] += 1", False),
     ("top(deck).marks[0] = top(deck).rank", True), ("xs[top(deck).rank % 3] = 1", True),
-    ("xs[0] += top(deck).rank", True),
+    ("xs[0] += top(deck).rank", True), ("xs[1] = size(deck)", False), ("xs[1] = max([top(deck).rank, 1])", True),
 ])
 def test_a_card_list_item_set_on_an_unseen_card_is_not_warned_for_its_own_old_value(body, warned):
     """`top(deck).marks[0] = 1` stores replaced(top(deck).marks, 0, 1): the card's own marks, read

@@ -65,8 +65,8 @@ class CheckerBase:
         # per option being checked, innermost last: the variables and locals its block sets, and how
         # (`mode = 1`): which option of a secret decision was taken is secret too (secret_places.py)
         self.secret_sets: list[list[tuple[Any, str]]] = []
-        # what `xs[i] = e` was rewritten to (by id): its replaced(…) call and, for `+=` and the like, `xs[i] + e`
-        self.item_values: set[int] = set()
+        # what `xs[i] = e` was rewritten to (by id, kept alive): its replaced(…) and, for `+=` and the like, `xs[i] + e`
+        self.item_values: dict[int, A.Expr] = {}
         self.binder_syms: dict[int, list[LocalSym]] = {}    # a secret decision's option (by id) → its binders' locals
         # secret decisions' options and what their blocks set, for what the rules they call set
         self.secret_choices: list[tuple[list[A.Option], list[list[tuple[Any, str]]], bool]] = []

@@ -874,7 +874,7 @@ class Bodies(Secrecy):
             inner = False
             new = s.value if s.op == "=" else A.Binary(span=s.span, op=s.op[:-1], left=deepcopy(t), right=s.value)
             s.value = A.Call(span=s.span, func="replaced", args=[deepcopy(t.obj), t.args[0], new])
-            self.item_values.update((id(s.value), id(new)))
+            self.item_values.update({id(x): x for x in ([s.value, new] if s.op != "=" else [s.value])})
             s.target, s.op = t.obj, "="
 
     def worked_out_anew(self, e: A.Expr) -> A.Call | None:

@@ -428,11 +428,12 @@ class Secrecy(Expressions):
         e)`, `+=` to `replaced(xs, i, xs[i] + e)`) only the positions and e — the list's own value,
         read where it is set, tells nothing (`top(deck).marks[0] += 1` reads the marks of a card
         unseen, and shows them only with it)."""
-        if isinstance(value, A.Call) and id(value) in self.item_values:
-            return [value.args[1], *self.told_by(value.args[2])]
-        if isinstance(value, A.Binary) and id(value) in self.item_values:
+        if self.item_values.get(id(value)) is not value:
+            return [value]
+        if isinstance(value, A.Binary):
             return [value.right]
-        return [value]
+        assert isinstance(value, A.Call)
+        return [value.args[1], *self.told_by(value.args[2])]
 
     def warn_secret_var_from_hidden(self, s: A.Assign, var: VarSym, sc: Scope) -> None:
         """W104 for a `hidden` or `owner` variable: an entry revealed to everyone (and not hidden since)
