@@ -4387,3 +4387,14 @@ def test_the_decision_limit_draws_or_loses_as_the_ruleset_says(players, then, ou
     # the log says which (it said "a draw" when they lost)
     said = "lost for the players still in it" if then == " then lose" else "a draw for the players still in it"
     assert f"decision limit reached (5): the game ends, {said}" in log_texts(st)
+
+
+def test_at_a_losing_limit_those_still_playing_share_the_place_after_those_who_finished():
+    """qa35a: with one player finished first, the two still playing took place 3 (the last), where
+    `lose` gives the place after the worst winner's: 2."""
+    g = load_text("ruleset capped3\nplayers 3\ncards standard() in deck\nzone deck: pile hidden\n"
+                  "limit 4 decisions then lose\nsetup { finish players[0] }\n"
+                  "phase play { while true { choose current { wait \"wait\" { } }  current = next(current) } }\n")
+    st = g.new_state(0)
+    g.playout(st, random.Random(0).random)
+    assert [(r["outcome"], r["place"]) for r in g.result(st)] == [("win", 1), ("lose", 2), ("lose", 2)]

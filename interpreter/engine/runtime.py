@@ -942,17 +942,19 @@ NEVER = 1 << 62      # a playout's STOP when it is not cut short: no count of de
 
 
 def _capped(st: State) -> None:
-    """The decision limit is reached: the game ends drawn for those still playing — or lost, after
-    every place taken (`limit N decisions then lose`: a patience not finished is lost)."""
+    """The decision limit is reached: the game ends drawn for those still playing — or lost, in
+    the place after those who finished (`limit N decisions then lose`: a patience not finished is lost)."""
     st.capped = True
     st.frames.clear()
     st.ev.append((EV_CAP, -1, st.ndec))
     loses = st.game.limit_loses and not st.over
-    if loses:
+    if loses:       # the next free place, as `lose` gives them: never 1, which wins
         g, n = st.g, st.game.n
+        free = _free_places(st)
+        after = min(max(free[0] if free else n, 2), _last_place(n))
         for p in range(n):
             if g[2 + n + p] == 0:
-                g[2 + n + p] = _last_place(n)
+                g[2 + n + p] = after
     _end(st, not loses, -1)
 
 
