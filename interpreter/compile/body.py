@@ -833,7 +833,7 @@ class BodyGen:
         sp = self.cg.span(s.span)
         site = len(self.cg.sites)
         infos: list[OptInfo] = []
-        self.cg.sites.append(SiteInfo("choose", sp, infos, hidden=s.hidden))
+        self.cg.sites.append(SiteInfo("choose", sp, infos, hidden=s.hidden, scope=self.cur_proc.span))
         self.decision_fns(site, s.options, "fr", dict(self.eg.names), infos, s.label)
         self.line(ind, f"_o = E{site}(st, fr)", sp)
         self.line(ind, "if not _o:", sp)
@@ -931,7 +931,7 @@ class BodyGen:
         sp = self.cg.span(s.span)
         site = len(self.cg.sites)
         infos: list[OptInfo] = []
-        self.cg.sites.append(SiteInfo("simul", sp, infos))
+        self.cg.sites.append(SiteInfo("simul", sp, infos, scope=self.cur_proc.span))
         var_sym = next(x for x in self.cur_proc.locals if x.name == s.var and x.span == s.span)
         self.decision_fns(site, s.options, "fr, pl", {**self.eg.names, id(var_sym): "pl"}, infos, s.label)
         ps, ch, ix = self.slot("list:player"), self.slot(f"choices:{site}"), self.slot("int")

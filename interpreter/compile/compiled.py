@@ -28,6 +28,7 @@ class OptInfo:
     place_args: tuple[tuple[int, bool], ...] = ()  # the card args picked from a zone: a choice of places
     named_src: list[bool] = field(default_factory=list)   # per binder: its source names its cards (named.py)
     found_args: tuple[tuple[int, bool], ...] = ()  # the card args found by their place, not named
+    body: tuple[Span, ...] = ()     # its block's statements: the events they log are the action's (observe.py)
 
     def __post_init__(self) -> None:
         self.card_args = tuple((i + 1, t != "card") for i, t in enumerate(self.binder_types)
@@ -54,6 +55,8 @@ class SiteInfo:
     window: int = -1
     hidden: bool = False             # a `choose … hidden`: the others see only that it was made
     maybe: str | None = None         # cheap code (args it, pl) false when the decision has no option
+    scope: Span | None = None        # the phase, setup or rule it is posed in: an event logged there outside
+                                     # the chosen option's block comes after that block (observe.py)
 
 
 @dataclass

@@ -665,7 +665,8 @@ class Compiler:
                                  [type_code(_find_local(proc, b.var, b.span).type) for b in o.binders],
                                  [frame_slot(_find_local(proc, b.var, b.span)) for b in o.binders],
                                  [b.source.ty is not None and b.source.ty.kind == "zone" for b in o.binders],
-                                 named_src=[named(b.source) for b in o.binders]))
+                                 named_src=[named(b.source) for b in o.binders],
+                                 body=tuple(x.span for x in o.body)))
             # per option, with its binders bound from the option tuple: its label, its rollout weight
             eg_o = ExprGen(self, m, "frame" if "fr" in args else "plain")
             binds = [(2, f"b{_find_local(proc, b.var, b.span).slot} = o[{i + 1}]", osid)

@@ -17,6 +17,7 @@ from ..words import say
 from . import runtime as R
 
 if TYPE_CHECKING:
+    from ..errors import Span
     from .game import Action, Game
     from .state import State
 
@@ -375,30 +376,55 @@ def seen_span(st: State, ev: tuple[Any, ...], everyone: bool) -> str:
 
 
 def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
-    """Who saw each of an action's cards where the action put it: the masks of the card's reveals
-    and of its first move after the action (the action's own), up to the next action. A second
-    move, a swap or a shuffle of its zone takes the card on elsewhere (gathered and dealt anew
+    """Who saw each of an action's cards where the action put it, up to the next action: the masks
+    of its moves, swaps and reveals logged by the option's own block (a card moved twice there,
+    via a hidden pile face up onto the table, is seen where it ended). Once the rules log something
+    after that block, in the phase or rule that posed the decision, the action is over: a card passed
+    on there was not put there by the action (a marked card handed to the next player). Of events
+    logged elsewhere (a rule the block called, the engine's own), a card's first move counts; a
+    second move, a swap or a shuffle of its zone takes it on elsewhere (gathered and dealt anew
     before anyone acts): whoever sees it there did not see this action's card (newcomer50's leak)."""
+    game = st.game
+    act = st.ev[at]
+    site = game.sites[act[3]]
+    body, scope = site.options[act[4][0]].body, site.scope
     seen = dict.fromkeys(cards, 0)
-    where: dict[int, int] = {}      # the zone of a card its first move put somewhere
+    where: dict[int, int] = {}      # the zone a move put a card in
     done: set[int] = set()
     for ev in st.ev[at + 1:]:
         k = ev[0]
         if k == R.EV_ACT:
             break
-        if k == R.EV_MOVE and ev[2] in seen and ev[2] not in done:
-            if ev[2] in where:
+        span = game.spans[ev[1]] if ev[1] >= 0 else None
+        own = span is not None and any(_within(span, b) for b in body)
+        if not own and span is not None and scope is not None and _within(span, scope):
+            break
+        if k == R.EV_MOVE and ev[2] in seen and (own or ev[2] not in done):
+            if ev[2] in where and not own:
                 done.add(ev[2])
             else:
                 seen[ev[2]] |= ev[5]
                 where[ev[2]] = ev[4]
-        elif k == R.EV_REVEAL and ev[2] in seen and ev[2] not in done:
+                done.discard(ev[2])
+        elif k == R.EV_REVEAL and ev[2] in seen and (own or ev[2] not in done):
             seen[ev[2]] |= ev[3]
         elif k == R.EV_SWAP:
-            done.update(c for c in (ev[2], ev[3]) if c in seen)
+            for c, z in ((ev[2], ev[5][1]), (ev[3], ev[5][0])):
+                if c in seen and own:
+                    seen[c] |= ev[4]
+                    where[c] = z
+                    done.discard(c)
+                elif c in seen:
+                    done.add(c)
         elif k == R.EV_SHUFFLE:
             done.update(c for c, z in where.items() if z == ev[2])
     return seen
+
+
+def _within(inner: Span, outer: Span) -> bool:
+    """Whether a span lies inside another (a statement in a block, a block in a phase)."""
+    return inner.file == outer.file and (outer.line, outer.col) <= (inner.line, inner.col) \
+        and (inner.end_line, inner.end_col) <= (outer.end_line, outer.end_col)
 
 
 def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", lang: int = 0,
