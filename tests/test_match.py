@@ -522,9 +522,22 @@ def test_a_match_first_to_n_wins_ends_when_a_seat_has_them_and_refuses_more_game
     # without a target (0) it plays on as a plain match
     code, out, err = run(capsys, "play", "--match", "bo3", "--match-db", db, "--first-to", "0", "--games", "1")
     assert code == 0 and "is over" not in out + err
+    assert "match bo3: no target of wins now" in out
     with MatchStore(db) as store:
         m2 = store.get("bo3")
         assert m2 is not None and m2.first_to is None and m2.games == m.games + 1
+
+
+def test_first_to_0_on_a_match_without_a_target_changes_nothing(capsys, tmp_path):
+    """No target given as 0 to a match without one: nothing to remember or tell (a seat's standings
+    line was printed a second time as if it were the target's)."""
+    db = str(tmp_path / "m.sqlite")
+    run(capsys, "play", "john", "--match", "m", "--match-db", db, "--seat", "random", "--seat", "random",
+        "--games", "1", "--seed", "1")
+    code, out, err = run(capsys, "play", "--match", "m", "--match-db", db, "--first-to", "0", "--games", "1")
+    assert code == 0, err
+    rows = [ln for ln in out.splitlines() if ln.startswith("  P") and " wins " in ln]
+    assert len(rows) == 4 and "no target" not in out     # two seats' standings, before and after the game
 
 
 def test_games_or_first_to_without_a_match_is_refused(capsys):

@@ -449,9 +449,10 @@ def _play_match(args: argparse.Namespace, inp: Any = input) -> int:
                             hint="; ".join(x for x in (bad[1].hint, "--seat KIND … replaces the saved seats") if x))
             seats = _seats(args.seat or m.seats, game.n)
             print(m.standings(_score_name(game, _lang(args)), game.seats_in(_lang(args))))
-        if args.first_to is not None and args.first_to != m.first_to:     # remembered, as options are
+        if args.first_to is not None and (args.first_to or None) != m.first_to:    # remembered, as options are
             m = store.set_first_to(m, args.first_to or None)
-            print(m.standings(_score_name(game, _lang(args)), game.seats_in(_lang(args))).splitlines()[-1])
+            print(m.standings(_score_name(game, _lang(args)), game.seats_in(_lang(args))).splitlines()[-1]
+                  if m.first_to else f"match {m.name}: no target of wins now; it goes on as long as games are played")
         if m.winners:
             print(f"error: match {m.name} is over: {_won_by(m, game, _lang(args))}; to play on, raise its "
                   f"target ({flags.strip()} --first-to {max(m.wins) + 1}) or start another match", file=sys.stderr)
