@@ -381,16 +381,23 @@ def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
     via a hidden pile face up onto the table, is seen where it ended). Once the rules log something
     after that block, in the phase or rule that posed the decision, the action is over: a card passed
     on there was not put there by the action (a marked card handed to the next player). Of events
-    logged elsewhere (a rule the block called, the engine's own), a card's first move counts; a
-    second move, a swap or a shuffle of its zone takes it on elsewhere (gathered and dealt anew
-    before anyone acts): whoever sees it there did not see this action's card (newcomer50's leak)."""
+    logged elsewhere (a rule the block called, the engine's own), a card's first move counts. A
+    shuffle of the card's zone, or a second move or a swap logged elsewhere, loses it (gathered and
+    dealt anew, by the block or after it): whoever sees it after that did not see this action's card
+    (newcomer50's leak)."""
     game = st.game
     act = st.ev[at]
     site = game.sites[act[3]]
     body, scope = site.options[act[4][0]].body, site.scope
     seen = dict.fromkeys(cards, 0)
-    where: dict[int, int] = {}      # the zone a move put a card in
-    done: set[int] = set()
+    zone = {c: st.loc[c] for c in cards}        # each card's zone as the walk reaches it: where it was at first
+    for ev in reversed(st.ev[at + 1:]):
+        if ev[0] == R.EV_MOVE and ev[2] in zone:
+            zone[ev[2]] = ev[3]
+        elif ev[0] == R.EV_SWAP:
+            zone.update({c: z for c, z in zip(ev[2:4], ev[5], strict=True) if c in zone})
+    moved: set[int] = set()
+    lost: set[int] = set()
     for ev in st.ev[at + 1:]:
         k = ev[0]
         if k == R.EV_ACT:
@@ -399,25 +406,27 @@ def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
         own = span is not None and any(_within(span, b) for b in body)
         if not own and span is not None and scope is not None and _within(span, scope):
             break
-        if k == R.EV_MOVE and ev[2] in seen and (own or ev[2] not in done):
-            if ev[2] in where and not own:
-                done.add(ev[2])
+        if k == R.EV_MOVE and ev[2] in seen:
+            c = ev[2]
+            if c in lost or (c in moved and not own):
+                lost.add(c)
             else:
-                seen[ev[2]] |= ev[5]
-                where[ev[2]] = ev[4]
-                done.discard(ev[2])
-        elif k == R.EV_REVEAL and ev[2] in seen and (own or ev[2] not in done):
+                seen[c] |= ev[5]
+                moved.add(c)
+            zone[c] = ev[4]
+        elif k == R.EV_REVEAL and ev[2] in seen and ev[2] not in lost:
             seen[ev[2]] |= ev[3]
         elif k == R.EV_SWAP:
             for c, z in ((ev[2], ev[5][1]), (ev[3], ev[5][0])):
-                if c in seen and own:
+                if c in seen and own and c not in lost:
                     seen[c] |= ev[4]
-                    where[c] = z
-                    done.discard(c)
+                    moved.add(c)
                 elif c in seen:
-                    done.add(c)
+                    lost.add(c)
+                if c in zone:
+                    zone[c] = z
         elif k == R.EV_SHUFFLE:
-            done.update(c for c, z in where.items() if z == ev[2])
+            lost.update(c for c, z in zone.items() if z == ev[2])
     return seen
 
 
