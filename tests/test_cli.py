@@ -1803,7 +1803,11 @@ setup { }
 phase play { choose players[0] { bet n in 2..7 "bet {n}" { end game }  fold "fold" { end game } } }
 """, encoding="utf-8")
     for expect, passes in (("{includes: ['bet 2..7']}", True), ("['bet 2..7', fold]", True),
-                           ("{excludes: ['bet 2..7']}", False), ("{includes: ['bet 2..8']}", False)):
+                           ("{excludes: ['bet 2..7']}", False), ("{includes: ['bet 2..8']}", False),
+                           # a part of a run: its actions are legal, included; excluded, it fails
+                           ("{includes: ['bet 3..5']}", True), ("{excludes: ['bet 3..5']}", False),
+                           ("{excludes: ['bet 8..9']}", True), ("['bet 2..4', 'bet 5..7', fold]", True),
+                           ("{includes: ['bet 2..7 (step 2)']}", True), ("{includes: ['bet 2..8']}", False)):
         (tmp_path / "s.yaml").write_text(f"ruleset: bets.fuda\nsteps:\n  - expect: {{legal: {expect}}}\n",
                                          encoding="utf-8")
         outcome = run_scenario(str(tmp_path / "s.yaml"))

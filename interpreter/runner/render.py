@@ -523,6 +523,19 @@ def compact_ids(ids: list[str]) -> list[str]:
     return out
 
 
+_WRITTEN_RUN = re.compile(r"^(.*\S) (-?\d+)\.\.(-?\d+)(?: \(step (\d+)\))?$")
+
+
+def run_ids(a: str) -> list[str]:
+    """The actions a run written as ``compact_ids`` writes it stands for (`bet 2..5`: bet 2 … bet 5),
+    a run of any length copied or cut from a listing; anything else stands for itself."""
+    m = _WRITTEN_RUN.match(a)
+    if m is None:
+        return [a]
+    lo, hi, step = int(m.group(2)), int(m.group(3)), int(m.group(4) or 1)
+    return [f"{m.group(1)} {k}" for k in range(lo, hi + 1, step)] if lo <= hi and step > 0 else [a]
+
+
 def folded_listing(message: str) -> str:
     """A refusal's list of legal actions with runs of amounts written once (`raise 40..990 (step
     10)`), as `fuda play` lists them (scenarios, replays): a hundred bet sizes would bury the failure."""

@@ -31,7 +31,7 @@ from ..engine.observe import card_visible, render_event, view
 from ..engine.state import State
 from ..errors import FudaError, IllegalAction, RuleRuntimeError
 from ..load import read_text
-from .render import compact_ids, folded_listing
+from .render import compact_ids, folded_listing, run_ids
 from .yaml_file import Located, parse_yaml, typed_word
 
 # ------------------------------------------------------------------ file model
@@ -989,14 +989,17 @@ class Runner:
                          includes=None if spec.includes is None else [canon(a) for a in spec.includes],
                          excludes=spec.excludes, count=spec.count)      # an id that must not be listed, as written
         lp = (*path, "legal")
-        # a run as a failure lists it (`build ♦K 2..7`) stands for its actions, copied back in
-        if spec.exactly is not None and sorted(spec.exactly) not in (sorted(got), sorted(shown)):
+        # a run as a failure lists it (`build ♦K 2..7`), or a part of one (`2..4`), stands for its actions
+        def each(a: str) -> list[str]:
+            return [a] if a in got else run_ids(a)
+
+        if spec.exactly is not None and sorted(x for a in spec.exactly for x in each(a)) != sorted(got):
             raise self.fail(lp, f"P{p} legal actions: expected {spec.exactly}, found {shown}")
         for a in spec.includes or []:
-            if a not in got and a not in shown:
+            if any(x not in got for x in each(a)):
                 raise self.fail(lp, f"P{p} legal actions: {a!r} is missing; found {shown}")
         for a in spec.excludes or []:
-            if a in got or a in shown:
+            if any(x in got for x in each(a)):
                 raise self.fail(lp, f"P{p} legal actions: {a!r} should not be legal; found {shown}")
         if spec.count is not None and spec.count != len(got):
             raise self.fail(lp, f"P{p} legal actions: expected {spec.count}, found {len(got)}: {shown}")
