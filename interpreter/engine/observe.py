@@ -388,21 +388,17 @@ def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
     game = st.game
     act = st.ev[at]
     site = game.sites[act[3]]
-    body, scope = site.options[act[4][0]].body, site.scope
+    body, scope, spans = site.options[act[4][0]].body, site.scope, game.spans
     seen = dict.fromkeys(cards, 0)
-    zone = {c: st.loc[c] for c in cards}        # each card's zone as the walk reaches it: where it was at first
-    for ev in reversed(st.ev[at + 1:]):
-        if ev[0] == R.EV_MOVE and ev[2] in zone:
-            zone[ev[2]] = ev[3]
-        elif ev[0] == R.EV_SWAP:
-            zone.update({c: z for c, z in zip(ev[2:4], ev[5], strict=True) if c in zone})
+    zone: dict[int, int] = {}       # the zone a move or swap put a card in
     moved: set[int] = set()
     lost: set[int] = set()
-    for ev in st.ev[at + 1:]:
+    for i in range(at + 1, len(st.ev)):
+        ev = st.ev[i]
         k = ev[0]
         if k == R.EV_ACT:
             break
-        span = game.spans[ev[1]] if ev[1] >= 0 else None
+        span = spans[ev[1]] if ev[1] >= 0 else None
         own = span is not None and any(_within(span, b) for b in body)
         if not own and span is not None and scope is not None and _within(span, scope):
             break
@@ -423,11 +419,21 @@ def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
                     moved.add(c)
                 elif c in seen:
                     lost.add(c)
-                if c in zone:
+                if c in seen:
                     zone[c] = z
         elif k == R.EV_SHUFFLE:
-            lost.update(c for c, z in zone.items() if z == ev[2])
+            lost.update(c for c in cards if (zone[c] if c in zone else _zone_then(st, i, c)) == ev[2])
     return seen
+
+
+def _zone_then(st: State, at: int, c: int) -> int:
+    """The zone card ``c`` lay in at event ``at``: where its next move or swap took it from, else its zone now."""
+    for ev in st.ev[at + 1:]:
+        if ev[0] == R.EV_MOVE and ev[2] == c:
+            return int(ev[3])
+        if ev[0] == R.EV_SWAP and c in (ev[2], ev[3]):
+            return int(ev[5][0] if c == ev[2] else ev[5][1])
+    return st.loc[c]
 
 
 def _within(inner: Span, outer: Span) -> bool:
