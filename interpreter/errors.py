@@ -27,6 +27,11 @@ class Span:
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
+    def within(self, outer: Span) -> bool:
+        """Whether this span lies inside ``outer`` (a statement in a block, a block in a phase)."""
+        return self.file == outer.file and (outer.line, outer.col) <= (self.line, self.col) \
+            and (self.end_line, self.end_col) <= (outer.end_line, outer.end_col)
+
 
 NO_SPAN = Span("<unknown>", 0, 0, 0, 0)
 

@@ -87,32 +87,36 @@ def _calls_any(proc: Proc, targets: list[Proc], seen: set[int] | None = None) ->
     return False
 
 
+def rules_run(roots: object, leave_out: object = ()) -> dict[int, Proc]:
+    """The rules ``roots`` calls, at any depth (their procs by id); the calls written within
+    ``leave_out`` (part of ``roots``) are not counted."""
+    skip = {id(n) for n in A.walk(leave_out)}
+    found: dict[int, Proc] = {}
+    todo: list[object] = [roots]
+    while todo:
+        for n in A.walk(todo.pop()):
+            r = n.ref if isinstance(n, A.Call) and id(n) not in skip else None
+            if isinstance(r, RuleSym) and r.proc is not None and id(r.proc) not in found:
+                found[id(r.proc)] = r.proc
+                todo.append(r.proc.body)
+    return found
+
+
 def secret_rules(procs: list[Proc]) -> set[int]:
     """The rules (ids of their procs) called, at any depth, from what a secret decides: a hidden or
     simultaneous decision's options, the branches or body of an `if` or loop on a secret pick. A move
     there logs even a card that stays where it lay (``keep``): whether it stayed is the secret."""
-    found: set[int] = set()
-    todo: list[Proc] = []
-
-    def called(node: object) -> None:
-        for n in A.walk(node):
-            r = n.ref if isinstance(n, A.Call) else None
-            if isinstance(r, RuleSym) and r.proc is not None and id(r.proc) not in found:
-                found.add(id(r.proc))
-                todo.append(r.proc)
-
+    roots: list[object] = []
     for proc in procs:
         for n in A.walk(proc.body):
             if isinstance(n, A.Choose) and n.hidden or isinstance(n, A.Simultaneous):
-                called(n.options)
+                roots.append(n.options)
             elif isinstance(n, A.If) and any(secret(c) for c, _ in n.branches):
-                called(n)
+                roots.append(n)
             elif isinstance(n, A.While) and secret(n.cond) or isinstance(n, A.Repeat) and secret(n.count) \
                     or isinstance(n, A.For) and secret(n.source):
-                called(n.body)
-    while todo:
-        called(todo.pop().body)
-    return found
+                roots.append(n.body)
+    return set(rules_run(roots))
 
 
 def _may_leave(proc: Proc, seen: set[int] | None = None) -> bool:
@@ -829,12 +833,27 @@ class BodyGen:
         self.line(ind, "if _r: return _r", sp)
         self.line(ind, f"st.frames.pop(); L = {nxt}; continue", sp)
 
+    def action_rules(self, infos: list[OptInfo], options: list[A.Option]) -> None:
+        """Which rules log an action's own events (called only from its option's block) and which log
+        after it (called only by the phase or rule posing the decision, outside its blocks): observe.py
+        names an action's card to whoever saw it where the action put it. A rule called from both, or
+        the posing one itself, is told apart by neither."""
+        proc = self.cur_proc
+        after = rules_run(proc.body, leave_out=options)
+        after.pop(id(proc), None)
+        for info, o in zip(infos, options, strict=True):
+            own = rules_run(o.body)
+            own.pop(id(proc), None)
+            info.body += tuple(r.span for k, r in own.items() if k not in after)
+            info.after = tuple(r.span for k, r in after.items() if k not in own)
+
     def s_Choose(self, s: A.Choose, ind: int) -> None:
         sp = self.cg.span(s.span)
         site = len(self.cg.sites)
         infos: list[OptInfo] = []
         self.cg.sites.append(SiteInfo("choose", sp, infos, hidden=s.hidden, scope=self.cur_proc.span))
         self.decision_fns(site, s.options, "fr", dict(self.eg.names), infos, s.label)
+        self.action_rules(infos, s.options)
         self.line(ind, f"_o = E{site}(st, fr)", sp)
         self.line(ind, "if not _o:", sp)
         after_other = None
@@ -934,6 +953,7 @@ class BodyGen:
         self.cg.sites.append(SiteInfo("simul", sp, infos, scope=self.cur_proc.span))
         var_sym = next(x for x in self.cur_proc.locals if x.name == s.var and x.span == s.span)
         self.decision_fns(site, s.options, "fr, pl", {**self.eg.names, id(var_sym): "pl"}, infos, s.label)
+        self.action_rules(infos, s.options)
         ps, ch, ix = self.slot("list:player"), self.slot(f"choices:{site}"), self.slot("int")
         # a bit per zone slot that secret cards left in the blocks so far, and in the blocks before
         # this chooser's: they forget those zones once their own block has run (_unpeek_simul)

@@ -28,7 +28,10 @@ class OptInfo:
     place_args: tuple[tuple[int, bool], ...] = ()  # the card args picked from a zone: a choice of places
     named_src: list[bool] = field(default_factory=list)   # per binder: its source names its cards (named.py)
     found_args: tuple[tuple[int, bool], ...] = ()  # the card args found by their place, not named
-    body: tuple[Span, ...] = ()     # its block's statements: the events they log are the action's (observe.py)
+    body: tuple[Span, ...] = ()     # its block's statements and the rules only it calls: the events they log
+                                    # are the action's (observe.py)
+    after: tuple[Span, ...] = ()    # the rules only the posing phase or rule calls, outside the decision's
+                                    # blocks: an event they log comes after the action
 
     def __post_init__(self) -> None:
         self.card_args = tuple((i + 1, t != "card") for i, t in enumerate(self.binder_types)

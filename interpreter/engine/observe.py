@@ -17,7 +17,6 @@ from ..words import say
 from . import runtime as R
 
 if TYPE_CHECKING:
-    from ..errors import Span
     from .game import Action, Game
     from .state import State
 
@@ -378,17 +377,19 @@ def seen_span(st: State, ev: tuple[Any, ...], everyone: bool) -> str:
 def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
     """Who saw each of an action's cards where the action put it, up to the next action: the masks
     of its moves, swaps and reveals logged by the option's own block (a card moved twice there,
-    via a hidden pile face up onto the table, is seen where it ended). Once the rules log something
-    after that block, in the phase or rule that posed the decision, the action is over: a card passed
-    on there was not put there by the action (a marked card handed to the next player). Of events
-    logged elsewhere (a rule the block called, the engine's own), a card's first move counts. A
+    via a hidden pile face up onto the table, is seen where it ended), and by the rules only that block
+    calls. Once the rules log something after that block, in the phase or rule that posed the decision
+    or a rule only it calls, the action is over: a card passed on there was not put there by the
+    action (a marked card handed to the next player). Of events logged elsewhere (a rule called from
+    both, an effect, the engine's own), a card's first move counts. A
     shuffle of the card's zone, or a second move or a swap logged elsewhere, loses it (gathered and
     dealt anew, by the block or after it): whoever sees it after that did not see this action's card
     (newcomer50's leak)."""
     game = st.game
     act = st.ev[at]
     site = game.sites[act[3]]
-    body, scope, spans = site.options[act[4][0]].body, site.scope, game.spans
+    info = site.options[act[4][0]]
+    body, after, scope, spans = info.body, info.after, site.scope, game.spans
     seen = dict.fromkeys(cards, 0)
     zone: dict[int, int] = {}       # the zone a move or swap put a card in
     moved: set[int] = set()
@@ -399,8 +400,9 @@ def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
         if k == R.EV_ACT:
             break
         span = spans[ev[1]] if ev[1] >= 0 else None
-        own = span is not None and any(_within(span, b) for b in body)
-        if not own and span is not None and scope is not None and _within(span, scope):
+        own = span is not None and any(span.within(b) for b in body)
+        if not own and span is not None and (scope is not None and span.within(scope)
+                                             or any(span.within(a) for a in after)):
             break
         if k == R.EV_MOVE and ev[2] in seen:
             c = ev[2]
@@ -434,12 +436,6 @@ def _zone_then(st: State, at: int, c: int) -> int:
         if ev[0] == R.EV_SWAP and c in (ev[2], ev[3]):
             return int(ev[5][0] if c == ev[2] else ev[5][1])
     return st.loc[c]
-
-
-def _within(inner: Span, outer: Span) -> bool:
-    """Whether a span lies inside another (a statement in a block, a block in a phase)."""
-    return inner.file == outer.file and (outer.line, outer.col) <= (inner.line, inner.col) \
-        and (inner.end_line, inner.end_col) <= (outer.end_line, outer.end_col)
 
 
 def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", lang: int = 0,
