@@ -23,6 +23,7 @@ class DeckData:
     attr_types: dict[str, str]                  # attribute → type name ("int", "bool", an enum name)
     enums: dict[str, list[tuple[str, str]]] = field(default_factory=dict)   # enum → [(member, label)]
     aliases: dict[str, str] = field(default_factory=dict)                   # ASCII alias → name
+    labels: dict[str, str] = field(default_factory=dict)                    # name → how players read it
 
 
 def rank_name(rank: int) -> str:
@@ -36,7 +37,8 @@ def standard(jokers: int = 0, decks: int = 1, ranks: list[int] | None = None) ->
     Attributes: ``suit`` (Suit, none for Jokers), ``rank`` (A=1 … K=13, Joker 0), ``colour``
     (red/black; JK1 is the red Joker, JK2 the black one, further Jokers alternate), ``joker``,
     ``copy`` (which deck a card comes from, 1 …; Jokers 1). The first deck's cards keep the plain
-    names; a further deck's carry its number (``♠A#2``), as names must tell cards apart.
+    names; a further deck's carry its number (``♠A#2``), as names must tell cards apart, and are
+    labelled by their face (``♠A``): players read and type them as the cards they are.
     """
     names: list[str] = []
     suit: list[Any] = []
@@ -45,12 +47,15 @@ def standard(jokers: int = 0, decks: int = 1, ranks: list[int] | None = None) ->
     joker: list[Any] = []
     copy: list[Any] = []
     aliases: dict[str, str] = {}
+    labels: dict[str, str] = {}
     for k in range(1, max(decks, 1) + 1):
         tag = "" if k == 1 else f"#{k}"
         for s in SUITS:
             for r in sorted(set(ranks)) if ranks is not None else range(1, 14):
                 n = f"{s}{rank_name(r)}{tag}"
                 names.append(n)
+                if tag:
+                    labels[n] = f"{s}{rank_name(r)}"
                 aliases[f"{ASCII_SUITS[s]}{rank_name(r)}{tag}"] = n
                 aliases[f"{ASCII_SUITS[s]}{r}{tag}"] = n
                 suit.append(s)
@@ -76,6 +81,7 @@ def standard(jokers: int = 0, decks: int = 1, ranks: list[int] | None = None) ->
         enums={"Suit": list(zip(SUITS, SUIT_LABELS, strict=True)),
                "Colour": [("red", "red | 赤"), ("black", "black | 黒")]},
         aliases=aliases,
+        labels=labels,
     )
 
 

@@ -172,6 +172,21 @@ def test_several_standard_decks_keep_their_cards_apart(decks):
     assert v["rank_sum"] == 4 * decks * sum(range(1, 14))
 
 
+def test_a_further_decks_copies_read_and_are_typed_as_their_faces():
+    """newcomer51 P5: a shoe's cards read `♣J#3` in logs, menus and on the screen. A copy keeps its
+    name as its id (`play ♠A#2`, scenario files, saved games) and reads as the card it is."""
+    st = scenario_state("deck_copies", """
+        setup: {zones: {"hand[P0]": [♥5, "♠A#2"]}}
+    """)
+    acts = st.legal_actions(0)
+    assert [(a.id, a.label) for a in acts] == [("play ♥5", "play ♥5"), ("play ♠A#2", "play ♠A")]
+    st.apply(0, "play ♠A")          # as the menu reads it: the copy in the hand
+    assert full_zone(st, "table") == ["♠A#2"]
+    assert {"♠A: Hand[P0] → table", "P0: play ♠A"} <= set(view_log(st, 1))
+    assert zone_cards(st, "table", 1) == ["♠A#2"] and st.view(1)["labels"] == {"♠A#2": "♠A"}
+    assert "♠A" in render(st.view(1)) and "#2" not in render(st.view(1))      # the screen
+
+
 @pytest.mark.parametrize(("short", "size", "first"), [(True, 24, ["♠A", "♠9", "♠10"]), (False, 52, ["♠A", "♠2", "♠3"])])
 def test_a_standard_deck_stripped_to_some_ranks(short, size, first):
     """`standard(ranks = …)`: the 36-, 32- or 24-card decks of Durak, Piquet, Euchre; the ranks may
@@ -2961,10 +2976,11 @@ def test_cards_of_a_list_may_be_typed_by_labels_they_share_but_hidden_ones_only_
 
 def test_card_literals_take_aliases_in_any_case_and_say_the_first_deck_has_no_number():
     src = ("ruleset lit\nplayers 2\ncards standard(decks = 2) in deck\nzone deck: pile hidden\n"
-           'setup {{ log "{{card("{a}")}}" }}\nphase play {{ end game }}\n')
+           'setup {{ log "{{card("{a}")}} {{card("{a}").name}}" }}\nphase play {{ end game }}\n')
     g = load_text(src.format(a="h10"))
-    assert [e["text"] for e in g.new_state(0).view(None)["log"]][0] == "♥10"
-    assert load_text(src.format(a="sa#2")).new_state(0).view(None)["log"][0]["text"] == "♠A#2"
+    assert [e["text"] for e in g.new_state(0).view(None)["log"]][0] == "♥10 ♥10"
+    # a further deck's copy reads as its face; its name keeps the deck's number
+    assert load_text(src.format(a="sa#2")).new_state(0).view(None)["log"][0]["text"] == "♠A ♠A#2"
     with pytest.raises(FudaError) as e:
         load_text(src.format(a="♠A#1"))
     assert e.value.first.code == "E108" and "the first deck's cards carry no number: ♠A" in (e.value.first.hint or "")
