@@ -187,6 +187,27 @@ def test_a_further_decks_copies_read_and_are_typed_as_their_faces():
     assert "♠A" in render(st.view(1)) and "#2" not in render(st.view(1))      # the screen
 
 
+def test_a_scenario_step_plays_the_copy_it_names():
+    """newcomer50 P6: `- P0: keep bl2` moved bl1, the copy `distinct` offered, silently. A step
+    naming a copy that is not the action's is refused, and counts as refused under `illegal: true`."""
+    with pytest.raises(FudaError) as e:
+        scenario_state("deck_copies", """
+            setup: {zones: {"hand[P0]": [♥5, "♠A#2"]}}
+            steps:
+              - P0: play ♠A
+        """)
+    d = e.value.first
+    assert d.code == "E602" and "'play ♠A' would play another copy of ♠A: it reads as 'play ♠A#2'" in d.message
+    assert d.hint == 'name the copy the action plays: "P0: play ♠A#2"'
+    st = scenario_state("deck_copies", """
+        setup: {zones: {"hand[P0]": [♥5, "♠A#2"]}}
+        steps:
+          - {act: "P0: play ♠A", illegal: true}
+          - P0: play SA#2
+    """)
+    assert full_zone(st, "table") == ["♠A#2"]
+
+
 @pytest.mark.parametrize(("short", "size", "first"), [(True, 24, ["♠A", "♠9", "♠10"]), (False, 52, ["♠A", "♠2", "♠3"])])
 def test_a_standard_deck_stripped_to_some_ranks(short, size, first):
     """`standard(ranks = …)`: the 36-, 32- or 24-card decks of Durak, Piquet, Euchre; the ranks may

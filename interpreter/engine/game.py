@@ -1214,7 +1214,7 @@ class Game:
         # "bid １８" for "bid 18", as the bare menu number １８ is read
         words = want.split()
         return " ".join(words[:1] + [self.typed_suits.get(w.lower()) or self.typed_seats.get(w.lower())
-                                     or ascii_digits(self._typed_card(w)) for w in words[1:]])
+                                     or ascii_digits(self.typed_card(w)) for w in words[1:]])
 
     def _typed_labels_fit(self, st: State, player: int, a: Action, words: list[str]) -> bool:
         """Whether ``words`` (typed, lower case, labels of one card alone already made names) name
@@ -1268,7 +1268,7 @@ class Game:
                 return False
         return True
 
-    def _typed_card(self, word: str) -> str:
+    def typed_card(self, word: str) -> str:
         """A typed word with a card's alias or case variant ("H7", "h7") made its name ("♥7")."""
         i = self.typed_cards.get(word, self.typed_cards.get(word.lower()))
         return word if i is None else self.card_names[i]

@@ -319,7 +319,7 @@ def _card_elsewhere(st: State, raw: str, named: str, mine: list[Action], offered
         return None
     shown = _seen_as(st, mine[0].player)
     for w in _values_typed(raw, named):
-        c = index.get(game._typed_card(w).lower())
+        c = index.get(game.typed_card(w).lower())
         by_name = [c] if c is not None and card_visible(st, c, mine[0].player) else []
         for c in by_name or shown.get(w.lower(), []):
             if c not in taken and st.loc[c] not in zones:
@@ -375,7 +375,7 @@ def _unseen_card_word(st: State, raw: str, named: str, mine: list[Action]) -> st
         words = [(words if len(words) == len(typed) else typed)[i - 1] for i, _ in info.card_args]
     for w in words:
         seat = game.typed_seats.get(w.lower())        # a seat by its name (`give ♠A East`): no card word
-        if w.lower() not in known and game._typed_card(w).lower() not in known and seat is None:
+        if w.lower() not in known and game.typed_card(w).lower() not in known and seat is None:
             return w
     return None
 

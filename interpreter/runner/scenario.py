@@ -18,6 +18,7 @@ import math
 import random
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -770,6 +771,13 @@ class Runner:
             who = to_move[0]
         p = self.player(who, (*path, "act"))
         try:
+            other = self.other_copy(p, text.strip())
+            if other is not None:
+                if s.illegal:
+                    return
+                raise self.loc.error("E602", f"P{p}: {text.strip()!r} would play another copy of {other[0]}: "
+                                     f"it reads as {other[1]!r}", (*path, "act"),
+                                     f"name the copy the action plays: \"P{p}: {other[1]}\"")
             self.game.apply(self.st, p, text.strip())
         except RuleRuntimeError as e:       # the rule's line, then the step that played it
             step = self.loc.error("E601", f"the rules failed while P{p} played {text.strip()!r}", (*path, "act"))
@@ -786,6 +794,25 @@ class Runner:
         if s.illegal:
             raise self.loc.error("E502", f"P{p}: {text.strip()} was expected to be refused, but it was legal",
                                  (*path, "act"))
+
+    def other_copy(self, p: int, text: str) -> tuple[str, str] | None:
+        """A step must play the cards it names. One that names a card another copy of its face stands
+        for (`keep bl2` where `distinct` offers bl1, `play ♠A` for the ♠A#2 in the hand), which `fuda
+        play` would take as that copy: the cards named, and the id of the action it reads as."""
+        game = self.game
+        try:
+            raw = game.find_action(self.st, p, text)
+        except IllegalAction:
+            return None         # refused as it is, with the legal actions listed
+        aid = next((a.id for a in game.legal_actions(self.st, p) if a.raw == raw), None)
+        if aid is None:
+            return None
+        ids = aid.split()[1:]
+        lower = {w.lower() for w in ids}        # a word the id has as typed names what it names (an enum member)
+        typed = Counter(n for w in text.split()[1:] if w.lower() not in lower
+                        and (n := game.typed_card(w)) in game.card_index)
+        missing = typed - Counter(w for w in ids if w in game.card_index)
+        return (", ".join(missing), aid) if missing else None
 
     def refused_hint(self) -> str | None:
         """Why an action may have been refused: the events since the last expect (the game may have
