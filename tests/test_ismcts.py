@@ -787,6 +787,64 @@ def test_a_belief_of_several_kinds_each_in_its_own_pile_sorts_every_world_out():
             assert game.zone_name(w, w.loc[d]) == kinds.get(name[0], "deck"), name
 
 
+MIX = """
+ruleset mix
+players 2
+cards {
+    attr a: bool = false
+    for i in 1..9 { card "B{i}" }
+    in adeck { for i in 1..3 { card "A{i}" a = true } }
+} in deck
+zone deck: pile hidden
+zone adeck: pile hidden
+zone hand: hand per player owner
+zone discard: pile hidden
+setup {
+    shuffle deck
+    shuffle adeck
+    move top(adeck) to hand[players[1]]
+    move top(deck) to discard
+    move top(adeck) to discard
+}
+phase play {
+    choose players[0] {
+        say_a "it is an A" { if top(hand[players[1]]).a { win players[0] } else { win players[1] } }
+        say_b "it is a B" { if top(hand[players[1]]).a { win players[1] } else { win players[0] } }
+    }
+}
+"""
+
+
+def test_cards_of_several_piles_are_dealt_only_where_the_moves_could_take_them():
+    """newcomer52 P3: Citadels' characters and districts are one deck of two piles (`in ZONE`), and
+    worlds dealt a character into a district hand (a bot guessed P1's card, which came from the A
+    pile, was a B nine times in ten). A card lies only where moves every player saw could take a
+    card of its pile: P1's hand holds an A, the deck only Bs, the discard one of each pile."""
+    from interpreter.engine.determinize import card_reach
+
+    game = game_from(MIX)
+    st = game.new_state(0)
+    rng = random.Random(0)
+    seen_in_discard = set()
+    for _ in range(40):
+        w = determinize(st, 0, rng)
+        where = {game.card_names[d]: game.zone_name(w, w.loc[d]) for d in range(game.ncards)}
+        assert [n for n, z in where.items() if z == "hand[P1]"][0].startswith("A")
+        assert all(n.startswith("B") for n, z in where.items() if z == "deck")
+        seen_in_discard |= {n[0] for n, z in where.items() if z == "discard"}
+    assert seen_in_discard == {"A", "B"}        # the discard may hold any: both piles went there
+    bot = ISMCTS(0, iterations=100)
+    assert bot.choose(st, 0, st.legal_actions(0)).id == "say_a"
+    # without belief: piles that never moved keep their own cards; one pile alone needs nothing
+    piles = game_from(PILES.replace("belief fits\n", ""))
+    st = piles.new_state(0)
+    for _ in range(20):
+        w = determinize(st, 0, rng)
+        assert all(piles.zone_name(w, w.loc[d]) == {"a": "pile_a", "b": "pile_b", "c": "pile_c"}.get(
+            piles.card_names[d][0], "deck") for d in range(piles.ncards))
+    assert card_reach(game_from(CLAIMS.replace("WEIGHT", "1")).new_state(0)) is None
+
+
 CLAIMS = """
 ruleset claims
 players 2

@@ -24,7 +24,7 @@ import random
 import time
 from typing import Any
 
-from ..engine.determinize import determinize
+from ..engine.determinize import card_reach, determinize
 from ..engine.game import Action
 from ..engine.observe import remembered
 from ..engine.state import State
@@ -115,13 +115,14 @@ class ISMCTS:
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         limit = self.iterations if self.iterations is not None else 10**9
         known = remembered(st, player)     # the same every world: worked out once a move
+        reach = card_reach(st)
         it = 0
         self.last_failed = 0
         while it < limit:
             if deadline is not None and it > 0 and time.perf_counter() > deadline:
                 break
             try:
-                self.iterate(determinize(st, player, self.rng, known), root)
+                self.iterate(determinize(st, player, self.rng, known, reach), root)
             except RuleRuntimeError as e:
                 # a sampled world the rules never reach (a Kitten dealt into a hand, so the pile runs
                 # dry): the world is dropped, never the real game — unless no world works at all (a

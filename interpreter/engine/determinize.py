@@ -6,7 +6,8 @@ knows. ``determinize(state, player, rng)`` builds one such world from the player
 - The cards the player cannot see are dealt anew: the sorted list of unseen cards, shuffled with
   the bot's own generator, fills the unseen positions zone by zone (zone sizes are public). The
   result depends only on what the player sees and the bot's seed, never on where the hidden cards
-  really are.
+  really are. A deck dealt from several piles keeps each card where moves every player saw could
+  have taken a card of its pile (``card_reach``), and a ruleset's ``belief`` is followed.
 - A card the rules *name* (named.py: a card literal, a called card worked out from public facts),
   in a variable or a local of a waiting rule, keeps its identity wherever the world deals it. What
   else names a hidden card (a variable or local set from a place, `top(deck)`; a stack item; a
@@ -38,18 +39,23 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from . import runtime as R
 from .observe import card_visible, remembered, var_visible
 from .state import State
 
 
-def determinize(st: State, player: int | None, rng: random.Random, known: set[int] | None = None) -> State:
+def determinize(st: State, player: int | None, rng: random.Random, known: set[int] | None = None,
+                reach: list[int] | None = None) -> State:
     """A world ``player`` cannot tell from ``st`` (None: what every player sees, a spectator's).
-    ``known``: ``remembered(st, player)`` when the caller has it already (a search asks once a move)."""
+    ``known``: ``remembered(st, player)``, ``reach``: ``card_reach(st)``, when the caller has them
+    already (a search asks once a move)."""
     game = st.game
     prog = game.prog
     n = game.ncards
     if known is None:
         known = remembered(st, player)
+    if reach is None:
+        reach = card_reach(st)
     s = st.clone()
     s.ev = []
     s.ck_ok = False         # cards dealt anew may meet a check's condition: the next pass is full
@@ -133,8 +139,8 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
             for slot in hidden_slots:
                 s.g[slot] = _sample(v, rng, game, unseen)
         resampled.update(hidden_slots)
-    if game.belief_fn is not None and unseen:
-        _believe(st, s, sigma, unseen, rng)
+    if (game.belief_fn is not None or reach is not None) and unseen:
+        _believe(st, s, sigma, unseen, rng, reach)
     # what lies at a position goes with the position: its visibility mask
     for c in unseen:
         s.vis[sigma[c]] = st.vis[c]
@@ -193,6 +199,35 @@ def determinize(st: State, player: int | None, rng: random.Random, known: set[in
     s.rng = rng.getrandbits(64)
     s.seed = -1
     return s
+
+
+def card_reach(st: State) -> list[int] | None:
+    """Where each card may lie, by what every player saw, in a deck dealt from several piles
+    (`cards { … in ZONE { … } }`: Citadels' characters and districts): per card a bit per zone slot
+    (one bit for all the zones of sequences), set for the pile it starts in and for every zone a move
+    or swap took a card to from one that may hold it. A world deals a card only where it may lie (a
+    character into no district hand). None when every card starts in one pile."""
+    game = st.game
+    homes = game.prog.cards.homes
+    bases = sorted({z.base for z in homes}) if homes is not None else []
+    if homes is None or len(bases) < 2:
+        return None
+    last = game.static_slots
+    masks = [1 << b for b in bases]
+    for ev in st.ev:
+        if ev[0] == R.EV_MOVE:
+            pairs: tuple[tuple[int, int], ...] = ((ev[3], ev[4]),)
+        elif ev[0] == R.EV_SWAP:
+            pairs = ((ev[5][0], ev[5][1]), (ev[5][1], ev[5][0]))
+        else:
+            continue
+        for src, dst in pairs:
+            a, b = 1 << min(src, last), 1 << min(dst, last)
+            for i, m in enumerate(masks):
+                if m & a:
+                    masks[i] = m | b
+    index = {b: i for i, b in enumerate(bases)}
+    return [masks[index[z.base]] for z in homes]
 
 
 def _recount(s: State, card: Callable[[Any], Any]) -> None:
@@ -283,14 +318,16 @@ BELIEF_PASSES = 4   # rounds of repair before a world is kept as it is
 BELIEF_SWEEPS = 2   # weighted beliefs: rounds over the dealt places
 
 
-def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: random.Random) -> None:
-    """The ruleset's ``belief`` (a function of a card: may a world deal it where it lies?): a card
-    dealt where the belief says no swaps places with another dealt card, both then believed, tried in
-    a random order; a few rounds, after which the world is kept as it is. The `back` variables stay
-    with the places (they are what the belief reads: a clue on a card back)."""
+def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: random.Random,
+             reach: list[int] | None) -> None:
+    """The ruleset's ``belief`` (a function of a card: may a world deal it where it lies?), and where
+    cards may lie at all (``reach``, card_reach): a card dealt where they say no swaps places with
+    another dealt card, both then believed, tried in a random order; a few rounds, after which the
+    world is kept as it is. The `back` variables stay with the places (they are what the belief
+    reads: a clue on a card back)."""
     game = st.game
     ok_fn = game.belief_fn
-    assert ok_fn is not None
+    last = game.static_slots
     backs = [v.slot for v in game.prog.vars[5:] if v.scope == "card" and v.visibility == "back"]
     at = {c: (st.loc[c], st.z[st.loc[c]].index(c)) for c in unseen}     # each dealt place, by the real card
     for c in unseen:
@@ -299,6 +336,10 @@ def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: rand
 
     def log_weight(d: int) -> float:
         """The card's weight where it lies, as a logarithm (-inf: never; a whole number of any size)."""
+        if reach is not None and not reach[d] >> min(s.loc[d], last) & 1:
+            return -math.inf
+        if ok_fn is None:
+            return 0.0
         try:
             w = ok_fn(s, d)
         except Exception:       # a belief that cannot be read in this world does not forbid it
