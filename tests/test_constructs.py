@@ -208,6 +208,21 @@ def test_a_scenario_step_plays_the_copy_it_names():
     assert full_zone(st, "table") == ["♠A#2"]
 
 
+def test_a_loop_that_shuffles_a_stacked_pile_until_it_changes_is_told_why_it_never_ends():
+    """newcomer52 P1: Citadels' "the King is never discarded face up" reshuffled until the top card
+    changed; a scenario stacking the King there ran a million rounds and said only that the loop's
+    condition never changed. The error says the scenario's stack holds the cards in place."""
+    with pytest.raises(RuleRuntimeError) as e:
+        scenario_state("reshuffle_until", """
+            stacked: {deck: {top: [k]}}
+            steps:
+              - P0: ok
+        """)
+    d = e.value.first
+    assert "a million times" in d.message and d.hint is not None and d.hint.startswith(
+        "the scenario stacks deck: its shuffles keep those cards in place until play's first decision")
+
+
 @pytest.mark.parametrize(("short", "size", "first"), [(True, 24, ["♠A", "♠9", "♠10"]), (False, 52, ["♠A", "♠2", "♠3"])])
 def test_a_standard_deck_stripped_to_some_ranks(short, size, first):
     """`standard(ranks = …)`: the 36-, 32- or 24-card decks of Durak, Piquet, Euchre; the ranks may

@@ -671,6 +671,13 @@ class Runner:
                 self.game.begin(self.st, sc.start_phase)
             finally:
                 self.game.stop_before = frozenset()
+        except RuleRuntimeError as e:
+            if self.game.stacked and "a million times" in e.first.message:
+                zones = ", ".join(sorted(self.game.zone_label[z] for z in self.game.stacked))
+                e.diagnostics[0].hint = (f"the scenario stacks {zones}: its shuffles keep those cards in place "
+                                         "until play's first decision, so a loop that shuffles until they move "
+                                         "never ends; stack other cards, or start after that loop (start_phase)")
+            raise
         finally:
             self.game.stacked = {}
         self.paused = self.stopped(stop)
