@@ -223,6 +223,21 @@ def test_a_loop_that_shuffles_a_stacked_pile_until_it_changes_is_told_why_it_nev
         "the scenario stacks deck: its shuffles keep those cards in place until play's first decision")
 
 
+def test_label_in_a_function_reads_the_language_of_the_text_that_calls_it():
+    """newcomer52 P2: a piece of a `show` text shared by both halves through a function showed
+    `荘園 (Noble)`: `label(x)` in a function read the English half whatever text called it. Inlined
+    or not (`long_note` has named steps), through another function, in a show text, a log and a label."""
+    g = game("label_in_fn")
+    st = g.new_state(0)
+    en, ja = st.view(0, lang=0), st.view(0, lang=1)
+    assert en["labels"] == {"m1": "Manor (Noble)", "t1": "Tavern (Trade)"}
+    assert ja["labels"] == {"m1": "荘園 (貴族)", "t1": "酒場 (商業)"}
+    assert " (Noble) (Trade, 2)" in [e["text"] for e in en["log"]]
+    assert " (貴族) (商業, 2)" in [e["text"] for e in ja["log"]]
+    assert [a.label for a in st.legal_actions(0)] == ["ok  (Trade) | ok  (商業)"]
+    assert vars_of(st, 0)["kept"] == " (Noble, 2)"      # outside a text: the first half, as before
+
+
 @pytest.mark.parametrize(("short", "size", "first"), [(True, 24, ["♠A", "♠9", "♠10"]), (False, 52, ["♠A", "♠2", "♠3"])])
 def test_a_standard_deck_stripped_to_some_ranks(short, size, first):
     """`standard(ranks = …)`: the 36-, 32- or 24-card decks of Durak, Piquet, Euchre; the ranks may

@@ -156,6 +156,14 @@ class ExprGen:
         # while a text's value is written (fmt): its language and whether cards show as hands show them,
         # for a text inside it (`"{if n == 0 then "none" else "{cs}"}"`) to write its values the same way
         self.text_ctx: tuple[int, bool] | None = None
+        # the language `label(x)` reads in a function a text calls (its Japanese half: 1), none outside one
+        self.label_lang = 0
+
+    def called_lang(self, f: FnSym) -> int:
+        """The language a call of ``f`` here gives its `label(x)`s: the text's around it (also through
+        a function a text called), when ``f`` reads one at all."""
+        lang = self.text_ctx[0] if self.text_ctx is not None else self.label_lang
+        return lang if lang and self.cg.reads_label(f) else 0
 
     def inline(self, f: FnSym, args: list[A.Expr], given: list[str]) -> str | None:
         """``f`` called with ``args``, its body written in place; ``given`` gets the code of each
@@ -181,6 +189,7 @@ class ExprGen:
                 self.cg.fresh += 1
                 names[id(loc)] = f"k{self.cg.fresh}"
         sub = ExprGen(self.cg, names, self.mode, self.hoister, self.depth + 1, fn=f.name)
+        sub.label_lang = self.called_lang(f)
         return f"({sub.gen(f.decl.body)})"
 
     def local(self, sym: LocalSym) -> str:
@@ -328,7 +337,8 @@ class ExprGen:
             code = self.inline(r, e.args, given)
             if code is None:
                 given = [self.gen(a) for a in e.args]
-                code = f"F_{_ident(r.name)}(st{''.join(', ' + g for g in given)})"
+                lang = self.called_lang(r)      # a function that reads `label(x)`: its Japanese copy
+                code = f"F_{_ident(r.name)}{'__ja' if lang else ''}(st{''.join(', ' + g for g in given)})"
             self.cg.fn_sites.append((code, e.span, self.fn, r.name))
             self.cg.fn_args[(code, e.span)] = [(p.name, g, a.span) for p, g, a in zip(r.params, given, e.args, strict=True)]
             return code
@@ -354,6 +364,8 @@ class ExprGen:
             if agg is not None:
                 return agg
         if e.func == "label":       # as "{x}": by the member's label, in the language of the text around it
+            if self.text_ctx is None and self.label_lang:       # or of the text that called this function
+                return self.fmt(e.args[0], self.label_lang)
             return self.g_Format(A.Format(span=e.span, parts=[e.args[0]]))
         b = BUILTINS[e.func]
         code = b.gen(args, [a.ty or T.ANY for a in e.args], self.cg)
@@ -618,7 +630,7 @@ class ExprGen:
                 if isinstance(p, str):
                     segs.append(repr(p))
                     continue
-                if any(isinstance(n, A.Call) and n.func == "label" for n in A.walk(p)):
+                if self.cg.reads_label(p):
                     # a member's label is taken now, in each language (`{if c.spy then "Spy" else label(c.role)}`)
                     outer, self.text_ctx = self.text_ctx, (lang, False)
                     try:

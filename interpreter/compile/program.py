@@ -42,6 +42,7 @@ class Compiler:
         self.out: list[tuple[int, str, int]] = []       # (indent, text, span id)
         self.spans: list[Span] = []
         self.fresh = 0                  # names of inlined functions' comprehension variables (k1, k2…)
+        self.label_fns: dict[str, bool] = {}    # function → whether it reads `label(x)` (reads_label)
         self.span_ids: dict[Span, int] = {}
         self.sites: list[SiteInfo] = []
         self.tops = any(z.decl is not None and z.decl.top_up for z in prog.zones)    # piles `top up`
@@ -185,17 +186,33 @@ class Compiler:
                         self.fn_sites, self.frame_labels, self.fn_args)
 
     # -------------------------------------------------------------- functions and orderings
-    def gen_fn(self, f: FnSym) -> None:
+    def reads_label(self, node: FnSym | A.Node) -> bool:
+        """Whether an expression, or a function's body, shows an enum member's label (`label(x)`),
+        also through the functions it calls: in a text it reads in the text's language."""
+        if isinstance(node, FnSym):
+            if node.name not in self.label_fns:
+                self.label_fns[node.name] = False       # a recursive function: decided by its other parts
+                self.label_fns[node.name] = node.decl is not None and self.reads_label(node.decl)
+            return self.label_fns[node.name]
+        return any(isinstance(n, A.Call) and (n.func == "label" or isinstance(n.ref, FnSym) and self.reads_label(n.ref))
+                   for n in A.walk(node))
+
+    def gen_fn(self, f: FnSym, lang: int = 0) -> None:
+        """A function's Python; one that reads `label(x)` a second time, ``F_NAME__ja``, for the
+        Japanese half of the texts that call it."""
         assert f.decl
+        if lang == 0 and self.reads_label(f):
+            self.gen_fn(f, 1)
         args = ", ".join(f"l{x.slot}" for x in f.params)
         body = f.decl.body
         steps = isinstance(body, A.LetIn)
         # a function of named steps is its declaration, each step and its result a line of their own
         # (`fuda bench --profile` files the work of a line under it); a one-line function is its body
         sid = self.span(f.decl.span if steps else body.span)
-        self.emit(0, f"def F_{_ident(f.name)}(st{', ' if args else ''}{args}):", sid)
+        self.emit(0, f"def F_{_ident(f.name)}{'__ja' if lang else ''}(st{', ' if args else ''}{args}):", sid)
         self.emit(1, _ALIASES, sid)
         eg = ExprGen(self, {}, "plain", fn=f.name)
+        eg.label_lang = lang
         while isinstance(body, A.LetIn):        # a function's named steps, one assignment each
             self.emit(1, f"{eg.local(body.ref)} = {eg.gen(body.value)}", self.span(body.value.span))
             body = body.body
