@@ -438,7 +438,8 @@ class Reverse(Stmt):
 @dataclass(kw_only=True, eq=False, init=False, repr=False)
 class Insert(Stmt):
     seq: Expr
-    side: Literal["front", "back"]
+    side: Literal["front", "back", "after", "before"]
+    beside: Expr | None = None     # the zone of the sequence `after`/`before` names
     name: str | None = None        # insert SEQ front as NAME: a new zone
     zone: Expr | None = None       # insert ZONE into SEQ front: an existing zone
 

@@ -1092,13 +1092,14 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.Reverse(span=self.sp(meta))
 
     def insert_stmt(self, meta: Any, c: list[Any]) -> A.Insert:
-        return A.Insert(span=self.sp(meta), seq=c[0], side=c[1], name=str(c[2]))
+        return A.Insert(span=self.sp(meta), seq=c[0], side=c[1][0], beside=c[1][1], name=str(c[2]))
 
     def insert_into(self, meta: Any, c: list[Any]) -> A.Insert:
-        return A.Insert(span=self.sp(meta), seq=c[1], side=c[2], zone=c[0])
+        return A.Insert(span=self.sp(meta), seq=c[1], side=c[2][0], beside=c[2][1], zone=c[0])
 
-    def side(self, meta: Any, c: list[Any]) -> str:
-        return str(c[0])
+    def side(self, meta: Any, c: list[Any]) -> tuple[str, A.Expr | None]:
+        """`front`, `back`, or `after Z` / `before Z`: beside a zone of the sequence."""
+        return str(c[0]), c[1] if len(c) > 1 else None
 
     def record_stmt(self, meta: Any, c: list[Any]) -> A.Record:
         return A.Record(span=self.sp(meta), key=c[0])

@@ -238,6 +238,23 @@ def test_label_in_a_function_reads_the_language_of_the_text_that_calls_it():
     assert vars_of(st, 0)["kept"] == " (Noble, 2)"      # outside a text: the first half, as before
 
 
+def test_insert_after_or_before_a_zone_puts_the_new_one_beside_it():
+    """newcomer51 P2: a split hand went to the back of the row of hands, not beside the hand it was
+    split from. `insert SEQ after Z as NAME` / `before Z`, and `insert ZONE into SEQ after Z`."""
+    st = game("insert_beside").new_state(0)
+    row = st.view(None)["sequences"]["hands[P0]"]
+    dealt = [e["text"].split(":")[0] for e in st.view(None)["log"] if e["kind"] == "move"]
+    assert [dealt.index(full_zone(st, z)[-1]) for z in row] == [3, 0, 2, 4, 1]     # d a c spare b
+    texts = [e["text"] for e in st.view(None)["log"] if e["kind"] == "insert"]
+    assert texts[2:] == ["a new zone after Hands[P0][0]", "a new zone before Hands[P0][0]",
+                         "spare after Hands[P0][2]"]
+    again = State.from_json(json.loads(json.dumps(st.to_json())), st.game)
+    assert [e["text"] for e in again.view(None)["log"]] == [e["text"] for e in st.view(None)["log"]]
+    with pytest.raises(RuleRuntimeError) as e:
+        game("insert_beside", stray=True).new_state(0)
+    assert "insert … after a zone that is not in this sequence" in e.value.first.message
+
+
 @pytest.mark.parametrize(("short", "size", "first"), [(True, 24, ["♠A", "♠9", "♠10"]), (False, 52, ["♠A", "♠2", "♠3"])])
 def test_a_standard_deck_stripped_to_some_ranks(short, size, first):
     """`standard(ranks = …)`: the 36-, 32- or 24-card decks of Durak, Piquet, Euchre; the ranks may

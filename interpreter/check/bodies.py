@@ -670,14 +670,17 @@ class Bodies(Secrecy):
             self.text(s.text, sc, ctx)
         elif isinstance(s, A.Insert):
             st = self.expr(s.seq, sc, ctx)
+            side = s.side if s.beside is None else f"{s.side} z"
             if st.kind == "seqfam":     # the name still declares its zone: no follow-on "unknown name"
                 self.err("E206", f"{st.name} is a sequence per player: say whose", s.seq.span,
-                         f"insert {st.name}[p] {s.side} as {s.name}" if s.zone is None
-                         else f"insert … into {st.name}[p] {s.side}")
+                         f"insert {st.name}[p] {side} as {s.name}" if s.zone is None
+                         else f"insert … into {st.name}[p] {side}")
             elif st.kind not in ("seq", "any"):
                 self.err("E203", f"insert adds a zone to a sequence of zones, not to {st}", s.seq.span,
                          "declare one (zone lines: sequence, or sequence per player), then: "
-                         + (f"insert lines {s.side} as {s.name}" if s.zone is None else f"insert … into lines {s.side}"))
+                         + (f"insert lines {side} as {s.name}" if s.zone is None else f"insert … into lines {side}"))
+            if s.beside is not None:
+                self.want(s.beside, T.ZONE, sc, ctx, f"insert … {s.side} names a zone of the sequence")
             if s.zone is not None:
                 self.dest_zone(s.zone, sc, ctx, "insert … into puts an existing zone into a sequence")
             else:

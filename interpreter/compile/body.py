@@ -459,13 +459,14 @@ class BodyGen:
             self.line(ind, f"G[1] = -G[1]; st.ev.append(({_ev('REVERSE')}, {sp}, G[1]))", sp)
             self.check_after(ind, sp, var=self.cg.p.vars[1])
         elif isinstance(s, A.Insert):
+            # where: True at the front, False at the back, (after?, zone) beside a zone of the sequence
+            where = repr(s.side == "front") if s.beside is None else f"({s.side == 'after'}, {eg.gen(s.beside)})"
             if s.zone is not None:
-                self.line(ind, f"_insert_zone(st, {self.seq_id(s.seq)}, {eg.gen(s.zone)}, {s.side == 'front'}, {sp})",
-                          sp)
+                self.line(ind, f"_insert_zone(st, {self.seq_id(s.seq)}, {eg.gen(s.zone)}, {where}, {sp})", sp)
             else:
                 assert s.name is not None
                 sym = _find_local(self.cur_proc, s.name, s.span)
-                self.line(ind, f"{eg.local(sym)} = _insert(st, {self.seq_id(s.seq)}, {s.side == 'front'}, {sp})", sp)
+                self.line(ind, f"{eg.local(sym)} = _insert(st, {self.seq_id(s.seq)}, {where}, {sp})", sp)
             self.check_after(ind, sp, zones=True)
         elif isinstance(s, A.Record):
             shape = record_shape(s.key)

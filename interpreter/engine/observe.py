@@ -620,8 +620,13 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
         owner = game.seq_owner[seq]
         what = called(game.zone_name(st, slot), game.zone_texts[lang], seats) if slot < game.static_slots \
             else say("new_zone", lang)
-        text = say("inserted", lang, z=what, side=say("front" if front else "back", lang),
-                   seq=called(f"{z.name}{'' if owner is None else f'[P{owner}]'}", game.zone_texts[lang], seats))
+        if isinstance(front, tuple):        # beside a zone: named by its place then
+            after, beside, pos = front
+            text = say("inserted_beside", lang, z=what, side=say("after" if after else "before", lang),
+                       at=called(game.zone_name(st, beside, pos), game.zone_texts[lang], seats))
+        else:
+            text = say("inserted", lang, z=what, side=say("front" if front else "back", lang),
+                       seq=called(f"{z.name}{'' if owner is None else f'[P{owner}]'}", game.zone_texts[lang], seats))
     elif k == R.EV_REMOVEZONE:
         z = game.prog.zones[game.seq_decl[ev[2]]]
         owner = game.seq_owner[ev[2]]

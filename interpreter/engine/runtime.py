@@ -487,28 +487,40 @@ def _owner(st: State, z: int) -> int | None:
     return st.dyn[z - game.static_slots][1]
 
 
-def _insert(st: State, seq: int, front: bool, sp: int) -> int:
-    """A new empty zone in a sequence (front = index 0)."""
+def _insert(st: State, seq: int, where: bool | tuple[bool, int], sp: int) -> int:
+    """A new empty zone in a sequence: ``where`` True at the front (index 0), False at the back,
+    (after, zone) just after or before a zone of the sequence (a split hand beside its hand)."""
+    at = _insert_at(st, seq, where, sp)
     slot = len(st.z)
     st.z.append([])
     st.dyn.append((seq, st.game.seq_owner[seq]))
-    if front:
-        st.sq[seq].insert(0, slot)
-    else:
-        st.sq[seq].append(slot)
-    st.ev.append((EV_INSERT, sp, seq, slot, front))
+    _put_in(st, seq, slot, at, where, sp)
     return slot
 
 
-def _insert_zone(st: State, seq: int, slot: int, front: bool, sp: int) -> None:
+def _insert_zone(st: State, seq: int, slot: int, where: bool | tuple[bool, int], sp: int) -> None:
     """Put an existing zone into a sequence (a deck that is itself a battle line, say)."""
     if slot in st.sq[seq]:
         raise RuleFailure("that zone is already in this sequence", sp)
-    if front:
-        st.sq[seq].insert(0, slot)
-    else:
-        st.sq[seq].append(slot)
-    st.ev.append((EV_INSERT, sp, seq, slot, front))
+    _put_in(st, seq, slot, _insert_at(st, seq, where, sp), where, sp)
+
+
+def _insert_at(st: State, seq: int, where: bool | tuple[bool, int], sp: int) -> int:
+    """The index a zone inserted ``where`` takes in the sequence."""
+    row = st.sq[seq]
+    if isinstance(where, bool):
+        return 0 if where else len(row)
+    after, beside = where
+    if beside not in row:
+        raise RuleFailure(f"insert … {'after' if after else 'before'} a zone that is not in this sequence", sp)
+    return row.index(beside) + after
+
+
+def _put_in(st: State, seq: int, slot: int, at: int, where: bool | tuple[bool, int], sp: int) -> None:
+    """The zone into the row; the event tells where (beside a zone: which one, and its place then)."""
+    told = where if isinstance(where, bool) else (where[0], where[1], st.sq[seq].index(where[1]))
+    st.sq[seq].insert(at, slot)
+    st.ev.append((EV_INSERT, sp, seq, slot, told))
 
 
 def _gone(slot: int, sp: int) -> None:
