@@ -185,9 +185,11 @@ def _distinct(ts: list[T.T]) -> T.T:
 
 def card_faces(cards: Any) -> tuple[int, ...]:
     """Each card's face, as the first card that looks the same: its label (or name) and attribute
-    values, so identical copies (three Contessas) share one."""
+    values, so identical copies (three Contessas; a double deck's two ♠A, whose `copy` differs)
+    share one."""
     first: dict[Any, int] = {}
-    return tuple(first.setdefault((cards.labels.get(n, n), tuple(repr(v[i]) for v in cards.attrs.values())), i)
+    vals = [v for a, v in cards.attrs.items() if a not in cards.copy_attrs]
+    return tuple(first.setdefault((cards.labels.get(n, (n, n)), tuple(repr(v[i]) for v in vals)), i)
                  for i, n in enumerate(cards.names))
 
 

@@ -24,6 +24,7 @@ class DeckData:
     enums: dict[str, list[tuple[str, str]]] = field(default_factory=dict)   # enum → [(member, label)]
     aliases: dict[str, str] = field(default_factory=dict)                   # ASCII alias → name
     labels: dict[str, str] = field(default_factory=dict)                    # name → how players read it
+    copy_attrs: tuple[str, ...] = ()            # attributes that tell copies of one face apart, not the face
 
 
 def rank_name(rank: int) -> str:
@@ -82,6 +83,7 @@ def standard(jokers: int = 0, decks: int = 1, ranks: list[int] | None = None) ->
                "Colour": [("red", "red | 赤"), ("black", "black | 黒")]},
         aliases=aliases,
         labels=labels,
+        copy_attrs=("copy",),
     )
 
 

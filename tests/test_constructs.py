@@ -189,21 +189,30 @@ def test_a_further_decks_copies_read_and_are_typed_as_their_faces():
 
 def test_a_scenario_step_plays_the_copy_it_names():
     """newcomer50 P6: `- P0: keep bl2` moved bl1, the copy `distinct` offered, silently. A step
-    naming a copy that is not the action's is refused, and counts as refused under `illegal: true`."""
+    naming a copy that is not the action's is refused, and counts as refused under `illegal: true`;
+    a copy's face (its label, ♠A for ♠A#2) names it. `distinct` takes a double deck's two ♠A for
+    one face (newcomer53 P1)."""
     with pytest.raises(FudaError) as e:
         scenario_state("deck_copies", """
-            setup: {zones: {"hand[P0]": [♥5, "♠A#2"]}}
+            setup: {zones: {"hand[P0]": [♠A, "♠A#2"]}}
             steps:
-              - P0: play ♠A
+              - expect: {legal: [play ♠A]}
+              - P0: play ♠A#2
         """)
     d = e.value.first
-    assert d.code == "E602" and "'play ♠A' would play another copy of ♠A: it reads as 'play ♠A#2'" in d.message
-    assert d.hint == 'name the copy the action plays: "P0: play ♠A#2"'
+    assert d.code == "E602" and "'play ♠A#2' would play another copy of ♠A#2: it reads as 'play ♠A'" in d.message
+    assert d.hint == 'name the copy the action plays: "P0: play ♠A"'
+    st = scenario_state("deck_copies", """
+        setup: {zones: {"hand[P0]": [♠A, "♠A#2"]}}
+        steps:
+          - {act: "P0: play SA#2", illegal: true}
+          - P0: play ♠A
+    """)
+    assert full_zone(st, "table") == ["♠A"]
     st = scenario_state("deck_copies", """
         setup: {zones: {"hand[P0]": [♥5, "♠A#2"]}}
         steps:
-          - {act: "P0: play ♠A", illegal: true}
-          - P0: play SA#2
+          - P0: play ♠A
     """)
     assert full_zone(st, "table") == ["♠A#2"]
 

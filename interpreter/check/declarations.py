@@ -530,7 +530,8 @@ class Declarations(CheckerBase):
         attrs: dict[str, list[Any]] = {}
         attr_types: dict[str, T.T] = {}
         aliases: dict[str, str] = {}
-        faces: dict[str, tuple[str, str]] = {}      # a template's labels (its further decks' copies)
+        face_labels: dict[str, tuple[str, str]] = {}     # a template's labels (its further decks' copies)
+        copy_attrs: tuple[str, ...] = ()
         if not decls:
             self.err("E310", "the ruleset has no cards", top, "add: cards standard(jokers = 0) in DECK_ZONE")
         else:
@@ -564,7 +565,8 @@ class Declarations(CheckerBase):
                 data = fn(**kwargs)
                 names = data.names
                 aliases = data.aliases
-                faces = {n: (t, t) for n, t in data.labels.items()}
+                face_labels = {n: (t, t) for n, t in data.labels.items()}
+                copy_attrs = data.copy_attrs
                 if kwargs.get("ranks") is not None:     # the ranks stripped: left out, not unknown
                     full = fn(**{**kwargs, "ranks": None})
                     kept = set(names) | set(aliases)
@@ -609,8 +611,8 @@ class Declarations(CheckerBase):
             ins = {id(n): n for n in self.card_homes.values()}
             zone_of = {k: self.start_zone(n.zone, n.zone_span) or start for k, n in ins.items()}
             homes = [zone_of[id(self.card_homes[i])] if i in self.card_homes else start for i in range(len(names))]
-        self.cards = Cards(names, attrs, attr_types, aliases, start, {**faces, **self.card_labels}, homes,
-                           self.absent_cards)
+        self.cards = Cards(names, attrs, attr_types, aliases, start, {**face_labels, **self.card_labels}, homes,
+                           self.absent_cards, copy_attrs)
         self.warn_unclear_labels(names, attrs)
         if decls:
             self.warn_seat_like_cards(names, decls[-1].span)

@@ -229,6 +229,9 @@ class Cards:
     # template strips): name (or ASCII alias) → how players would read it (en, ja); a scenario's
     # `excludes:` may name them
     absent: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # attributes that tell copies of one face apart (a standard deck's `copy`): `distinct` and the
+    # menus take cards that differ only there for the same card
+    copy_attrs: tuple[str, ...] = ()
 
 
 @dataclass

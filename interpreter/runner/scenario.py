@@ -815,7 +815,10 @@ class Runner:
         if aid is None:
             return None
         ids = aid.split()[1:]
-        lower = {w.lower() for w in ids}        # a word the id has as typed names what it names (an enum member)
+        # a word the id has as typed names what it names (an enum member); a card's label names it
+        # (♠A, the face of the ♠A#2 played)
+        lower = {w.lower() for w in ids} | {t.lower() for w in ids if w in game.card_index
+                                            for texts in game.card_texts for t in [texts[game.card_index[w]]]}
         typed = Counter(n for w in text.split()[1:] if w.lower() not in lower
                         and (n := game.typed_card(w)) in game.card_index)
         missing = typed - Counter(w for w in ids if w in game.card_index)
