@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import fields
 from typing import Any
 
 from .. import ast as A
@@ -70,6 +71,34 @@ def _zones_read(e: Any) -> list[tuple[str, A.Expr | None]]:
     if isinstance(e, A.Node):
         return [r for v in vars(e).values() if isinstance(v, A.Node | list) for r in _zones_read(v)]
     return []
+
+
+def _and_terms(e: A.Expr) -> list[A.Expr]:
+    """The terms of a chain of `and`s (`a and b and c`), in order."""
+    if isinstance(e, A.Binary) and e.op == "and":
+        return _and_terms(e.left) + _and_terms(e.right)
+    return [e]
+
+
+def _zone_call(e: Any) -> bool:
+    """A call of a function that picks a zone (`col(i)`, `fn col(i: int) -> zone = [col1, col2][i - 1]`)."""
+    return isinstance(e, A.Call) and isinstance(e.ref, FnSym) and e.ty is not None and e.ty.kind == "zone"
+
+
+def _place_zone(e: A.Expr) -> A.Expr | None:
+    """The zone a card is found in by its place (`top(Z)`, `bottom(Z)`, `Z[k]`), or None."""
+    if isinstance(e, A.Call) and e.func in ("top", "bottom") and len(e.args) == 1:
+        return e.args[0]
+    if isinstance(e, A.Index) and len(e.args) == 1:
+        return e.obj
+    return None
+
+
+def _names(names: list[str]) -> str:
+    """`col1`, `col1 and col2`, `col1, col2 and col3`; past four, `col1, col2 and 5 more`."""
+    if len(names) > 4:
+        return f"{names[0]}, {names[1]} and {len(names) - 2} more"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _for_every(s: A.For, keys: set[str], everyone: bool, each_active: bool = False) -> set[str]:
@@ -1012,12 +1041,13 @@ class Secrecy(Expressions):
                   and self.binder_elem.get(id(b)) not in (T.CARD, T.list_of(T.CARD))]  # cards: warn_naming_hidden
         places = {b.var: b.source for b in o.binders if _zone_itself(b.source)}
         for e, what in parts:
-            for name, owner in self.zones_through_locals(e, sc, every=True, places=places):
-                z = self.globals.get(name)
-                if name in own or not isinstance(z, ZoneSym) or z.decl is None or not self.unseen_by(z, owner, chooser):
-                    continue
-                self.warn("W102", f"the {what} of option {o.name} reads the cards of {name}, which the chooser "
-                          f"may not see: the legal actions would tell them what lies there", e.span,
+            hidden = list(dict.fromkeys(
+                name for name, owner in self.zones_through_locals(e, sc, every=True, places=places)
+                if name not in own and isinstance(z := self.globals.get(name), ZoneSym) and z.decl is not None
+                and self.unseen_by(z, owner, chooser)))
+            if hidden:
+                self.warn("W102", f"the {what} of option {o.name} reads the cards of {_names(hidden)}, which the "
+                          f"chooser may not see: the legal actions would tell them what lies there", e.span,
                           "offer what the chooser may know, and decide in the option's block (a wrong guess is "
                           "a guess that misses), or let a player who sees the cards choose")
                 return True
@@ -1065,13 +1095,16 @@ class Secrecy(Expressions):
         up = {id(n.args[0]) for n in A.walk(e) if isinstance(n, A.Call) and self.top_card_up(n)}  # discards(k) in top(…)
         up |= self.counted_calls(e)
         faced = self.face_tested(e)
-        for call in (n for n in A.walk(e) if isinstance(n, A.Call) and id(n) not in up):
+        skip, placed = self.unread_calls(e)
+        for call in (n for n in A.walk(e) if isinstance(n, A.Call) and id(n) not in up and id(n) not in skip):
             f = self.globals.get(call.func)
             if not isinstance(f, FnSym) or f.decl is None or id(f) in seen:
                 continue
             args = {p.name: a for p, a in zip(f.decl.params, call.args, strict=False)}
             if id(call) in faced:       # `revealed(slot(p, i))`: the card's place, as if written out
                 body = self.place_reads(f.decl.body, seen | {id(f)}) + self._reads(call.args, places or {})
+            elif id(call) in placed:    # `revealed(top(col(i)))`: which zone, not its cards
+                body = self.zone_place_reads(f.decl.body, seen | {id(f)}) + self._reads(call.args, places or {})
             else:
                 body = self.zones_read_deep(f.decl.body, seen | {id(f)})
             for name, owner in body:
@@ -1174,10 +1207,87 @@ class Secrecy(Expressions):
             return any(self.face_read(v, var, zone, seen, shown) for v in vars(e).values() if isinstance(v, A.Node | list))
         return False
 
+    def guard_term(self, e: Any) -> bool:
+        """Whether ``e`` is `revealed(X)` (or `revealed(X, chooser)`) of a card found by an expression
+        (`top(col(i))`, `hand[q][2]`), not a binder's name (face_read follows those)."""
+        return isinstance(e, A.Call) and e.func == "revealed" and bool(e.args) \
+            and isinstance(e.args[0], A.Call | A.Index) and e.args[0].ty == T.CARD \
+            and (len(e.args) == 1 or self.reader is not None and _same_expr(e.args[1], self.reader))
+
+    def guarded_cards(self, e: A.Binary) -> frozenset[str]:
+        """The cards (expr_key) an `and` keeps to ones its reader sees, by a term `revealed(X)`: false
+        whenever X is face down, it tells of X only while X is face up, so its other terms read X
+        as everyone sees it (`revealed(top(col2)) and top(col2).rank == 5`; the same expression
+        as written, not another card of the zone)."""
+        return frozenset(expr_key(t.args[0]) for t in _and_terms(e) if isinstance(t, A.Call) and self.guard_term(t))
+
+    def unread_calls(self, e: Any) -> tuple[set[int], set[int]]:
+        """The function calls in ``e`` that zones_read_deep does not read the body of: those inside a card
+        everyone sees there (an expression revealed, or one a guard keeps face up: the second
+        `top(col(i))` of `revealed(top(col(i))) and top(col(i)).rank > 5`; the guard itself reads where
+        the card lies); and, read only for which zone they pick (zone_place_reads), calls picking a zone
+        whose cards are not read there: `revealed(top(col(i)))`, `zone_of(c) != col(i)`, `top(col(i))
+        != none`, `[c for c in col(i) where revealed(c)]`."""
+        skip: set[int] = set()
+        placed: set[int] = set()
+
+        def visit(x: Any, keys: frozenset[str]) -> None:
+            if isinstance(x, list | tuple):
+                for y in x:
+                    visit(y, keys)
+                return
+            if not isinstance(x, A.Node):
+                return
+            if keys and isinstance(x, A.Call | A.Index) and expr_key(x) in keys:
+                skip.update(id(n) for n in A.walk(x) if isinstance(n, A.Call))
+                return
+            if isinstance(x, A.Binary) and x.op == "and":
+                keys = keys | self.guarded_cards(x)
+            inner: list[Any] = [x]
+            if isinstance(x, A.Call) and x.func == "revealed" and x.args and (
+                    len(x.args) == 1 or self.reader is not None and _same_expr(x.args[1], self.reader)):
+                card = x.args[0]
+                if _zone_call(z := _place_zone(card)):
+                    placed.add(id(z))
+                inner = [card]      # the card itself is the guard's: read for its place, not skipped
+            elif isinstance(x, A.Binary) and (_place_in_seq(x) or _none_test(x)):
+                placed.update(id(z) for y in (x.left, x.right) for z in (y, _place_zone(y)) if _zone_call(z))
+            elif isinstance(x, A.Quantifier | A.Comprehension | A.Best) and _zone_call(x.source):
+                body = [y for y in (x.cond, getattr(x, "elem", None), getattr(x, "key", None)) if y is not None]
+                if not self.face_read(body, x.var, x.source, shown=x.cond is not None and self.guards(x.cond, x.var)):
+                    placed.add(id(x.source))
+            for y in inner:
+                for f in fields(y):
+                    if f.name not in ("ty", "ref", "span", "origin", "replaces"):
+                        visit(getattr(y, f.name, None), keys)
+        visit(e, frozenset(self.shown_exprs))
+        return skip, placed
+
+    def zone_place_reads(self, e: A.Expr, seen: frozenset[int]) -> list[tuple[str, A.Expr | None]]:
+        """What picking a zone reads (a zone-valued function's body, as unread_calls places it): where
+        it lies — the index of `[col1, col2][i - 1]`, the owner of `hand[p]`, an `if`'s test — not its
+        cards, which the caller reads or not as it uses the zone."""
+        if isinstance(e, A.IfExpr):
+            return self.zones_read_deep(e.cond, seen) + self.zone_place_reads(e.then, seen) \
+                + self.zone_place_reads(e.other, seen)
+        if isinstance(e, A.Index) and len(e.args) == 1 and isinstance(e.obj, A.ListLit | A.Name):
+            items = e.obj.items if isinstance(e.obj, A.ListLit) else []
+            return self.zones_read_deep(e.args[0], seen) + [r for x in items for r in self.zone_place_reads(x, seen)]
+        if isinstance(e, A.Name) and isinstance(self.globals.get(e.name), ZoneSym):
+            return []
+        return self.zones_read_deep(e, seen)
+
     def _reads(self, e: Any, places: dict[str, A.Expr]) -> list[tuple[str, A.Expr | None]]:
         if self.shown_exprs and isinstance(e, A.Call | A.Index) and expr_key(e) in self.shown_exprs:
             return []       # `reveal top(deck)`, then `{top(deck).rank}`: that card is everyone's (W104)
-        if isinstance(e, A.Quantifier | A.Comprehension | A.Best) and _zone_itself(e.source):
+        if isinstance(e, A.Binary) and e.op == "and" and not (keys := self.guarded_cards(e)) <= self.shown_exprs:
+            before = self.shown_exprs   # `revealed(top(col2)) and top(col2).rank == 5`: seen while face up
+            self.shown_exprs = before | keys
+            try:
+                return self._reads([e.left, e.right], places)
+            finally:
+                self.shown_exprs = before
+        if isinstance(e, A.Quantifier | A.Comprehension | A.Best) and (_zone_itself(e.source) or _zone_call(e.source)):
             inner = [x for x in (e.cond, getattr(e, "elem", None), getattr(e, "key", None)) if x is not None]
             shown = e.cond is not None and self.guards(e.cond, e.var)   # `where revealed(c) …`: seen cards only
             src = _zones_read(e.source) if self.face_read(inner, e.var, e.source, shown=shown) else \
@@ -1274,15 +1384,17 @@ class Secrecy(Expressions):
     def warn_naming_hidden(self, o: A.Option, b: A.Binder, chooser: A.Expr, sc: Scope) -> None:
         """W102: a binder over a list of cards taken from a zone the chooser may not see
         (`take c in cards(hand[q])`, also through a `let` or a function) names those cards in the
-        legal actions; a binder over the zone itself (`take c in hand[q]`) offers their places."""
+        legal actions; a binder over the zone itself (`take c in hand[q]`) offers their places. A `where`
+        that keeps only cards the chooser sees (`revealed(c) and …`) lists only those."""
         et = self.binder_elem.get(id(b))
-        if et is None or not (et == T.CARD or et.kind == "list" and et.elem == T.CARD):
+        if et is None or not (et == T.CARD or et.kind == "list" and et.elem == T.CARD) \
+                or et == T.CARD and o.where is not None and self.guards(o.where, b.var):
             return
-        for name, owner in self.zones_through_locals(b.source, sc, every=True, params=True):
-            z = self.globals.get(name)
-            if isinstance(z, ZoneSym) and z.decl is not None and self.unseen_by(z, owner, chooser):
-                self.warn("W102", f"option {o.name} names the cards of {name}, which the chooser may not see: "
-                          f"its legal actions would list them", b.source.span,
-                          f"bind the cards of the zone itself, one a decision (`c in {name}`): a card the chooser "
-                          "cannot see is then offered by its place")
-                return
+        hidden = list(dict.fromkeys(
+            name for name, owner in self.zones_through_locals(b.source, sc, every=True, params=True)
+            if isinstance(z := self.globals.get(name), ZoneSym) and z.decl is not None and self.unseen_by(z, owner, chooser)))
+        if hidden:
+            self.warn("W102", f"option {o.name} names the cards of {_names(hidden)}, which the chooser may not see: "
+                      f"its legal actions would list them", b.source.span,
+                      f"bind the cards of the zone itself, one a decision (`c in {hidden[0]}`): a card the chooser "
+                      "cannot see is then offered by its place")
