@@ -107,3 +107,58 @@ def test_a_w102_names_every_zone_read(tmp_path: Path) -> None:
     assert [c for c, _ in seven] == ["W102"] and "reads the cards of c1, c2 and 5 more," in seven[0][1]
     two = _checked(tmp_path, text.replace("WHERE", "top(c1).rank > top(c2).rank"))
     assert [c for c, _ in two] == ["W102"] and "reads the cards of c1 and c2," in two[0][1]
+
+
+_DEALER = """ruleset bj
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone dealer: pile public
+zone hole: pile hidden
+zone hand: pile per player owner
+var flag: bool = false
+fn total(cs: list of card) -> int = sum([min(c.rank, 10) for c in cs])
+RULES
+rule peek -> bool {
+    if total(cards(dealer) + cards(hole)) == 21 {
+        CALL
+        log "The dealer has blackjack"
+        return true
+    }
+    return false
+}
+setup {
+    deal 2 from deck to hand
+    move top(deck) to dealer
+    move top(deck) to hole
+}
+phase play {
+    let b = peek()
+    if b or flag { end game ranking x in players by score[x] }
+    choose players[0] { quit "quit" { lose players } }
+}
+"""
+
+
+def test_a_branch_showing_the_cards_it_tested_through_a_called_rule_tells_nothing_more(tmp_path: Path) -> None:
+    """newcomer's Blackjack: `reveal_hole()` in the branch moved the hole card to the public dealer zone,
+    yet the log beside it was W104 as written only as the hole is. A rule that shows the tested cards
+    on every way through it counts; a way taken only when the zone is empty has nothing to show."""
+    def w(rules: str, call: str = "r()") -> list[str]:
+        return [c for c, _ in _checked(tmp_path, _DEALER.replace("RULES", rules).replace("CALL", call))]
+    assert w("rule r { if size(hole) > 0 { move hole to dealer } }") == []
+    assert w("rule r { if size(hole) > 0 { move hole to dealer } elif size(dealer) == 1 "
+             "{ move top(deck) to dealer } }") == []
+    assert w("rule r { if top(hole) == none { log \"none\" } else { move hole to dealer } }") == []
+    assert w("rule r { move hole to dealer }") == []
+    assert w("rule r { reveal hole }") == []
+    assert w("rule r { if flag { move hole to dealer } else { reveal hole } }") == []
+    assert w("rule show(z: zone) { move z to deck face up }\nrule r { show(hole) }") == []
+    assert w("rule show(z: zone) { move z to dealer }", "show(hole)") == []
+    # not always, not the cards tested, not where everyone sees them
+    assert w("rule r { if flag { move hole to dealer } }") == ["W104"]
+    assert w("rule r {\n    if flag { return }\n    move hole to dealer\n}") == ["W104"]
+    assert w("rule r { move top(deck) to dealer }") == ["W104"]
+    assert w("rule r { move hole to deck }") == ["W104"]
+    assert w("rule show(z: zone) { move z to dealer }", "show(deck)") == ["W104"]
+    assert w("rule r { move hole to dealer }", "if flag { r() }") == ["W104"]

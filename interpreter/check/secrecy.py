@@ -512,6 +512,9 @@ class Secrecy(Expressions):
                     n.face == "up" or (ds := self.zones_named(n.dest)) is not None and bool(ds)
                     and all(d.decl is not None and d.decl.visibility == "public" for d in ds)) for n in stmts):
                 continue
+            shown = self.always_shown(body)     # by a rule it calls: `reveal_hole()`, in every way through it
+            if all(z.name in shown or owner is not None and entry_key(z.name, owner) in shown for z, owner in zones):
+                continue
             for n in stmts:
                 if isinstance(n, A.Log) and repr(shape(n.text)) not in either_way:
                     self.warn("W104", f"this log is written only as the cards of {zones[0][0].name} are, which some "
@@ -526,6 +529,65 @@ class Secrecy(Expressions):
                               "ask on what everyone may know, and decide in the options' blocks; or let the "
                               "player who sees the cards choose")
                     return
+
+    def always_shown(self, body: list[A.Stmt], given: dict[str, A.Expr] | None = None,
+                     seen: frozenset[str] = frozenset()) -> set[str]:
+        """The zones (a name, or entry_key of one entry) ``body`` shows everyone whichever way it goes,
+        before a `return` can leave it (warn_branching_on_hidden: the branch then tells nothing more):
+        revealed, or moved whole face up or to a public zone — also by the rules it calls (``given``:
+        a rule's parameters as its call gives them), in every branch of an `if`. A branch taken only
+        when a zone is empty (`size(Z) == 0`, or after `if size(Z) > 0 { … }` failed) has none of its
+        cards left to show: `if size(hole) > 0 { move hole to dealer }` shows the hole either way."""
+        given = given or {}
+
+        def key(e: A.Expr) -> str | None:
+            e = given.get(e.name, e) if isinstance(e, A.Name) else e
+            if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1:
+                return key(e.args[0])
+            if isinstance(e, A.Name) and isinstance(self.globals.get(e.name), ZoneSym):
+                return e.name
+            if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and len(e.args) == 1 \
+                    and isinstance(self.globals.get(e.obj.name), ZoneSym):
+                owner = e.args[0]
+                return entry_key(e.obj.name, given.get(owner.name, owner) if isinstance(owner, A.Name) else owner)
+            return None
+
+        def tested(c: A.Expr, empty: bool) -> set[str]:
+            """The zones `c` holds empty (``empty``: `size(Z) == 0`, `top(Z) == none`) or not empty."""
+            if not isinstance(c, A.Binary):
+                return set()
+            for zone, other in ((c.left, c.right), (c.right, c.left)):
+                if isinstance(zone, A.Call) and zone.func in ("size", "top", "bottom") and len(zone.args) == 1 \
+                        and (k := key(zone.args[0])) is not None:
+                    none = isinstance(other, A.Lit) and other.kind == "none"
+                    zero = isinstance(other, A.Lit) and other.value == 0 and zone.func == "size"
+                    if (none or zero) and c.op == ("==" if empty else "!=") \
+                            or zero and not empty and c.op == (">" if zone is c.left else "<"):
+                        return {k}
+            return set()
+
+        out: set[str] = set()
+        for x in body:
+            if any(isinstance(n, A.Return) for n in A.walk(x)):
+                break
+            if isinstance(x, A.Reveal) and x.to is None or isinstance(x, A.Move) and (x.face == "up" or bool(
+                    ds := self.zones_named(given.get(x.dest.name, x.dest) if isinstance(x.dest, A.Name) else x.dest))
+                    and all(d.decl is not None and d.decl.visibility == "public" for d in ds or [])):
+                k = key(x.what if isinstance(x, A.Reveal) else x.cards)
+                out |= {k} if k is not None else set()
+            elif isinstance(x, A.ExprStmt) and isinstance(x.expr, A.Call) and x.expr.func not in seen \
+                    and isinstance(r := self.rules.get(x.expr.func), RuleSym) and r.decl is not None:
+                args = {p.name: given.get(a.name, a) if isinstance(a, A.Name) else a
+                        for p, a in zip(r.decl.params, x.expr.args, strict=False)}
+                out |= self.always_shown(r.decl.body, args, seen | {x.expr.func})
+            elif isinstance(x, A.If):
+                conds = [c for c, _ in x.branches]
+                ways = [b for _, b in x.branches] + [x.orelse or []]
+                out |= _every(self.always_shown(b, given, seen)
+                              | {k for c in conds[:i] for k in tested(c, empty=False)}
+                              | (tested(conds[i], empty=True) if i < len(conds) else set())
+                              for i, b in enumerate(ways))
+        return out
 
     def warn_effect_under_hidden(self, s: A.If, sc: Scope) -> None:
         """W104, the implicit flow of warn_branching_on_hidden for what every view shows: a branch run
