@@ -162,3 +162,52 @@ def test_a_branch_showing_the_cards_it_tested_through_a_called_rule_tells_nothin
     assert w("rule r { move hole to deck }") == ["W104"]
     assert w("rule show(z: zone) { move z to dealer }", "show(deck)") == ["W104"]
     assert w("rule r { move hole to dealer }", "if flag { r() }") == ["W104"]
+
+
+_HIDDEN = """ruleset hc
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden
+zone table: pile public
+zone hand: pile per player owner
+var flag: int = 0
+var sec: int per player = 0 owner
+var hid: int = 0 hidden
+var mark: int per card = 0
+var told: int per card = 0 back
+rule setf(x: int) { flag = x }
+setup {
+    deal 2 from deck to hand
+    move top(deck) to table
+}
+phase play {
+    let p = current
+    let q = next(current)
+    choose p hidden {
+        OPTIONS
+    }
+    end game ranking x in players by score[x] + flag + sec[x] + hid
+}
+"""
+
+
+def test_a_hidden_choice_whose_options_set_a_seen_variable_apart_is_warned(tmp_path: Path) -> None:
+    """QA: `choose p hidden { a "A" { flag = 1 } b "B" { flag = 2 } }` of a public flag showed every
+    player which option was taken, unwarned. Not the chooser's own `owner` entry, a `hidden` variable,
+    a variable of a card that stays hidden, nor the same constant in every option."""
+    def w(options: str) -> list[tuple[str, str]]:
+        return [x for x in _checked(tmp_path, _HIDDEN.replace("OPTIONS", options)) if x[0] != "W101"]
+    told = w('a "A" { flag = 1 } b "B" { flag = 2 }')
+    assert [c for c, _ in told] == ["W104"] and told[0][1].startswith("flag is set here, not alike in every option")
+    for options in ['a "A" { flag = 1 } b "B" { }', 'a "A" { score[p] += 1 } b "B" { }',
+                    "bid n in 1..3 { flag = n }", 'a "A" { setf(1) } b "B" { setf(2) }',
+                    'a "A" { sec[q] = 1 } b "B" { }', 'a c in table { c.mark = 1 } b "B" { }',
+                    'a "A" { top(table).mark = 1 } b "B" { }', 'a c in hand[p] { c.told = 1 } b "B" { }']:
+        assert [c for c, _ in w(options)] == ["W104"], options
+    for options in ['a "A" { flag = 1 } b "B" { flag = 1 }', 'a "A" { setf(1) } b "B" { setf(1) }',
+                    'a "A" { sec[p] = 1 } b "B" { sec[p] = 2 }', 'a "A" { hid = 1 } b "B" { hid = 2 }',
+                    'a c in hand[p] { c.mark = 1 } b "B" { }']:
+        assert w(options) == [], options
+    # not hidden: the choice is everyone's anyway
+    assert _checked(tmp_path, _HIDDEN.replace("choose p hidden", "choose p").replace(
+        "OPTIONS", 'a "A" { flag = 1 } b "B" { flag = 2 }')) == []

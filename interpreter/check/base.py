@@ -69,7 +69,7 @@ class CheckerBase:
         self.item_values: dict[int, A.Expr] = {}
         self.binder_syms: dict[int, list[LocalSym]] = {}    # a secret decision's option (by id) → its binders' locals
         # secret decisions' options and what their blocks set, for what the rules they call set
-        self.secret_choices: list[tuple[list[A.Option], list[list[tuple[Any, str]]], bool]] = []
+        self.secret_choices: list[tuple[list[A.Option], list[list[tuple[Any, str]]], bool, A.Expr | None]] = []
         self.tally = Sym("record", Span("<records>", 0, 0, 0, 0))    # the records, as a secret may set them
         self.uses_checked: dict[int, bool] = {}     # `use GROUP(…)` (by id) → whether its arguments fit
         self.groups = {d.name: d for d in src.decls if isinstance(d, A.OptionsDecl)}

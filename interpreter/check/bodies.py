@@ -724,7 +724,7 @@ class Bodies(Secrecy):
                     self.warn_log_naming_hidden(o.label, sc, chooser, f"label of option {o.name}", cards=False)
         if not public:
             self.picks.extend(_set_by_choice(assigned))
-            self.secret_choices.append((opts, assigned, hidden))
+            self.secret_choices.append((opts, assigned, hidden, chooser))
             if hidden:
                 self.warn_telling_choice(opts)      # an optional choice's pass runs nothing
 

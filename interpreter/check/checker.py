@@ -161,11 +161,12 @@ class Checker(Bodies):
         named.mark(self.defs)       # on a checked text only: every name resolved, no function calling itself
         distinct_values.mark(self.list_defs)
         kept: list[Any] = []    # what `choose … hidden` picks and sets: secret for good, not told by its blocks
-        for opts, assigned, hidden in self.secret_choices:     # every rule's body is checked now: follow the calls
+        for opts, assigned, hidden, who in self.secret_choices:  # every rule's body is checked now: follow the calls
             set_by = _set_by_choice([set_here + self.set_by_calls(o.body)
                                      for o, set_here in zip(opts, assigned, strict=True)])
             self.picks.extend(set_by)
             if hidden:
+                self.warn_public_set_by_choice(opts, set_by, who)
                 kept.extend(set_by)
                 kept.extend(b for o in opts for b in self.binder_syms.get(id(o), []))
         # a function's parameter is not marked: its call is secret by the arguments that call gives

@@ -964,7 +964,7 @@ class Secrecy(Expressions):
                                       "do it on every branch alike, or after the rules reveal the choice")
                             break
 
-    def set_by_calls(self, body: list[A.Stmt], depth: int = 0) -> list[tuple[Any, str]]:
+    def set_by_calls(self, body: list[Any], depth: int = 0) -> list[tuple[Any, str]]:
         """The variables, and the records, that the rules called in ``body`` set (rules they call
         too), each as the call sets it (`set_mode(1)` and `set_mode(2)` apart)."""
         out: list[tuple[Any, str]] = []
@@ -1018,6 +1018,44 @@ class Secrecy(Expressions):
                           f"chosen{self.used_at(n.span)}", n.span,
                           "do the same in every option, or leave it to what the rules reveal later; a rule's "
                           "moves are not hidden as the block's own are: write the move in the block")
+
+    def warn_public_set_by_choice(self, opts: list[A.Option], set_by: list[Any], chooser: A.Expr | None) -> None:
+        """W104: in a `choose … hidden`, a variable every view shows that an option's block sets (itself
+        or through a rule it calls) to a value another option does not (`a { flag = 1 } b { flag = 2 }`,
+        or only one sets it: ``set_by``, _set_by_choice) tells everyone which option was taken. Not a
+        `hidden` one, an `owner` entry of the chooser's, nor a card's own variable unless its card is
+        seen (in a public zone) or the variable is on its back."""
+        for sym in set_by:
+            if not isinstance(sym, VarSym) or sym.visibility == "hidden":
+                continue
+            site = next((n.span for o in opts for n in A.walk(o.body) if self.sets_where_seen(n, sym, o, chooser)), None)
+            if site is not None:
+                whom = "the player it belongs to" if sym.visibility == "owner" else "everyone"
+                self.warn("W104", f"{sym.name} is set here, not alike in every option of this hidden decision, and "
+                          f"{whom} sees it{self.used_at(site)}: they would know which option was taken", site,
+                          f"declare {sym.name} owner (the chooser's) or hidden, or set it alike in every option")
+
+    def sets_where_seen(self, n: A.Node, sym: VarSym, o: A.Option, chooser: A.Expr | None) -> bool:
+        """Whether ``n`` sets ``sym`` (itself, or a call of a rule that does) where players other than
+        the chooser see it (warn_public_set_by_choice)."""
+        if isinstance(n, A.Call) and isinstance(n.ref, RuleSym):
+            return sym.visibility in ("public", "back") and sym.scope != "card" \
+                and any(x is sym for x, _ in self.set_by_calls([n]))
+        if not isinstance(n, A.Assign):
+            return False
+        r = n.target.ref
+        if (r[1] if isinstance(r, tuple) and r[:1] in (("pvar",), ("cardvar",)) else r) is not sym:
+            return False
+        if sym.visibility == "owner":       # another player's entry shows them the choice
+            return isinstance(n.target, A.Index) and len(n.target.args) == 1 \
+                and not (chooser is not None and _same_expr(n.target.args[0], chooser))
+        if sym.scope != "card" or sym.visibility == "back":
+            return True
+        card = n.target.obj if isinstance(n.target, A.Attr) else None   # `c.mark = 1`: seen with its card
+        zone = next((b.source for b in o.binders if b.var == card.name), None) if isinstance(card, A.Name) else \
+            _place_zone(card) if card is not None else None
+        ds = self.zones_named(zone) if zone is not None else None
+        return bool(ds) and all(d.decl is not None and d.decl.visibility == "public" for d in ds or [])
 
     def tells_choice(self, n: A.Node, depth: int = 0) -> bool:
         """A statement whose doing everyone sees (warn_telling_choice): a log, goto, activate,
