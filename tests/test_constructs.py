@@ -264,6 +264,22 @@ def test_insert_after_or_before_a_zone_puts_the_new_one_beside_it():
     assert "insert … after a zone that is not in this sequence" in e.value.first.message
 
 
+def test_a_card_picked_in_secret_and_seen_landing_leaves_the_peeks_at_the_rest():
+    """newcomer53 P8: a partner who knew the bidder's hand forgot all of it when the bidder passed
+    cards back in secret, though the partner sees which cards arrive. Whoever sees a secretly
+    picked card land knows which card left: they keep the rest; a card buried unseen still makes
+    every peek at that hand forgotten."""
+    st = scenario_state("peek_handed", """
+        setup: {zones: {"hand[P1]": [♠A, ♠2, ♠3]}}
+        steps:
+          - P1: give ♠A
+    """)
+    assert sorted(c for c in zone_cards(st, "hand[P1]", 0) if c) == ["♠2", "♠3"]
+    assert zone_cards(st, "hand[P1]", 2) == [None, None]
+    st.apply(1, "bury ♠2")
+    assert zone_cards(st, "hand[P1]", 0) == [None]
+
+
 @pytest.mark.parametrize(("short", "size", "first"), [(True, 24, ["♠A", "♠9", "♠10"]), (False, 52, ["♠A", "♠2", "♠3"])])
 def test_a_standard_deck_stripped_to_some_ranks(short, size, first):
     """`standard(ranks = …)`: the 36-, 32- or 24-card decks of Durak, Piquet, Euchre; the ranks may

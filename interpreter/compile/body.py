@@ -165,13 +165,16 @@ class BodyGen:
         self.slots: dict[int, int] = {}                # LocalSym id → frame index, for inlined locals
         self.slot_codes: dict[int, str] = {}           # frame index → type code, beyond the own locals
 
-    def unpeek(self, cards: str) -> str:
+    def unpeek(self, cards: str, dest: str | None = None, face: int = 0) -> str:
         """The call that makes peekers forget the zones of ``cards``, picked in secret, before they
-        move — all but the player who chose in secret here (they keep their peeks)."""
+        move — all but the player who chose in secret here (they keep their peeks), and, for a move
+        to ``dest``, those who see the cards land."""
         who = self.knower[-1] if self.knower else None
         if isinstance(who, tuple):
             pl, ps, ix, zs, _, _ = who
             return f"{zs} = _unpeek_simul(st, {cards}, {pl}, {ps}[{ix}:], {zs})"
+        if dest is not None:
+            return f"_unpeek(st, {cards}, {who}, {dest}, {face})"
         return f"_unpeek(st, {cards}{f', {who}' if who is not None else ''})"
 
     def leave_simultaneous(self, ind: int, sp: int, loops: int | None = None) -> None:
@@ -507,8 +510,9 @@ class BodyGen:
                     or id(self.cur_proc) in self.cg.secret_rules)
         if secret(s.cards) or self.hush:    # cards picked in secret: peeks at their zones are lost (secret_places.py)
             one = ct.kind in ("card", "none")
-            self.line(ind, f"_c = {eg.gen(s.cards) if one else eg.seq(s.cards)}; "
-                      f"{self.unpeek('(_c,)' if one else '_c')}", sp)
+            self.line(ind, f"_c = {eg.gen(s.cards) if one else eg.seq(s.cards)}; _d = {dest}; "
+                      f"{self.unpeek('(_c,)' if one else '_c', '_d', face)}", sp)
+            dest = "_d"
             if s.at is not None:
                 self.line(ind, f"_mvat(st, {'(_c,)' if one else '_c'}, {dest}, {eg.gen(s.at)}, {face}, {sp}, True)", sp)
             elif one:

@@ -241,16 +241,19 @@ def _tops(st: State) -> None:
                 vis[d] = 0
 
 
-def _unpeek(st: State, cards: Any, keep: int | None = None) -> None:
+def _unpeek(st: State, cards: Any, keep: int | None = None, dest: int | None = None, face: int = 0) -> None:
     """Cards picked in secret are about to move (secret_places.py): whoever does not see their zone
     cannot tell which cards leave it, so forgets what peeks told them of every card there. A card
-    face up stays known: everyone sees it go. ``keep``: the player who chose in secret, who knows."""
+    face up stays known: everyone sees it go. ``keep``: the player who chose in secret, who knows.
+    ``dest``, ``face``: where they go and whether face up — whoever sees them land there (a partner
+    handed a card from the hand they peeked at) sees which cards left, and keeps the rest."""
     vis = st.vis
+    lands = 0 if dest is None else ALL if face else _zmask(st, dest)
     for c in cards:
         if c is None or vis[c] == ALL:
             continue
         src = st.loc[c]
-        sees = _zmask(st, src) | (1 << keep if keep is not None else 0)
+        sees = _zmask(st, src) | lands | (1 << keep if keep is not None else 0)
         for d in st.z[src]:
             if vis[d] != ALL:
                 vis[d] &= sees
