@@ -923,7 +923,7 @@ class Bodies(Secrecy):
         """``s`` stores a ``vt`` in ``target``, which is ``tt``: the types fit, for its operator."""
         if s.op == "=":
             if not T.assignable(vt, tt):
-                self.err("E201", f"cannot store {vt} in {target}", s.value.span)
+                self.err("E201", f"cannot store {vt} in {target}", s.value.span, self.member_hint(s.value, tt))
         elif s.op == "+=" and tt.kind in ("list", "text"):
             if tt.kind == "list" and not T.assignable(vt, tt):
                 self.err("E201", f"+= on a list adds a list; got {vt}", s.value.span, "x += [item]")
