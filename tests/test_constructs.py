@@ -280,6 +280,27 @@ def test_a_card_picked_in_secret_and_seen_landing_leaves_the_peeks_at_the_rest()
     assert zone_cards(st, "hand[P1]", 0) == [None]
 
 
+def test_a_scenario_checks_a_list_variable_in_part():
+    """newcomer54 P7: a team of five picked in any order could be checked only as the exact list.
+    `vars: {team: {contains: […], excludes: […], size: N}}`, also per player."""
+    scenario_state("list_vars", """
+        steps:
+          - expect:
+              vars:
+                team: {contains: [P0, P2], excludes: [P1], size: 2}
+                tricks: {P1: {contains: [4, 3], size: 3}, P0: {size: 0}}
+    """)
+    for spec, said in (("team: {contains: [P1]}", "team: missing P1; found [P2, P0]"),
+                       ("team: {excludes: [P2]}", "team: should not hold P2"),
+                       ("tricks: {P1: {size: 2}}", "tricks[P1]: expected 2 items, found 3")):
+        with pytest.raises(FudaError) as e:
+            scenario_state("list_vars", f"""
+                steps:
+                  - expect: {{vars: {{{spec}}}}}
+            """)
+        assert said in e.value.first.message, e.value.first.message
+
+
 @pytest.mark.parametrize(("short", "size", "first"), [(True, 24, ["♠A", "♠9", "♠10"]), (False, 52, ["♠A", "♠2", "♠3"])])
 def test_a_standard_deck_stripped_to_some_ranks(short, size, first):
     """`standard(ranks = …)`: the 36-, 32- or 24-card decks of Durak, Piquet, Euchre; the ranks may

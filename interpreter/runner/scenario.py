@@ -26,6 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .. import types as T
 from ..engine import runtime as R
 from ..engine.game import Game
 from ..engine.observe import card_visible, render_event, view
@@ -349,8 +350,6 @@ class Runner:
         return None
 
     def value(self, var_type: Any, v: Any, path: tuple[Any, ...]) -> Any:
-        from .. import types as T
-
         t = var_type
         word = self.loc.words.get(path) if v is None or isinstance(v, bool) else None
         if word is not None and (t.kind == "text" or t.kind == "enum" and (
@@ -1111,14 +1110,27 @@ class Runner:
                 raise self.loc.error("E501", f"{name} is per player: give {{P0: …}}", path)
             for who, w in want.items():
                 p = self.player(who, (*path, who))
-                got = st.g[v.slot + p]
-                if got != self.value(v.type, w, (*path, who)):
-                    raise self.fail((*path, who), f"{name}[P{p}]: expected {_shown(w)}, found "
-                                    f"{_shown(self.show(v.type, got))}")
+                self.compare_var(f"{name}[P{p}]", v.type, st.g[v.slot + p], w, (*path, who))
             return
-        got = st.g[v.slot]
-        if got != self.value(v.type, want, path):
-            raise self.fail(path, f"{name}: expected {_shown(want)}, found {_shown(self.show(v.type, got))}")
+        self.compare_var(name, v.type, st.g[v.slot], want, path)
+
+    def compare_var(self, name: str, ty: T.T, got: Any, want: Any, path: tuple[Any, ...]) -> None:
+        """A variable's value as expected: exactly, or for a list `{contains: […], excludes: […],
+        size: N}` (a team of five chosen in any order)."""
+        if ty.kind == "list" and isinstance(want, dict) and want and set(want) <= {"contains", "excludes", "size"}:
+            elem = T.elem_type(ty) or T.ANY
+            items = list(got or ())
+            shown = _shown(self.show(ty, got))
+            for key, many in (("contains", True), ("excludes", False)):
+                for x in want.get(key) or []:
+                    if (self.value(elem, x, (*path, key)) in items) != many:
+                        raise self.fail((*path, key), f"{name}: {'missing' if many else 'should not hold'} "
+                                        f"{_shown(x)}; found {shown}")
+            if "size" in want and len(items) != want["size"]:
+                raise self.fail((*path, "size"), f"{name}: expected {want['size']} items, found {len(items)}: {shown}")
+            return
+        if got != self.value(ty, want, path):
+            raise self.fail(path, f"{name}: expected {_shown(want)}, found {_shown(self.show(ty, got))}")
 
     def expect_texts(self, spec: list[str] | TextsSpec, texts: list[str], path: tuple[Any, ...], what: str) -> None:
         if isinstance(spec, list):
