@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,10 +32,11 @@ def midgame(name: str, options: dict[str, object], seed: int, steps: int) -> Sta
     return st
 
 
-def poison(st: State, player: int, seed: int) -> State:
+def poison(st: State, player: int, seed: int, pile: Any = None) -> State:
     """Another world the player cannot tell apart: the cards it has never seen trade places (the
     events that moved them unseen are told of the cards now in their places), the hidden variables
-    and the random generator differ. A card it saw once stays: its history is the player's too."""
+    and the random generator differ. A card it saw once stays: its history is the player's too.
+    ``pile``: a card → the pile it was dealt from, for a deck of several: cards trade within one."""
     s = st.clone()
     n = s.game.ncards
     seen = {c for c in range(n) if card_visible(st, c, player)}
@@ -45,11 +47,13 @@ def poison(st: State, player: int, seed: int) -> State:
         elif ev[0] == R.EV_SWAP and ev[4] & bit:
             seen.update(ev[2:4])
     unseen = [c for c in range(n) if c not in seen]
-    perm = unseen[:]
-    random.Random(seed).shuffle(perm)
     pi = list(range(n))
-    for a, b in zip(unseen, perm, strict=True):
-        pi[a] = b
+    for key in {None if pile is None else pile(c) for c in unseen}:
+        group = [c for c in unseen if pile is None or pile(c) == key]
+        perm = group[:]
+        random.Random(seed).shuffle(perm)
+        for a, b in zip(group, perm, strict=True):
+            pi[a] = b
     s.z = [[pi[c] for c in zone] for zone in st.z]
     for slot, zone in enumerate(s.z):
         for c in zone:
@@ -843,6 +847,25 @@ def test_cards_of_several_piles_are_dealt_only_where_the_moves_could_take_them()
         assert all(piles.zone_name(w, w.loc[d]) == {"a": "pile_a", "b": "pile_b", "c": "pile_c"}.get(
             piles.card_names[d][0], "deck") for d in range(piles.ncards))
     assert card_reach(game_from(CLAIMS.replace("WEIGHT", "1")).new_state(0)) is None
+
+
+def test_worlds_of_a_deck_of_several_piles_never_depend_on_where_the_hidden_cards_lie():
+    """The poisoned-world test on a deck of two piles: the unseen cards trade places within their
+    piles (a world the rules could make), and every world is the same for the same seed. The
+    repairs that keep each pile's cards where its moves went took the dealt places in the order of
+    the real cards lying there, so the worlds differed with them."""
+    game = game_from(MIX.replace("move top(adeck) to discard", "move top(adeck) to discard\n"
+                                 "    move top(adeck) to hand[players[0]]\n    move top(deck) to hand[players[1]]"))
+    homes = game.prog.cards.homes
+    for seed in range(4):
+        st = game.new_state(seed)
+        other = poison(st, 0, seed, lambda c: homes[c].base)
+        assert view(other, 0, log_tail=0) == view(st, 0, log_tail=0)
+        assert [c for z in other.z for c in z] != [c for z in st.z for c in z]
+        for k in range(3):
+            assert determinize(st, 0, random.Random(k)).z == determinize(other, 0, random.Random(k)).z
+        a = ISMCTS(seed, iterations=40).choose(st, 0, st.legal_actions(0))
+        assert a.id == ISMCTS(seed, iterations=40).choose(other, 0, other.legal_actions(0)).id
 
 
 CLAIMS = """

@@ -409,10 +409,10 @@ def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
             if c in lost or (c in moved and not own):
                 lost.add(c)
             else:
-                seen[c] |= ev[5]
+                seen[c] |= ev[5] if _singled(st, i, seen) else 0
                 moved.add(c)
             zone[c] = ev[4]
-        elif k == R.EV_REVEAL and ev[2] in seen and ev[2] not in lost:
+        elif k == R.EV_REVEAL and ev[2] in seen and ev[2] not in lost and _singled(st, i, seen):
             seen[ev[2]] |= ev[3]
         elif k == R.EV_SWAP:
             for c, z in ((ev[2], ev[5][1]), (ev[3], ev[5][0])):
@@ -426,6 +426,21 @@ def _seen_after(st: State, at: int, cards: list[int]) -> dict[int, int]:
         elif k == R.EV_SHUFFLE:
             lost.update(c for c in cards if (zone[c] if c in zone else _zone_then(st, i, c)) == ev[2])
     return seen
+
+
+def _singled(st: State, at: int, cards: dict[int, int]) -> bool:
+    """Whether the move or reveal at ``at`` singles out the action's cards: one statement moving or
+    revealing other cards with them (a whole hand handed on, `reveal hand`) shows where they went, not
+    which of them the action chose."""
+    kind, sid = st.ev[at][:2]
+    i = at
+    while i > 0 and st.ev[i - 1][:2] == (kind, sid):
+        i -= 1
+    while i < len(st.ev) and st.ev[i][:2] == (kind, sid):
+        if st.ev[i][2] not in cards:
+            return False
+        i += 1
+    return True
 
 
 def _zone_then(st: State, at: int, c: int) -> int:
