@@ -330,6 +330,7 @@ def _believe(st: State, s: State, sigma: list[int], unseen: list[int], rng: rand
     last = game.static_slots
     backs = [v.slot for v in game.prog.vars[5:] if v.scope == "card" and v.visibility == "back"]
     at = {c: (st.loc[c], st.z[st.loc[c]].index(c)) for c in unseen}     # each dealt place, by the real card
+    unseen = sorted(unseen, key=at.__getitem__)     # the places in their order, not the real cards' (a secret)
     for c in unseen:
         for b in backs:
             s.g[b + sigma[c]] = st.g[b + c]
