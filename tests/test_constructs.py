@@ -301,6 +301,19 @@ def test_a_scenario_checks_a_list_variable_in_part():
         assert said in e.value.first.message, e.value.first.message
 
 
+@pytest.mark.parametrize(("step", "table", "south"), [("build Gold Mine", ["gm"], ["g"]),
+                                                      ("meld Gold Mine Silver", ["gm", "s1"], ["g"]),
+                                                      ("give Gold Mine South", [], ["g", "gm"]),
+                                                      ("give gm North", [], ["g"])])
+def test_a_scenario_step_naming_its_cards_by_labels_or_seats_is_not_taken_for_another_card(step, table, south):
+    """qa36: a step was read word by word for the cards it names, so the label "Gold Mine" named
+    the card labelled "Gold", and the seat North the card named North: the step was refused (E602)
+    as playing another copy. It is read as the action is found: labels and seats of several words
+    whole, a seat's name the seat."""
+    st = scenario_state("step_labels", f"steps: [{{act: \"P0: {step}\"}}]")
+    assert full_zone(st, "table") == table and full_zone(st, "hand[P1]") == south
+
+
 @pytest.mark.parametrize(("short", "size", "first"), [(True, 24, ["♠A", "♠9", "♠10"]), (False, 52, ["♠A", "♠2", "♠3"])])
 def test_a_standard_deck_stripped_to_some_ranks(short, size, first):
     """`standard(ranks = …)`: the 36-, 32- or 24-card decks of Durak, Piquet, Euchre; the ranks may

@@ -818,8 +818,11 @@ class Runner:
         # (♠A, the face of the ♠A#2 played)
         lower = {w.lower() for w in ids} | {t.lower() for w in ids if w in game.card_index
                                             for texts in game.card_texts for t in [texts[game.card_index[w]]]}
-        typed = Counter(n for w in text.split()[1:] if w.lower() not in lower
-                        and (n := game.typed_card(w)) in game.card_index)
+        # the rest read as find_action reads it: a label or seat name of several words is one value
+        # ("Gold Mine" is not the card labelled "Gold"), a seat's name is the seat, not a card so named
+        words = text.split()
+        rest = game.typed_norm(" ".join(words[:1] + [w for w in words[1:] if w.lower() not in lower]))
+        typed = Counter(w for w in rest.split()[1:] if w in game.card_index)
         missing = typed - Counter(w for w in ids if w in game.card_index)
         return (", ".join(missing), aid) if missing else None
 
