@@ -840,17 +840,20 @@ class BodyGen:
 
     def action_rules(self, infos: list[OptInfo], options: list[A.Option]) -> None:
         """Which rules log an action's own events (called only from its option's block) and which log
-        after it (called only by the phase or rule posing the decision, outside its blocks): observe.py
-        names an action's card to whoever saw it where the action put it. A rule called from both, or
-        the posing one itself, is told apart by neither."""
+        after it (called only by the phase or rule posing the decision, outside its blocks, or by
+        those that call that rule: the phase a rule posing it returns to): observe.py names an
+        action's card to whoever saw it where the action put it. A rule called from both, or the
+        posing one itself, is told apart by neither."""
         proc = self.cur_proc
-        after = rules_run(proc.body, leave_out=options)
+        callers = [q for q in self.cg.p.procs if q is not proc and _calls_any(q, [proc])]
+        after = rules_run([proc.body, *(q.body for q in callers)], leave_out=options)
         after.pop(id(proc), None)
         for info, o in zip(infos, options, strict=True):
             own = rules_run(o.body)
             own.pop(id(proc), None)
             info.body += tuple(r.span for k, r in own.items() if k not in after)
-            info.after = tuple(r.span for k, r in after.items() if k not in own)
+            info.after = tuple(r.span for k, r in after.items() if k not in own) \
+                + tuple(q.span for q in callers if id(q) not in own)
 
     def s_Choose(self, s: A.Choose, ind: int) -> None:
         sp = self.cg.span(s.span)
