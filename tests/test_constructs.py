@@ -245,6 +245,9 @@ def test_label_in_a_function_reads_the_language_of_the_text_that_calls_it():
     assert " (貴族) (商業, 2)" in [e["text"] for e in ja["log"]]
     assert [a.label for a in st.legal_actions(0)] == ["ok  (Trade) | ok  (商業)"]
     assert vars_of(st, 0)["kept"] == " (Noble, 2)"      # outside a text: the first half, as before
+    # qa36: a function of another result (a count of the cards whose label reads "Noble") called
+    # from the Japanese half counted none there
+    assert "nobles 1" in [e["text"] for e in en["log"]] and "貴族 1" in [e["text"] for e in ja["log"]]
 
 
 def test_insert_after_or_before_a_zone_puts_the_new_one_beside_it():

@@ -188,11 +188,15 @@ class Compiler:
     # -------------------------------------------------------------- functions and orderings
     def reads_label(self, node: FnSym | A.Node) -> bool:
         """Whether an expression, or a function's body, shows an enum member's label (`label(x)`),
-        also through the functions it calls: in a text it reads in the text's language."""
+        also through the functions it calls: in a text it reads in the text's language. A function
+        whose result is no text (a count of the cards whose label reads "Noble") shows none: it
+        gives the same value in both halves."""
         if isinstance(node, FnSym):
             if node.name not in self.label_fns:
                 self.label_fns[node.name] = False       # a recursive function: decided by its other parts
-                self.label_fns[node.name] = node.decl is not None and self.reads_label(node.decl)
+                elem = node.ret.elem if node.ret.kind == "list" else None
+                shows = node.ret.kind in ("text", "any") or elem is not None and elem.kind == "text"
+                self.label_fns[node.name] = node.decl is not None and shows and self.reads_label(node.decl)
             return self.label_fns[node.name]
         return any(isinstance(n, A.Call) and (n.func == "label" or isinstance(n.ref, FnSym) and self.reads_label(n.ref))
                    for n in A.walk(node))
