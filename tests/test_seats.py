@@ -189,7 +189,8 @@ phase play { choose players[0] { wait "wait" { end game } } }
     mine = render(st.view(0))
     assert "♠2 ♥3: Hand[P1] → Hand[P0]" in mine
     assert "Hand[P2]" not in mine.split("recent:")[-1]      # a move between others' zones, or from the deck
-    assert "→" not in render(st.view(2)).split("recent:")[-1]
+    theirs = render(st.view(2)).split("recent:")[-1]
+    assert "♦4: deck → Hand[P2]" in theirs and theirs.count("→") == 1      # only what it drew itself
 
 
 def test_a_card_seen_going_into_another_players_hand_shows_in_recent():
@@ -217,6 +218,27 @@ phase play {
     assert "♥3: Discards → Hand[P0]" in render(st.view(None)).split("recent:")[-1]     # a spectator too
     assert "→" not in render(st.view(0)).split("recent:")[-1]       # one's own hand shows the card
     assert "Won[P2]" not in render(st.view(1)).split("recent:")[-1]     # unseen, into no hand
+
+
+def test_a_card_drawn_unseen_into_the_viewers_hand_shows_in_recent():
+    """newcomer55 P10: after "Go fish!" the card fished from the pond was somewhere in the hand on
+    screen, with no line saying which; the others read only "a card"."""
+    game = load_text("""ruleset fish
+players 2
+cards standard(jokers = 0) in deck
+zone deck: pile hidden "Pond"
+zone hand: hand per player owner "Hand"
+setup { move card("♠2") to hand[players[0]] }
+phase play {
+    choose players[0] { fish "fish" { move top(deck) to hand[players[0]] } }
+    choose players[0] { wait "wait" { end game } }
+}
+""")
+    st = game.new_state(1)
+    st.apply(0, "fish")
+    top = [e["text"] for e in st.view(0)["log"] if e["kind"] == "move"][-1].split(":")[0]
+    assert f"{top}: Pond → Hand[P0]" in render(st.view(0)).split("recent:")[-1]
+    assert "→" not in render(st.view(1)).split("recent:")[-1]
 
 
 def test_unseen_cards_handed_to_the_viewer_are_counted_on_their_line():

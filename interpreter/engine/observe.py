@@ -547,6 +547,13 @@ def render_event(st: State, ev: tuple[Any, ...], p: int | None | str = "all", la
             # a card the viewer saw go into another's hand, where the screen no longer shows it
             # (a discard taken): the recent lines tell it (not a trick gathered into a face-down pile)
             moved["seen_into"] = owner[dst]
+        elif isinstance(viewer, int) and dst < game.static_slots and src < game.static_slots \
+                and owner[dst] == viewer and owner[src] != viewer and game.prog.zones[game.zone_decl[dst]].kind == "hand" \
+                and not game.zone_mask[src] >> viewer & 1 and src not in game.top_slots \
+                and mask is not None and (mask == R.ALL or mask >> viewer & 1):
+            # a card drawn unseen into the viewer's own hand (from the stock): the hand on screen does
+            # not say which card is new, the recent lines do (one taken off a face-up top was seen)
+            moved["drawn"] = True
         return moved
     elif k == R.EV_SHUFFLE:
         text = say("shuffle", lang, z=called(game.zone_name(st, ev[2]), game.zone_texts[lang], seats))

@@ -286,13 +286,15 @@ def render(v: dict[str, Any], lang: int = 0, log_lines: int = 8, title: str = ""
             for it in v["stack"]))
     # what the screen shows already: cards where they lie, whose turn it is, a row's zones
     # (but the cards handed to the viewer from another player's zone, one line a pass: they arrive
-    # unseen, and the cards the viewer saw go into another's hand, where the screen does not show them)
+    # unseen, the cards the viewer drew into their hand, which the hand does not tell apart, and the
+    # cards the viewer saw go into another's hand, where the screen does not show them)
     recent: list[str] = []
     handed = ""
     moved: list[str] = []
     for e in v["log"]:
         if e.get("quiet") or e["kind"] in ("turn", "insert", "remove_zone") or \
-                e["kind"] == "move" and "seen_into" not in e and (e.get("handed_to") != me or me is None):
+                e["kind"] == "move" and "seen_into" not in e and not e.get("drawn") \
+                and (e.get("handed_to") != me or me is None):
             continue
         if e["kind"] == "move" and handed == e["path"]:     # ♣Q ♦6: Passed[P3] → Hand[P0]; unseen ones counted
             moved.append(e["text"].rpartition(": ")[0])
