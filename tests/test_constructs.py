@@ -317,6 +317,18 @@ def test_a_scenario_step_naming_its_cards_by_labels_or_seats_is_not_taken_for_an
     assert full_zone(st, "table") == table and full_zone(st, "hand[P1]") == south
 
 
+def test_a_decision_with_no_legal_option_says_whose_and_which_options():
+    """newcomer55 P9: "no option of this decision is legal" left the designer to work out whose
+    decision it was and which options it had."""
+    g = load_text("ruleset noopt\nplayers 2\ncards standard() in deck\nzone deck: pile hidden\n"
+                  "zone hand: hand per player owner\nsetup { }\nphase play {\n"
+                  '    choose players[1] { play c in hand[players[1]] "play {c}" { }  pass where size(deck) == 0 "pass" { } }\n}\n')
+    with pytest.raises(RuleRuntimeError) as e:
+        g.new_state(0)
+    assert e.value.first.message == ("no option of this decision of P1 is legal (play, pass: each one's where is "
+                                     "false, or it has no values to offer) and it has no otherwise")
+
+
 @pytest.mark.parametrize(("short", "size", "first"), [(True, 24, ["♠A", "♠9", "♠10"]), (False, 52, ["♠A", "♠2", "♠3"])])
 def test_a_standard_deck_stripped_to_some_ranks(short, size, first):
     """`standard(ranks = …)`: the 36-, 32- or 24-card decks of Durak, Piquet, Euchre; the ranks may

@@ -880,8 +880,11 @@ class BodyGen:
                 self.body(s.otherwise, ind + 1)
                 self.jump(ind + 1, after_other, sp)
         else:
-            self.line(ind + 1, f"raise _RuleFailure('no option of this decision is legal and it has no "
-                               f"otherwise', {sp})", sp)
+            names = ", ".join(o.name for o in s.options)
+            self.line(ind + 1, f"_pp = {self.eg.gen(s.player)}; raise _RuleFailure('no option of this decision of ' "
+                               f"+ ('nobody' if _pp is None else 'P' + str(_pp)) + "
+                               f"' is legal ({names}: each one\\'s where is false, or it has no values to offer) "
+                               f"and it has no otherwise', {sp})", sp)
         resume = self.new_block()
         who = self.eg.gen(s.player)
         if not cheap(who):
