@@ -66,7 +66,8 @@ def remembered(st: State, p: int | None) -> set[int]:
     """The cards ``p`` cannot see now but still knows the place of: perfect recall, as information-set
     search assumes. A card p saw (moved where p could see it, or revealed to p) stays known while it
     lies where p last saw it: a move of it p did not see, a shuffle of its zone, or a move p did not
-    see of any card out of its zone (p cannot tell which card left) makes p lose it. Worked out from
+    see of any card out of its zone (p cannot tell which card left), or one p saw of an identical
+    copy of it out of its zone (a ♠A went, which one p cannot tell), makes p lose it. Worked out from
     the events alone, backwards from now: only what p was shown and where cards went in p's sight
     decide the answer, never which hidden card moved."""
     if p is None:
@@ -75,6 +76,7 @@ def remembered(st: State, p: int | None) -> set[int]:
     open_: set[int] = set(range(len(zone)))      # cards the walk has not decided yet
     known: set[int] = set()
     bit = 1 << p
+    copies, faces = st.game.copies, st.game.faces
     for ev in reversed(st.ev):
         if not open_:
             break
@@ -85,6 +87,8 @@ def remembered(st: State, p: int | None) -> set[int]:
                 open_.discard(c)
                 if mask & bit:
                     known.add(c)
+            if mask & bit and c in copies:  # p saw a ♠A leave, not which: nor where its copies lie
+                open_ -= {d for d in open_ if zone[d] == src and faces[d] == faces[c]}
             if not mask & bit:          # some card left src unseen: p cannot place the others there
                 open_ -= {d for d in open_ if zone[d] == src}
                 if len(ev) > 7:         # put `at` a depth p was not told: nor those of the zone it went into
