@@ -295,7 +295,16 @@ def test_a_scenario_checks_a_list_variable_in_part():
     """)
     for spec, said in (("team: {contains: [P1]}", "team: missing P1; found [P2, P0]"),
                        ("team: {excludes: [P2]}", "team: should not hold P2"),
-                       ("tricks: {P1: {size: 2}}", "tricks[P1]: expected 2 items, found 3")):
+                       ("tricks: {P1: {size: 2}}", "tricks[P1]: expected 2 items, found 3"),
+                       # qa36b: a misspelt or empty check passed, or read as the whole list; a
+                       # single item was read letter by letter; a size in quotes failed as 2 ≠ 2
+                       ("team: {contain: [P1]}", "team: a list is checked whole ([…]) or in part by"),
+                       ("team: {}", "team: a list is checked whole"),
+                       ("team: {contains: [P0], exact: 2}", "team: a list is checked whole"),
+                       ("team: {contains: P0}", "team: contains takes a list ([…]); got P0"),
+                       ("tricks: {P1: {excludes: 4}}", "tricks[P1]: excludes takes a list"),
+                       ("team: {size: '2'}", "team: size is a number of items; got '2'"),
+                       ("n: {size: 0}", "n is not a list: contains, excludes and size check a list")):
         with pytest.raises(FudaError) as e:
             scenario_state("list_vars", f"""
                 steps:

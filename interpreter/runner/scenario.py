@@ -878,11 +878,12 @@ class Runner:
             with keep():
                 self.expect_zone(zname, spec, (*path, "zones", zname))
         for name, want in (e.vars or {}).items():
+            each = False        # a per-player variable: each player's entry on its own
             if isinstance(want, dict):
                 with keep():
-                    if self.var(name, (*path, "vars", name)).scope == "player":
+                    if each := self.var(name, (*path, "vars", name)).scope == "player":
                         self.once(want, self.player, (*path, "vars", name))
-            for part in [{who: w} for who, w in want.items()] if isinstance(want, dict) else [want]:
+            for part in [{who: w} for who, w in want.items()] if each else [want]:
                 with keep():        # each player's entry on its own: every wrong one is reported
                     self.expect_var(name, part, (*path, "vars", name))
         self.once(e.card_vars or {}, self.card, (*path, "card_vars"))
@@ -1120,7 +1121,18 @@ class Runner:
     def compare_var(self, name: str, ty: T.T, got: Any, want: Any, path: tuple[Any, ...]) -> None:
         """A variable's value as expected: exactly, or for a list `{contains: […], excludes: […],
         size: N}` (a team of five chosen in any order)."""
-        if ty.kind == "list" and isinstance(want, dict) and want and set(want) <= {"contains", "excludes", "size"}:
+        if ty.kind == "list" and isinstance(want, dict):
+            keys = ("contains", "excludes", "size")
+            if not want or set(want) - set(keys):
+                raise self.loc.error("E501", f"{name}: a list is checked whole ([…]) or in part by "
+                                     f"contains, excludes and size; got {_shown(want)}", path)
+            for key in keys[:2]:
+                if not isinstance(want.get(key, []), list):
+                    raise self.loc.error("E501", f"{name}: {key} takes a list ([…]); got {_shown(want[key])}",
+                                         (*path, key))
+            if "size" in want and (not isinstance(want["size"], int) or isinstance(want["size"], bool)):
+                raise self.loc.error("E501", f"{name}: size is a number of items; got {want['size']!r}",
+                                     (*path, "size"))
             elem = T.elem_type(ty) or T.ANY
             items = list(got or ())
             shown = _shown(self.show(ty, got))
@@ -1132,6 +1144,8 @@ class Runner:
             if "size" in want and len(items) != want["size"]:
                 raise self.fail((*path, "size"), f"{name}: expected {want['size']} items, found {len(items)}: {shown}")
             return
+        if isinstance(want, dict) and set(want) & {"contains", "excludes", "size"}:
+            raise self.loc.error("E501", f"{name} is not a list: contains, excludes and size check a list", path)
         if got != self.value(ty, want, path):
             raise self.fail(path, f"{name}: expected {_shown(want)}, found {_shown(self.show(ty, got))}")
 
