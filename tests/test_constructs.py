@@ -336,6 +336,15 @@ def test_a_decision_with_no_legal_option_says_whose_and_which_options():
         g.new_state(0)
     assert e.value.first.message == ("no option of this decision of P1 is legal (play, pass: each one's where is "
                                      "false, or it has no values to offer) and it has no otherwise")
+    # qa36b: a named seat by its name (and id), options put there by `use`, in a rule
+    g = load_text("ruleset noopt\nplayers 2 seats \"North\", \"South\"\ncards standard() in deck\n"
+                  "zone deck: pile hidden\nzone hand: hand per player owner\n"
+                  'options acts(p: player) { play c in hand[p] "play {c}" { } }\n'
+                  'rule ask(p: player) { choose p { use acts(p)  pass where size(deck) == 0 "pass" { } } }\n'
+                  "setup { }\nphase play { ask(players[1]) }\n")
+    with pytest.raises(RuleRuntimeError) as e:
+        g.new_state(0)
+    assert e.value.first.message.startswith("no option of this decision of South (P1) is legal (play, pass: ")
 
 
 @pytest.mark.parametrize("give", ["♠A", "♠A#2"])

@@ -881,8 +881,10 @@ class BodyGen:
                 self.jump(ind + 1, after_other, sp)
         else:
             names = ", ".join(o.name for o in s.options)
+            # whose: as players call the seat, and its id as scenarios write it (South (P1))
             self.line(ind + 1, f"_pp = {self.eg.gen(s.player)}; raise _RuleFailure('no option of this decision of ' "
-                               f"+ ('nobody' if _pp is None else 'P' + str(_pp)) + "
+                               f"+ st.game.seat(_pp) + ('' if _pp is None or not st.game.prog.seat_names "
+                               f"else ' (P' + str(_pp) + ')') + "
                                f"' is legal ({names}: each one\\'s where is false, or it has no values to offer) "
                                f"and it has no otherwise', {sp})", sp)
         resume = self.new_block()
