@@ -239,6 +239,17 @@ phase play {
     top = [e["text"] for e in st.view(0)["log"] if e["kind"] == "move"][-1].split(":")[0]
     assert f"{top}: Pond → Hand[P0]" in render(st.view(0)).split("recent:")[-1]
     assert "→" not in render(st.view(1)).split("recent:")[-1]
+    # qa36b: printed as it happens too, under the action, as the rules' log lines are: eight
+    # lines of others' turns before the next screen pushed it out of the recent box
+    import io
+
+    from interpreter.runner.play import play
+
+    out = io.StringIO()
+    answers = iter(["fish", "wait"])
+    play(game, ["human", "random"], seed=1, inp=lambda _: next(answers), out=out)
+    told = [line.strip()[2:] for line in out.getvalue().splitlines() if line.startswith("    · ")]
+    assert told == [f"{top}: Pond → Hand[P0]"]
 
 
 def test_unseen_cards_handed_to_the_viewer_are_counted_on_their_line():

@@ -662,14 +662,15 @@ TOLD = ("log", "tell", "finish", "rejoin", "win", "lose")
 
 
 def _told(st: State, at: int, viewer: int | None, lang: int = 0) -> list[str]:
-    """What the rules said as an action's consequence (their log lines, who went out, won or lost),
-    as the viewer reads it: printed as it happens, so that nothing scrolls past unseen."""
+    """What the rules said as an action's consequence (their log lines, who went out, won or lost,
+    the cards the viewer drew unseen into their hand), as the viewer reads it: printed as it
+    happens, so that nothing scrolls past unseen."""
     from ..engine.observe import render_event
 
     out = []
     for i in range(at + 1, len(st.ev)):
         ev = render_event(st, st.ev[i], viewer, lang, at=i)
-        if ev is not None and (ev["kind"] in TOLD or ev.get("announced")):
+        if ev is not None and (ev["kind"] in TOLD or ev.get("announced") or ev.get("drawn")):
             out.append(ev["text"])
     return out
 
