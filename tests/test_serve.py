@@ -498,3 +498,30 @@ def test_other_methods_get_the_json_refusal_and_head_the_headers(server):
     r = conn.getresponse()
     assert r.status == 200 and "version" in json.loads(r.read())
     conn.close()
+
+
+TOLD = r"""
+const vm = require("vm"), fs = require("fs");
+const ctx = vm.createContext({ console });
+vm.runInContext(fs.readFileSync(process.argv[2], "utf8"), ctx);
+console.log(vm.runInContext(`JSON.stringify([
+  { kind: "move", text: "♥Q: Pond → Hand[P0]", drawn: true },
+  { kind: "move", text: "♣Q: Passed[P3] → Hand[P0]", handed_to: 0 },
+  { kind: "move", text: "♥J: Discard → Hand[P1]", seen_into: 1 },
+  { kind: "move", text: "a card: Pond → Hand[P1]" },
+  { kind: "log", text: "Go fish!" }, { kind: "log", text: "quiet", quiet: true }, { kind: "turn", text: "turn" },
+].filter((e) => told(e, { viewer: 0 })).map((e) => e.text))`, ctx));
+"""
+
+
+def test_the_events_list_tells_a_card_drawn_unseen_into_the_viewers_hand(tmp_path):
+    """qa36b: `fuda play` tells the card fished from the pond (newcomer55 P10); the browser's events
+    left every move out unless "card moves" was ticked, so the card was unsaid there."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = tmp_path / "told.js"
+    script.write_text(TOLD, encoding="utf-8")
+    out = subprocess.run([node, str(script), str(WEB / "table.js")], check=True, capture_output=True, text=True)
+    assert json.loads(out.stdout) == ["♥Q: Pond → Hand[P0]", "♣Q: Passed[P3] → Hand[P0]",
+                                      "♥J: Discard → Hand[P1]", "Go fish!"]

@@ -454,9 +454,18 @@ function headerEl(d, view) {
   $("l-raw").textContent = w("raw");
 }
 
+// an event the list shows without "card moves": not a move (the table shows where cards lie) but for
+// one the table does not tell, as `fuda play`'s recent lines: a card drawn unseen into the viewer's
+// hand, cards handed to it, a card seen going into a hand it does not see
+function told(e, view) {
+  if (e.quiet) return false;
+  if (e.kind === "move") return !!e.drawn || "seen_into" in e || (e.handed_to === view.viewer && view.viewer !== null);
+  return !["turn", "insert", "remove_zone"].includes(e.kind);
+}
+
 function eventsEl(view) {
   const moves = $("show-moves").checked;
-  const list = view.log.filter((e) => moves || (!["move", "turn", "insert", "remove_zone"].includes(e.kind) && !e.quiet)).slice(-80);
+  const list = view.log.filter((e) => moves || told(e, view)).slice(-80);
   const box = $("events");
   box.replaceChildren(...list.map((e) => el("li", { class: e.kind, title: e.rule || "" }, suited(e.text))));
   box.scrollTop = box.scrollHeight;
