@@ -246,20 +246,27 @@ def _unpeek(st: State, cards: Any, keep: int | None = None, dest: int | None = N
     cannot tell which cards leave it, so forgets what peeks told them of every card there. A card
     face up stays known: everyone sees it go. ``keep``: the player who chose in secret, who knows.
     ``dest``, ``face``: where they go and whether face up — whoever sees them land there (a partner
-    handed a card from the hand they peeked at) sees which cards left, and keeps the rest — but for
-    an identical copy of a card that left: seeing a ♠A land does not tell which ♠A left."""
+    handed a card from the hand they peeked at) sees which cards left, and keeps the rest; but a ♠A
+    landing does not say which ♠A left: one who had not peeked at it forgets one ♠A they had, so
+    that either copy leaves them the same."""
     vis = st.vis
     lands = 0 if dest is None else ALL if face else _zmask(st, dest)
     game = st.game
-    twins = {game.faces[c] for c in cards if c in game.copies} if lands else ()
     for c in cards:
         if c is None or vis[c] == ALL:
             continue
         src = st.loc[c]
         sees = _zmask(st, src) | (1 << keep if keep is not None else 0)
+        blind = lands & ~sees & ~vis[c] if c in game.copies else 0     # saw a copy land they had not peeked at
         for d in st.z[src]:
             if vis[d] != ALL:
-                vis[d] &= sees if twins and d in game.copies and game.faces[d] in twins else sees | lands
+                vis[d] &= sees | lands
+        for q in range(game.n):
+            if blind >> q & 1:
+                twin = next((d for d in st.z[src] if d not in cards and vis[d] != ALL and vis[d] >> q & 1
+                             and game.faces[d] == game.faces[c]), None)
+                if twin is not None:
+                    vis[twin] &= ~(1 << q)
 
 
 def _unpeek_simul(st: State, cards: Any, who: int, later: Any, zones: int) -> int:
