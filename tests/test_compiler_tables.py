@@ -134,3 +134,35 @@ def test_a_leading_variable_test_of_an_and_rules_the_loop_out():
         shed += bool(s)
         st.apply(p, "shed " + s[0] if s else "draw")
     assert shed > 0
+
+
+WHOLLY_FIXED = """
+ruleset g
+players 2
+option mode: bool = false
+cards standard() in deck
+zone deck: pile hidden
+var on: bool = true
+fn many() -> list of card = [c for c in all_cards where c.rank > 2]
+setup { }
+phase play {
+    choose players[0] {
+        a c in many() where mode "a {c}" { }
+        b c in many() where on "b {c}" { }
+        flip "flip" { }
+    }
+}
+"""
+
+
+def test_a_where_that_reads_no_binder_rules_the_loop_out_before_its_list_is_built():
+    """Go Fish's ask-for-a-card option (`c in wanted(p) where ask_for == one_card`) built its list of
+    cards at every decision and threw each away: a where of fixed terms alone is now tested once,
+    ahead of the loop, and nothing is left to test in it."""
+    game = load_text(WHOLLY_FIXED)
+    src = game.comp.source
+    e0 = src[src.index("def E0("):src.index("return out", src.index("def E0("))]
+    assert "    if (False):\n        for b" in e0 and "    if (G[" in e0
+    assert "            if " not in e0      # no test left inside the loops
+    ids = [a.id for a in game.new_state(0).legal_actions(0)]
+    assert len(ids) == 4 * 11 + 1 and ids[-1] == "flip" and not any(i.startswith("a ") for i in ids)

@@ -862,11 +862,12 @@ def _binder_sources(gen: ExprGen, binders: list[Any], btypes: list[T.T]) -> list
             for b, ty in zip(binders, btypes, strict=True)]
 
 
-def _split(code: str | None, fixed: set[str], players: int, op: type[pyast.boolop]) -> tuple[str, str] | None:
+def _split(code: str | None, fixed: set[str], players: int, op: type[pyast.boolop]) -> tuple[str, str | None] | None:
     """Split generated Python ``a or b or c`` (``op`` Or) into the terms that read only ``fixed``
     names and cannot fail (comparisons of variables and constants) and the rest: (fixed terms, the
     rest). For ``a and b and c`` (``op`` And) only the leading such terms are taken, so that no term
-    is tested where the rule itself would not have tested it."""
+    is tested where the rule itself would not have tested it; when every term is (`where mode ==
+    one_card`, an option), the rest is None: nothing is left to test in the loops."""
     if code is None:
         return None
     terms: list[pyast.expr] = []
@@ -902,9 +903,11 @@ def _split(code: str | None, fixed: set[str], players: int, op: type[pyast.boolo
         fixed_terms, rest = terms[:n], terms[n:]
     else:
         fixed_terms, rest = [t for t in terms if safe(t)], [t for t in terms if not safe(t)]
+    word = " and " if op is pyast.And else " or "
+    if fixed_terms and not rest and op is pyast.And:
+        return word.join(f"({pyast.unparse(t)})" for t in fixed_terms), None
     if not fixed_terms or not rest:
         return None
-    word = " and " if op is pyast.And else " or "
     return (word.join(f"({pyast.unparse(t)})" for t in fixed_terms),
             "(" + word.join(f"({pyast.unparse(t)})" for t in rest) + ")")
 
